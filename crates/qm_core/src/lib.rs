@@ -1,0 +1,34 @@
+#![doc = include_str!("../README.md")]
+
+pub mod checksum;
+pub mod components;
+pub mod condition;
+pub mod events;
+pub mod ids;
+pub mod map;
+pub mod nation;
+pub mod orders;
+pub mod phase;
+pub mod rng;
+pub mod ruleset;
+pub mod spec;
+pub mod state;
+pub mod supply;
+
+/// What most users of the core need.
+pub mod prelude {
+    pub use crate::checksum::{Checksum, checksum};
+    pub use crate::components::*;
+    pub use crate::condition::{CondCtx, Condition};
+    pub use crate::events::{EventLog, GameEvent};
+    pub use crate::ids::*;
+    pub use crate::map::{Feature, Features, MapGraph, NodeInfo, Surface};
+    pub use crate::nation::{Nation, NationDef, NationKind, NationState, NationStateC, NationStatus};
+    pub use crate::orders::{Order, OrderError, Orders, PendingOrders, ValidOrder};
+    pub use crate::phase::{Determining, GameClock, PhaseId, PhaseOrder, PhaseSchedule, PhaseSystems, SupplySystems};
+    pub use crate::rng::GameRng;
+    pub use crate::ruleset::{Domain, Ruleset, UnitTypeDef};
+    pub use crate::spec::{ScenarioSpec, SourceDef, Spec};
+    pub use crate::state::{EntityIndex, Flags, GameState, Ledger, build_world, extract_state};
+    pub use crate::supply::*;
+}

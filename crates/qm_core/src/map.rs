@@ -1,0 +1,335 @@
+//! The map: nodes (hexes, boxes), their static attributes, and the dense
+//! topology the trace kernel runs on.
+//!
+//! The [`MapGraph`] is built once when a scenario loads and shared read-only
+//! (behind an `Arc`) by every game cloned from it. What changes (control,
+//! statuses) lives in components.
+
+use crate::condition::Condition;
+use crate::ids::{NationId, NodeId, RegionId, TerrainId, Theater};
+use bitflags::bitflags;
+use qm_trace::{Csr, EdgeKinds};
+use serde::{Deserialize, Serialize};
+
+bitflags! {
+    /// Features of a hex.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(transparent)]
+    pub struct Features: u16 {
+        /// A city.
+        const CITY = 1;
+        /// A capital.
+        const CAPITAL = 1 << 1;
+        /// A port.
+        const PORT = 1 << 2;
+        /// An industrial centre (SUP-045, SUP-046).
+        const IC = 1 << 3;
+        /// A fortress (SUP-049, SUP-179).
+        const FORTRESS = 1 << 4;
+        /// A fortification, including West Wall and Maginot hexes (SUP-058,
+        /// SUP-179).
+        const FORTIFICATION = 1 << 5;
+        /// A synthetic oil plant (SUP-018, SUP-020).
+        const SYNTHETIC_OIL = 1 << 6;
+        /// An objective hex (SUP-044).
+        const OBJECTIVE = 1 << 7;
+        /// A one-hex island (SUP-076, SUP-180).
+        const ISLAND = 1 << 8;
+        /// A beach hex that receives sea supply as though a port (SUP-077).
+        const BEACH_PORT = 1 << 9;
+        /// A railhead.
+        const RAILHEAD = 1 << 10;
+    }
+}
+
+impl Features {
+    /// Fortress or fortification: zones of control stop at it (SUP-058) and
+    /// isolated units in it survive (SUP-179).
+    #[must_use]
+    pub const fn fortified(self) -> bool {
+        self.intersects(Self::FORTRESS.union(Self::FORTIFICATION))
+    }
+}
+
+/// A single feature, as named in files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Feature {
+    /// See [`Features::CITY`].
+    City,
+    /// See [`Features::CAPITAL`].
+    Capital,
+    /// See [`Features::PORT`].
+    Port,
+    /// See [`Features::IC`].
+    Ic,
+    /// See [`Features::FORTRESS`].
+    Fortress,
+    /// See [`Features::FORTIFICATION`].
+    Fortification,
+    /// See [`Features::SYNTHETIC_OIL`].
+    SyntheticOil,
+    /// See [`Features::OBJECTIVE`].
+    Objective,
+    /// See [`Features::ISLAND`].
+    Island,
+    /// See [`Features::BEACH_PORT`].
+    BeachPort,
+    /// See [`Features::RAILHEAD`].
+    Railhead,
+}
+
+impl Feature {
+    /// The flag for this feature.
+    #[must_use]
+    pub const fn flag(self) -> Features {
+        match self {
+            Self::City => Features::CITY,
+            Self::Capital => Features::CAPITAL,
+            Self::Port => Features::PORT,
+            Self::Ic => Features::IC,
+            Self::Fortress => Features::FORTRESS,
+            Self::Fortification => Features::FORTIFICATION,
+            Self::SyntheticOil => Features::SYNTHETIC_OIL,
+            Self::Objective => Features::OBJECTIVE,
+            Self::Island => Features::ISLAND,
+            Self::BeachPort => Features::BEACH_PORT,
+            Self::Railhead => Features::RAILHEAD,
+        }
+    }
+}
+
+/// Land, coastal, sea, or an off-board box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Surface {
+    /// A land hex with no sea neighbour.
+    Land,
+    /// A land hex next to a sea hex.
+    Coastal,
+    /// An all-sea hex.
+    Sea,
+    /// An off-board map box (SUP-022..027).
+    Box,
+}
+
+impl Surface {
+    /// Land or coastal.
+    #[must_use]
+    pub const fn is_land(self) -> bool {
+        matches!(self, Self::Land | Self::Coastal)
+    }
+}
+
+/// Static attributes of one node.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NodeInfo {
+    /// The label as the rules name it (`e4`, `nn24`), or the box key.
+    pub label: String,
+    /// The place name (`berlin`, `rabaul`), if any.
+    pub name: Option<String>,
+    /// Axial coordinates of a hex; `None` for a box.
+    pub coord: Option<hexx::Hex>,
+    /// `(row, column)` of a hex as labelled, 0-based row and 1-based column.
+    pub row_col: Option<(u32, u32)>,
+    /// Land, coastal, sea or box.
+    pub surface: Surface,
+    /// Terrain.
+    pub terrain: TerrainId,
+    /// Features.
+    pub features: Features,
+    /// Theater.
+    pub theater: Theater,
+    /// Region, if the map names one here.
+    pub region: Option<RegionId>,
+    /// BRPs of an industrial centre (SUP-046 delays decay by one turn per
+    /// five BRPs).
+    pub ic_brp: u8,
+}
+
+/// An entry from a box onto the board (SUP-026, SUP-027, SUP-065).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoxEntry {
+    /// The box node.
+    pub from: NodeId,
+    /// The entry hex.
+    pub to: NodeId,
+    /// When supply may enter here.
+    pub when: Condition,
+    /// If set, the entry hex must be controlled by this nation (SUP-027:
+    /// hexes g18 to l15 if Russian-controlled).
+    pub controlled_by: Option<NationId>,
+}
+
+/// The compiled map.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MapGraph {
+    /// All nodes: hexes first (row-major), then boxes.
+    pub nodes: Vec<NodeInfo>,
+    /// Number of hexes; nodes `hex_count..` are boxes.
+    pub hex_count: u32,
+    /// Land-line topology: `LAND` edges between land hexes not separated by
+    /// an all-sea hexside, `CROSSING` edges for crossing arrows and listed
+    /// links, and `BOX_ENTRY | GATED` edges from boxes to entry hexes.
+    pub land: Csr,
+    /// `land` reversed, for searches from a unit outwards (explanations).
+    pub land_rev: Csr,
+    /// Hex adjacency on the board, regardless of terrain: for zones of
+    /// control and sea lines.
+    pub adjacency: Csr,
+    /// Box entries, sorted by `(from, to)`.
+    pub box_entries: Vec<BoxEntry>,
+    /// Region keys, indexed by [`RegionId`].
+    pub regions: Vec<String>,
+    /// `(label, node)` sorted by label.
+    pub by_label: Vec<(String, NodeId)>,
+    /// `(name, node)` sorted by name.
+    pub by_name: Vec<(String, NodeId)>,
+    /// All-sea hexsides between two land hexes, as sorted pairs `(a, b)`
+    /// with `a < b`.
+    pub all_sea_sides: Vec<(NodeId, NodeId)>,
+}
+
+impl MapGraph {
+    /// The node with this label or place name. A label wins over a name.
+    #[must_use]
+    pub fn find(&self, key: &str) -> Option<NodeId> {
+        let by = |v: &Vec<(String, NodeId)>| v.binary_search_by(|(k, _)| k.as_str().cmp(key)).ok().map(|i| v[i].1);
+        by(&self.by_label).or_else(|| by(&self.by_name))
+    }
+
+    /// The node's static attributes.
+    #[must_use]
+    pub fn node(&self, n: NodeId) -> Option<&NodeInfo> {
+        self.nodes.get(n as usize)
+    }
+
+    /// The label of a node (`?` for an unknown node).
+    #[must_use]
+    pub fn label(&self, n: NodeId) -> &str {
+        self.node(n).map_or("?", |i| i.label.as_str())
+    }
+
+    /// The label with the place name, if any: `e4 (berlin)`.
+    #[must_use]
+    pub fn describe(&self, n: NodeId) -> String {
+        match self.node(n) {
+            Some(NodeInfo { label, name: Some(name), .. }) => format!("{label} ({name})"),
+            Some(i) => i.label.clone(),
+            None => "?".into(),
+        }
+    }
+
+    /// Number of nodes.
+    #[must_use]
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether `n` is a hex (not a box).
+    #[must_use]
+    pub fn is_hex(&self, n: NodeId) -> bool {
+        n < self.hex_count
+    }
+
+    /// The region of a node by key.
+    #[must_use]
+    pub fn region_id(&self, key: &str) -> Option<RegionId> {
+        self.regions.iter().position(|r| r == key).map(|i| RegionId(i as u16))
+    }
+
+    /// Adjacent hexes of a hex on the board (ignoring terrain).
+    pub fn adjacent(&self, n: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        self.adjacency.neighbors(n, EdgeKinds::ALL)
+    }
+
+    /// Whether the hexside between `a` and `b` is all sea.
+    #[must_use]
+    pub fn all_sea_side(&self, a: NodeId, b: NodeId) -> bool {
+        let k = if a < b { (a, b) } else { (b, a) };
+        self.all_sea_sides.binary_search(&k).is_ok()
+    }
+}
+
+/// Row letters as the rules write them: `a`..`z`, then `aa`..`zz`, then
+/// `aaa`.. for row 52 and on.
+#[must_use]
+pub fn row_letters(row: u32) -> String {
+    let letter = char::from(b'a' + (row % 26) as u8);
+    std::iter::repeat_n(letter, (row / 26 + 1) as usize).collect()
+}
+
+/// The row index of row letters (`nn` is row 39), if well formed.
+#[must_use]
+pub fn parse_row_letters(s: &str) -> Option<u32> {
+    let mut chars = s.chars();
+    let first = chars.next()?;
+    if !first.is_ascii_lowercase() || !s.chars().all(|c| c == first) || s.len() > 64 {
+        return None;
+    }
+    Some((s.len() as u32 - 1) * 26 + (first as u32 - 'a' as u32))
+}
+
+/// The label of a hex: row letters then column number (`nn24`).
+#[must_use]
+pub fn hex_label(row: u32, col: u32) -> String {
+    format!("{}{col}", row_letters(row))
+}
+
+/// Splits a hex label into `(row, column)`, if it is one.
+#[must_use]
+pub fn parse_hex_label(s: &str) -> Option<(u32, u32)> {
+    let split = s.find(|c: char| c.is_ascii_digit())?;
+    let (letters, digits) = s.split_at(split);
+    let row = parse_row_letters(letters)?;
+    if digits.is_empty() || digits.len() > 6 || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    Some((row, digits.parse().ok()?))
+}
+
+/// Axial coordinates of the hex at `(row, col)`: pointy-top hexes, odd rows
+/// shoved right, as on the A World at War boards.
+///
+/// ```text
+///  a1  a2  a3
+///    b1  b2  b3
+///  c1  c2  c3
+/// ```
+#[must_use]
+pub fn axial(row: u32, col: u32) -> hexx::Hex {
+    hexx::Hex::from_offset_coordinates([col as i32, row as i32], hexx::OffsetHexMode::Odd, hexx::HexOrientation::Pointy)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_round_trip() {
+        assert_eq!(hex_label(0, 4), "a4");
+        assert_eq!(hex_label(39, 24), "nn24");
+        assert_eq!(parse_hex_label("nn24"), Some((39, 24)));
+        assert_eq!(parse_hex_label("a62"), Some((0, 62)));
+        assert_eq!(parse_hex_label("ab3"), None);
+        assert_eq!(parse_hex_label("berlin"), None);
+        assert_eq!(parse_hex_label("e"), None);
+        assert_eq!(parse_hex_label("4"), None);
+        for r in [0, 25, 26, 51, 52, 300] {
+            assert_eq!(parse_row_letters(&row_letters(r)), Some(r));
+        }
+    }
+
+    #[test]
+    fn odd_rows_are_shoved_right() {
+        // b1 (row 1) touches a1 and a2 above it.
+        let b1 = axial(1, 1);
+        let n: Vec<_> = b1.all_neighbors().into_iter().collect();
+        assert!(n.contains(&axial(0, 1)));
+        assert!(n.contains(&axial(0, 2)));
+        assert!(!n.contains(&axial(0, 0)));
+        // c2 (row 2) touches b1 and b2.
+        let c2 = axial(2, 2);
+        let n: Vec<_> = c2.all_neighbors().into_iter().collect();
+        assert!(n.contains(&axial(1, 1)) && n.contains(&axial(1, 2)));
+    }
+}

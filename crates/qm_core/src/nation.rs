@@ -1,0 +1,97 @@
+//! Nations: major powers, minor countries and colonies.
+
+use crate::ids::{FactionId, NationId, Side};
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// What kind of country a nation is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum NationKind {
+    /// A major power (Germany, Britain, Russia, Japan, ...).
+    Major,
+    /// A minor country (Finland, Hungary, Persia, ...).
+    Minor,
+    /// A colony of a major power.
+    Colony,
+}
+
+/// Whether a nation is in the war.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum NationStatus {
+    /// At war.
+    #[default]
+    Active,
+    /// Not (yet) at war. Neutral hexes and units are fully supplied by the
+    /// neutral itself (SUP-146).
+    Neutral,
+    /// Surrendered (SUP-032, SUP-041).
+    Surrendered,
+}
+
+/// The static description of a nation, from the ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NationDef {
+    /// Key used in files (`germany`).
+    pub key: String,
+    /// Display name.
+    pub name: String,
+    /// Major power, minor country or colony.
+    pub kind: NationKind,
+    /// The cooperation faction of a major power. Minor countries and colonies
+    /// take the faction of their patron; without a patron they use this one.
+    pub faction: FactionId,
+    /// Side at the start, unless the scenario says otherwise.
+    pub side: Option<Side>,
+    /// Partially supplied when neutral (SUP-146: Spanish Morocco).
+    pub neutral_partial: bool,
+}
+
+/// The changing state of a nation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NationState {
+    /// The side it belongs to, or none for a true neutral.
+    pub side: Option<Side>,
+    /// At war, neutral or surrendered.
+    pub status: NationStatus,
+    /// The major power it is associated with, allied to or controlled by.
+    pub patron: Option<NationId>,
+    /// Whether it has surrendered at some time (SUP-032).
+    pub ever_surrendered: bool,
+}
+
+/// A nation entity: its id. Its state is the [`NationState`] component.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Nation(pub NationId);
+
+/// A nation's state as a component.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NationStateC(pub NationState);
+
+/// The faction of every nation: a major power's own, a minor country's or
+/// colony's patron's (SUP-050: restrictions extend to colonies and minor
+/// countries associated with a major power).
+#[must_use]
+pub fn effective_factions(defs: &[NationDef], states: &[NationState]) -> Vec<FactionId> {
+    defs.iter()
+        .enumerate()
+        .map(|(i, d)| match (d.kind, states.get(i).and_then(|s| s.patron)) {
+            (NationKind::Major, _) | (_, None) => d.faction,
+            (_, Some(p)) => defs.get(p.index()).map_or(d.faction, |pd| pd.faction),
+        })
+        .collect()
+}
+
+/// Whether two nations are enemies: on different sides and both at war.
+#[must_use]
+pub fn at_war_with(states: &[NationState], a: NationId, b: NationId) -> bool {
+    match (states.get(a.index()), states.get(b.index())) {
+        (Some(x), Some(y)) => {
+            x.status == NationStatus::Active
+                && y.status == NationStatus::Active
+                && x.side.is_some()
+                && y.side.is_some()
+                && x.side != y.side
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,283 @@
+//! Rulesets: the data that parameterises the rules (unit types, terrain, zones
+//! of control, supply-source classes and cooperation).
+//!
+//! A ruleset is loaded from `assets/rulesets/*.ron` by `qm_scenario`, which
+//! resolves every name into the ids used here.
+
+use crate::condition::Condition;
+use crate::ids::{FactionId, NationId, Tier};
+use crate::nation::NationDef;
+use serde::{Deserialize, Serialize};
+
+/// Land, air or sea.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Domain {
+    /// Ground units: supplied by lines, isolated, eliminated (SUP-177).
+    Ground,
+    /// Air units: take their base hex's status (SUP-010).
+    Air,
+    /// Naval units: take their base hex's status (SUP-010).
+    Naval,
+}
+
+/// A unit type.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitTypeDef {
+    /// Key used in files (`arm`).
+    pub key: String,
+    /// Display name.
+    pub name: String,
+    /// Ground, air or naval.
+    pub domain: Domain,
+    /// Armor: exerts the zone of control that SUP-058 names, loses its
+    /// mechanized component in partial supply (SUP-150).
+    pub armor: bool,
+    /// Has a mechanized component that a limited source does not supply
+    /// (SUP-037). Theaters where it is lost are in `mech_lost_in`.
+    pub mechanized: bool,
+    /// Has an airborne component that a limited source does not supply
+    /// (SUP-037, SUP-155).
+    pub airborne: bool,
+    /// Partisan: needs no supply (SUP-007, SUP-194), blocks enemy lines
+    /// (SUP-060).
+    pub partisan: bool,
+    /// Chindit: always at least partially supplied (SUP-195).
+    pub chindit: bool,
+    /// Headquarters.
+    pub hq: bool,
+    /// Exerts a zone of control when supplied (ruling 7).
+    pub zoc: bool,
+    /// Construction cost in BRPs (SUP-190 doubles it in the turn of
+    /// elimination).
+    pub cost: u16,
+    /// Movement factor by theater `[europe, pacific]`.
+    pub movement: [u8; 2],
+    /// When the unit loses its mechanized component in partial supply
+    /// (SUP-150: armor in both theaters, British and American mechanized
+    /// infantry in Europe). `None`: never.
+    pub mech_loss: Option<MechLoss>,
+}
+
+/// Where and for whom a unit type loses its mechanized component when not
+/// fully supplied (SUP-150..152).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MechLoss {
+    /// Theaters where it applies; empty: all.
+    pub theaters: Vec<crate::ids::Theater>,
+    /// Nations it applies to; empty: all.
+    pub nations: Vec<NationId>,
+}
+
+impl MechLoss {
+    /// Whether a unit of `nation` in `theater` is affected.
+    #[must_use]
+    pub fn applies(&self, nation: NationId, theater: crate::ids::Theater) -> bool {
+        (self.theaters.is_empty() || self.theaters.contains(&theater))
+            && (self.nations.is_empty() || self.nations.contains(&nation))
+    }
+}
+
+/// A terrain type.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerrainDef {
+    /// Key used in files (`clear`).
+    pub key: String,
+    /// The character that stands for it in ASCII map layers.
+    pub code: char,
+    /// Land (true) or all-sea (false).
+    pub land: bool,
+    /// Jungle (SUP-181).
+    pub jungle: bool,
+    /// Mountain.
+    pub mountain: bool,
+}
+
+/// Who receives supply from a source.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Recipients {
+    /// The units of the source's owner (SUP-033: a minor country's own units).
+    Owner,
+    /// The units of the nation controlling the source.
+    Controller,
+    /// The units of every nation on the controller's side, subject to the
+    /// cooperation table (SUP-042, SUP-043, SUP-059).
+    ControllerSide,
+    /// The units of these factions, subject to the cooperation table.
+    Factions(Vec<FactionId>),
+    /// The units of these nations (SUP-040: Russian units only).
+    Nations(Vec<NationId>),
+}
+
+/// One grant of a source: whom it supplies and how well.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grant {
+    /// Recipients.
+    pub to: Recipients,
+    /// Full (unlimited) or partial (limited).
+    pub tier: Tier,
+}
+
+/// A case of a source class: when `when` holds, the source grants `grants`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceCase {
+    /// The condition, evaluated with the source's owner and controller.
+    pub when: Condition,
+    /// What the source grants. Empty: the source supplies no one
+    /// (SUP-041: an enemy-held capital of a country not surrendered).
+    pub grants: Vec<Grant>,
+}
+
+/// A class of supply source (SUP-016..053): the first case whose condition
+/// holds decides what a source of this class supplies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceClassDef {
+    /// Key used in files (`axis-capital`).
+    pub key: String,
+    /// The rule paragraphs it implements, for explanations.
+    pub rules: String,
+    /// Supplies only the units in its own hex (SUP-040, SUP-045), and only
+    /// those that began the player turn there (SUP-047, SUP-048).
+    pub own_hex_only: bool,
+    /// A bridgehead: traces nothing out when in an enemy zone of control
+    /// (SUP-034, SUP-057).
+    pub bridgehead: bool,
+    /// The cases, in order.
+    pub cases: Vec<SourceCase>,
+}
+
+/// A cooperation entry (SUP-050..053): sources controlled by faction `source`
+/// supply units of faction `unit` at most at `max` (none if `max` is `None`)
+/// while `when` holds. Between two factions with no entry, no supply passes;
+/// within one faction, full supply does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cooperation {
+    /// Faction controlling the source.
+    pub source: FactionId,
+    /// Faction of the unit.
+    pub unit: FactionId,
+    /// The best supply allowed.
+    pub max: Option<Tier>,
+    /// When the entry applies.
+    pub when: Condition,
+}
+
+/// Zone-of-control options (ruling 7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZocRules {
+    /// A friendly ground unit in a hex cancels enemy zones of control there
+    /// for supply. Off by default: the text says "free of enemy zocs".
+    pub friendly_units_negate: bool,
+    /// Zones of control extend into fortified hexes. Off by default (SUP-058).
+    pub into_fortified: bool,
+    /// Zones of control extend across all-sea hexsides. Off by default.
+    pub across_all_sea: bool,
+    /// Units with a mechanized component lose their zone of control when
+    /// partially supplied or isolated (SUP-152). On by default.
+    pub lost_when_mech_lost: bool,
+}
+
+impl Default for ZocRules {
+    fn default() -> Self {
+        Self { friendly_units_negate: false, into_fortified: false, across_all_sea: false, lost_when_mech_lost: true }
+    }
+}
+
+/// A terrain limit on land lines (SUP-063): what may be traced into and out
+/// of hexes of a terrain, optionally only in one region.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerrainLimit {
+    /// The terrain key.
+    pub terrain: String,
+    /// The region key, or any region.
+    pub region: Option<String>,
+    /// Best supply that may be traced into such a hex (`None`: none).
+    pub max_in: Option<Tier>,
+    /// Best supply that may be traced out of such a hex (`None`: none).
+    pub max_out: Option<Tier>,
+    /// Named places exempt from the limit, with the best supply that may be
+    /// traced into and out of them.
+    pub except: Vec<TerrainException>,
+}
+
+/// A place exempt from a [`TerrainLimit`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerrainException {
+    /// The place name (`port-moresby`).
+    pub place: String,
+    /// Best supply traced into it by land.
+    pub max_in: Option<Tier>,
+    /// Best supply traced out of it.
+    pub max_out: Option<Tier>,
+}
+
+/// A complete ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruleset {
+    /// Display name.
+    pub name: String,
+    /// Terrain types, indexed by [`TerrainId`](crate::ids::TerrainId).
+    pub terrain: Vec<TerrainDef>,
+    /// Unit types, indexed by [`UnitTypeId`](crate::ids::UnitTypeId).
+    pub unit_types: Vec<UnitTypeDef>,
+    /// Faction keys, indexed by [`FactionId`].
+    pub factions: Vec<String>,
+    /// Nations, sorted by key, indexed by [`NationId`].
+    pub nations: Vec<NationDef>,
+    /// Source classes, indexed by [`SourceClassId`](crate::ids::SourceClassId).
+    pub source_classes: Vec<SourceClassDef>,
+    /// The cooperation table.
+    pub cooperation: Vec<Cooperation>,
+    /// Zone-of-control options.
+    pub zoc: ZocRules,
+    /// Terrain limits on land lines.
+    pub terrain_limits: Vec<TerrainLimit>,
+    /// Source classes implied by hex features, as `(feature, class)`:
+    /// every industrial centre is an own-hex limited source (SUP-045).
+    pub feature_sources: Vec<(crate::map::Feature, crate::ids::SourceClassId)>,
+}
+
+impl Ruleset {
+    /// The nation with this key.
+    #[must_use]
+    pub fn nation_by_key(&self, key: &str) -> Option<NationId> {
+        self.nations.binary_search_by(|n| n.key.as_str().cmp(key)).ok().map(|i| NationId(i as u16))
+    }
+
+    /// The nation definition for an id.
+    #[must_use]
+    pub fn nation(&self, id: NationId) -> Option<&NationDef> {
+        self.nations.get(id.index())
+    }
+
+    /// The key of a nation, or `?` for an unknown id.
+    #[must_use]
+    pub fn nation_key(&self, id: NationId) -> &str {
+        self.nation(id).map_or("?", |n| n.key.as_str())
+    }
+
+    /// The unit type for an id.
+    #[must_use]
+    pub fn unit_type(&self, id: crate::ids::UnitTypeId) -> Option<&UnitTypeDef> {
+        self.unit_types.get(id.index())
+    }
+
+    /// The best supply sources of faction `source` give units of faction
+    /// `unit` under the cooperation table (SUP-050..053).
+    #[must_use]
+    pub fn cooperation_cap(
+        &self,
+        source: FactionId,
+        unit: FactionId,
+        ctx: &crate::condition::CondCtx<'_>,
+    ) -> Option<Tier> {
+        if source == unit {
+            return Some(Tier::Full);
+        }
+        self.cooperation
+            .iter()
+            .filter(|c| c.source == source && c.unit == unit && c.when.holds(ctx))
+            .map(|c| c.max)
+            .max()
+            .flatten()
+    }
+}

@@ -1,0 +1,62 @@
+//! The static part of a scenario: ruleset, map and source placement.
+
+use crate::ids::{NationId, NodeId, SourceClassId};
+use crate::map::MapGraph;
+use crate::phase::PhaseId;
+use crate::ruleset::Ruleset;
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// A supply source placed on the map.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceDef {
+    /// Where it is.
+    pub node: NodeId,
+    /// Its class.
+    pub class: SourceClassId,
+    /// The nation it belongs to.
+    pub owner: NationId,
+    /// Stable key, `label:class` (`e4:axis-capital`).
+    pub key: String,
+}
+
+/// Everything about a scenario that does not change during a game. Shared
+/// behind an `Arc` by every game loaded, cloned or restored from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioSpec {
+    /// Title.
+    pub title: String,
+    /// The file it was loaded from, if any.
+    pub path: Option<String>,
+    /// The ruleset.
+    pub ruleset: Ruleset,
+    /// The map.
+    pub map: MapGraph,
+    /// Supply sources, sorted by `(node, class)`, indexed by
+    /// [`SourceId`](crate::ids::SourceId).
+    pub sources: Vec<SourceDef>,
+    /// Port hexes, sorted.
+    pub ports: Vec<NodeId>,
+    /// The phases of a player turn.
+    pub phases: Vec<PhaseId>,
+}
+
+impl ScenarioSpec {
+    /// The key of a source, or `?`.
+    #[must_use]
+    pub fn source_key(&self, id: crate::ids::SourceId) -> &str {
+        self.sources.get(id.index()).map_or("?", |s| s.key.as_str())
+    }
+}
+
+/// The scenario's static data as a resource.
+#[derive(Resource, Clone, Debug)]
+pub struct Spec(pub Arc<ScenarioSpec>);
+
+impl std::ops::Deref for Spec {
+    type Target = ScenarioSpec;
+    fn deref(&self) -> &ScenarioSpec {
+        &self.0
+    }
+}

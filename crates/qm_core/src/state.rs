@@ -1,0 +1,249 @@
+//! The dynamic state of a game, and the two functions between it and a
+//! `World`: [`build_world`] and [`extract_state`].
+//!
+//! **Invariant:** `extract_state(&build_world(spec, s)) == s`. Loading a
+//! scenario, restoring a snapshot and cloning a game all go through
+//! [`build_world`]; saving and checksums go through [`extract_state`].
+
+use crate::components::*;
+use crate::events::EventLog;
+use crate::ids::{NationId, NodeId, Side, UnitId, UnitTypeId};
+use crate::map::Surface;
+use crate::nation::{Nation, NationState, NationStateC};
+use crate::orders::PendingOrders;
+use crate::phase::{GameClock, PhaseOrder, RunningPhase};
+use crate::rng::GameRng;
+use crate::spec::{ScenarioSpec, Spec};
+use crate::supply::{HexSupply, UnitSupply};
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// Version of the [`GameState`] layout; bumped when it changes.
+pub const STATE_VERSION: u32 = 1;
+
+/// The changing state of one node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NodeState {
+    /// Control.
+    pub control: Control,
+    /// Damage.
+    pub damage: HexDamage,
+    /// Supply status.
+    pub supply: HexSupply,
+}
+
+/// The changing state of one unit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitState {
+    /// Stable id.
+    pub id: UnitId,
+    /// Nationality.
+    pub nation: NationId,
+    /// Type.
+    pub kind: UnitTypeId,
+    /// Draws supply as this nation.
+    pub supply_as: Option<NationId>,
+    /// Where it is.
+    pub location: Location,
+    /// Flags.
+    pub flags: UnitFlags,
+    /// Supply status and explanation.
+    pub supply: UnitSupply,
+}
+
+impl UnitState {
+    /// The unit component.
+    #[must_use]
+    pub fn unit(&self) -> Unit {
+        Unit { id: self.id.clone(), nation: self.nation, kind: self.kind, supply_as: self.supply_as }
+    }
+}
+
+/// A unit eliminated by isolation (SUP-177, SUP-190).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Elimination {
+    /// The unit as it was.
+    pub unit: UnitState,
+    /// Game turn of elimination.
+    pub turn: u32,
+    /// Rebuild cost in BRPs in the same game turn (double, SUP-190).
+    pub rebuild_now: u32,
+    /// Rebuild cost in BRPs in later turns.
+    pub rebuild_later: u32,
+}
+
+/// The record of eliminations.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ledger {
+    /// Units eliminated by isolation, in order.
+    pub eliminated: Vec<Elimination>,
+}
+
+/// Scenario flags that conditions test (`persian-route-open`).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Flags(pub BTreeSet<String>);
+
+/// Everything about a game that changes. Sorted by stable ids throughout.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    /// Layout version.
+    pub version: u32,
+    /// Turn, side and phase.
+    pub clock: GameClock,
+    /// The random stream.
+    pub rng: GameRng,
+    /// Scenario flags.
+    pub flags: BTreeSet<String>,
+    /// Nations, indexed by id.
+    pub nations: Vec<NationState>,
+    /// Nodes, indexed by id.
+    pub nodes: Vec<NodeState>,
+    /// Source designations, indexed by source id.
+    pub sources: Vec<Designation>,
+    /// Units, sorted by id.
+    pub units: Vec<UnitState>,
+    /// Eliminations.
+    pub ledger: Ledger,
+    /// Orders waiting for their phase.
+    pub orders: PendingOrders,
+}
+
+/// Maps dense ids to entities. Rebuilt by [`build_world`]; not state.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct EntityIndex {
+    /// Node entities, indexed by node.
+    pub nodes: Vec<Entity>,
+    /// Nation entities, indexed by nation.
+    pub nations: Vec<Entity>,
+    /// Source entities, indexed by source.
+    pub sources: Vec<Entity>,
+}
+
+/// Builds a world from a scenario's static data and a state.
+#[must_use]
+pub fn build_world(spec: Arc<ScenarioSpec>, state: &GameState) -> World {
+    let mut world = World::new();
+    register(&mut world);
+    let mut index = EntityIndex::default();
+
+    for (i, ns) in state.nations.iter().enumerate() {
+        index.nations.push(world.spawn((Nation(NationId(i as u16)), NationStateC(*ns))).id());
+    }
+
+    let map = &spec.map;
+    index.nodes.reserve(map.nodes.len());
+    for (i, info) in map.nodes.iter().enumerate() {
+        let st = state.nodes.get(i).copied().unwrap_or_default();
+        let mut e = world.spawn((MapNode(i as NodeId), st.control, st.supply, st.damage));
+        if info.surface == Surface::Box {
+            e.insert(MapBox);
+        } else if let Some(coord) = info.coord {
+            e.insert(HexTile { coord, terrain: info.terrain, surface: info.surface, features: info.features });
+        }
+        if let Some(name) = &info.name {
+            e.insert(PlaceName(name.clone()));
+        }
+        index.nodes.push(e.id());
+    }
+
+    for (i, s) in spec.sources.iter().enumerate() {
+        let d = state.sources.get(i).copied().unwrap_or_default();
+        let src = SupplySource { id: crate::ids::SourceId(i as u32), node: s.node, class: s.class, owner: s.owner };
+        index.sources.push(world.spawn((src, d)).id());
+    }
+
+    for &p in &spec.ports {
+        world.spawn(Port { node: p });
+    }
+
+    world.spawn_batch(state.units.iter().map(|u| (u.unit(), u.location, u.flags, u.supply.clone())));
+
+    world.insert_resource(state.clock);
+    world.insert_resource(state.rng.clone());
+    world.insert_resource(Flags(state.flags.clone()));
+    world.insert_resource(state.ledger.clone());
+    world.insert_resource(state.orders.clone());
+    world.insert_resource(PhaseOrder(spec.phases.clone()));
+    world.insert_resource(EventLog::default());
+    world.insert_resource(RunningPhase(None));
+    world.insert_resource(index);
+    world.insert_resource(Spec(spec));
+    world
+}
+
+fn register(world: &mut World) {
+    world.register_component::<Nation>();
+    world.register_component::<NationStateC>();
+    world.register_component::<MapNode>();
+    world.register_component::<Control>();
+    world.register_component::<HexSupply>();
+    world.register_component::<HexDamage>();
+    world.register_component::<SupplySource>();
+    world.register_component::<Designation>();
+    world.register_component::<Unit>();
+    world.register_component::<Location>();
+    world.register_component::<UnitFlags>();
+    world.register_component::<UnitSupply>();
+}
+
+/// Reads the state back out of a world built by [`build_world`].
+#[must_use]
+pub fn extract_state(world: &World) -> GameState {
+    let mut nations: Vec<(NationId, NationState)> = world
+        .try_query::<(&Nation, &NationStateC)>()
+        .map(|mut q| q.iter(world).map(|(n, s)| (n.0, s.0)).collect())
+        .unwrap_or_default();
+    nations.sort_by_key(|n| n.0);
+
+    let mut nodes: Vec<(NodeId, NodeState)> = world
+        .try_query::<(&MapNode, &Control, &HexSupply, &HexDamage)>()
+        .map(|mut q| {
+            q.iter(world).map(|(n, c, s, d)| (n.0, NodeState { control: *c, damage: *d, supply: *s })).collect()
+        })
+        .unwrap_or_default();
+    nodes.sort_by_key(|n| n.0);
+
+    let mut sources: Vec<(crate::ids::SourceId, Designation)> = world
+        .try_query::<(&SupplySource, &Designation)>()
+        .map(|mut q| q.iter(world).map(|(s, d)| (s.id, *d)).collect())
+        .unwrap_or_default();
+    sources.sort_by_key(|s| s.0);
+
+    let mut units: Vec<UnitState> = world
+        .try_query::<(&Unit, &Location, &UnitFlags, &UnitSupply)>()
+        .map(|mut q| {
+            q.iter(world)
+                .map(|(u, l, f, s)| UnitState {
+                    id: u.id.clone(),
+                    nation: u.nation,
+                    kind: u.kind,
+                    supply_as: u.supply_as,
+                    location: *l,
+                    flags: *f,
+                    supply: s.clone(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    units.sort_by(|a, b| a.id.cmp(&b.id));
+
+    GameState {
+        version: STATE_VERSION,
+        clock: world.get_resource::<GameClock>().copied().unwrap_or(GameClock {
+            turn: 1,
+            side: Side::Axis,
+            phase: 0,
+            first: Side::Axis,
+        }),
+        rng: world.get_resource::<GameRng>().cloned().unwrap_or_else(|| GameRng::seeded(0)),
+        flags: world.get_resource::<Flags>().map(|f| f.0.clone()).unwrap_or_default(),
+        nations: nations.into_iter().map(|n| n.1).collect(),
+        nodes: nodes.into_iter().map(|n| n.1).collect(),
+        sources: sources.into_iter().map(|s| s.1).collect(),
+        units,
+        ledger: world.get_resource::<Ledger>().cloned().unwrap_or_default(),
+        orders: world.get_resource::<PendingOrders>().cloned().unwrap_or_default(),
+    }
+}

@@ -1,0 +1,238 @@
+//! Supply statuses and their explanations, as stored in components.
+//!
+//! These are state: they persist between determinations (SUP-142) and are
+//! part of snapshots and checksums. `qm_supply` decides them; everything else
+//! (capabilities, AI, the CLI) reads them.
+
+use crate::ids::{Determination, NationId, NodeId, SourceId, Tier, UnitId};
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// Supply status of a ground unit (SUP-011).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum UnitStatus {
+    /// Out of supply (SUP-011).
+    Isolated,
+    /// Supplied from a limited source (SUP-148).
+    Partial,
+    /// Supplied from an unlimited source (SUP-147).
+    Full,
+}
+
+impl UnitStatus {
+    /// The status that a best tier gives.
+    #[must_use]
+    pub const fn from_tier(t: Option<Tier>) -> Self {
+        match t {
+            Some(Tier::Full) => Self::Full,
+            Some(Tier::Partial) => Self::Partial,
+            None => Self::Isolated,
+        }
+    }
+
+    /// The status of an air or naval unit based in a hex of this status
+    /// (SUP-010).
+    #[must_use]
+    pub const fn from_hex(h: HexStatus) -> Self {
+        match h {
+            HexStatus::Full => Self::Full,
+            HexStatus::Partial => Self::Partial,
+            HexStatus::Unsupplied => Self::Isolated,
+        }
+    }
+
+    /// Lowercase name, as in JSON output.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Isolated => "isolated",
+            Self::Partial => "partial",
+            Self::Full => "full",
+        }
+    }
+
+    /// Whether the unit is supplied at all.
+    #[must_use]
+    pub const fn supplied(self) -> bool {
+        !matches!(self, Self::Isolated)
+    }
+}
+
+/// Supply status of a hex (SUP-011).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum HexStatus {
+    /// Out of supply.
+    Unsupplied,
+    /// Supplied from a limited source.
+    Partial,
+    /// Supplied from an unlimited source.
+    Full,
+}
+
+impl HexStatus {
+    /// The status that a best tier gives.
+    #[must_use]
+    pub const fn from_tier(t: Option<Tier>) -> Self {
+        match t {
+            Some(Tier::Full) => Self::Full,
+            Some(Tier::Partial) => Self::Partial,
+            None => Self::Unsupplied,
+        }
+    }
+
+    /// Lowercase name, as in JSON output.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Unsupplied => "unsupplied",
+            Self::Partial => "partial",
+            Self::Full => "full",
+        }
+    }
+
+    /// The best tier this status stands for.
+    #[must_use]
+    pub const fn tier(self) -> Option<Tier> {
+        match self {
+            Self::Unsupplied => None,
+            Self::Partial => Some(Tier::Partial),
+            Self::Full => Some(Tier::Full),
+        }
+    }
+}
+
+/// A land line that supplied something: the source and the hexes, from the
+/// source to the supplied hex.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SupplyLine {
+    /// The source the line starts from.
+    pub source: SourceId,
+    /// Full or partial.
+    pub tier: Tier,
+    /// The nodes of the line, source first.
+    pub path: Vec<NodeId>,
+}
+
+/// Why a unit is supplied without a line (SUP-146, SUP-192..197, SUP-031).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AutoReason {
+    /// A neutral's units and hexes are supplied by the neutral (SUP-146).
+    Neutral,
+    /// Partisans need no supply (SUP-007, SUP-194).
+    Partisan,
+    /// Exploiting armor (SUP-193).
+    Exploiting,
+    /// Chindits are at least partially supplied (SUP-195).
+    Chindit,
+    /// Japanese units in Japan (SUP-196).
+    HomeIslands,
+    /// Bridgeheads in the turn placed (SUP-197).
+    Bridgehead,
+    /// A region always in supply (SUP-031: Ethiopia).
+    Region(String),
+}
+
+/// Why a hex does not carry a supply line.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BlockReason {
+    /// Controlled by an enemy nation (SUP-057, SUP-059).
+    EnemyControl(NationId),
+    /// Controlled by a nation not of the tracing side (a neutral).
+    NotFriendly(NationId),
+    /// Controlled by no one.
+    Uncontrolled,
+    /// In the zone of control of these enemy units (SUP-057).
+    Zoc(Vec<UnitId>),
+    /// Holds this enemy partisan (SUP-060).
+    EnemyPartisan(UnitId),
+    /// Came under friendly control through a partisan (SUP-060).
+    PartisanHeld,
+    /// Terrain that lines may not be traced out of (SUP-063).
+    Terrain,
+}
+
+/// One hex on the frontier of a cut-off area, and why no line crosses it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Block {
+    /// The hex.
+    pub node: NodeId,
+    /// Why it blocks.
+    pub reason: BlockReason,
+}
+
+/// Why a source that a line could reach did not supply (better).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SourceRefusal {
+    /// The source supplies this nation at most at this tier (`None`: not at
+    /// all), by its class and the cooperation table (SUP-050..053).
+    NotEligible(Option<Tier>),
+    /// Not designated as a source (SUP-015).
+    NotDesignated,
+    /// Designated this turn: it supplies from next turn (SUP-015).
+    DesignatedThisTurn,
+    /// Supplies only units that began the turn in its hex (SUP-047, SUP-048).
+    OwnHexOnly,
+    /// A first hop forbidden by armor adjacency (SUP-058), through this unit.
+    ArmorAdjacency(UnitId),
+}
+
+/// What cut a unit off from (better) supply: the frontier around the area it
+/// could draw from, and the sources inside that area that did not supply it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cutoff {
+    /// The blocking hexes, sorted by node.
+    pub blocks: Vec<Block>,
+    /// Sources within reach that refused, sorted by source.
+    pub refused: Vec<(SourceId, SourceRefusal)>,
+    /// Number of hexes in the area the unit could draw from.
+    pub area: u32,
+    /// Whether `blocks` was cut short (very large areas).
+    pub truncated: bool,
+}
+
+/// A ground, air or naval unit's supply, and why.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitSupply {
+    /// The status.
+    pub status: UnitStatus,
+    /// When it was decided; `None` if never.
+    pub at: Option<Determination>,
+    /// The line used, if supply was traced.
+    pub line: Option<SupplyLine>,
+    /// An own-hex source that supplied it (SUP-040, SUP-045).
+    pub own_hex: Option<SourceId>,
+    /// Supplied without a line, and why.
+    pub automatic: Option<AutoReason>,
+    /// For a unit not fully supplied: what stood in the way of (better)
+    /// supply.
+    pub cutoff: Option<Cutoff>,
+    /// The status at the end of this player turn's initial determination
+    /// (SUP-177 eliminates units unsupplied at both).
+    pub initial: Option<UnitStatus>,
+}
+
+impl Default for UnitSupply {
+    fn default() -> Self {
+        Self {
+            status: UnitStatus::Full,
+            at: None,
+            line: None,
+            own_hex: None,
+            automatic: None,
+            cutoff: None,
+            initial: None,
+        }
+    }
+}
+
+/// A hex's supply status for its controller's side.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexSupply {
+    /// The status, or `None` if never determined.
+    pub status: Option<HexStatus>,
+    /// When it was decided.
+    pub at: Option<Determination>,
+}

@@ -1,0 +1,288 @@
+#![doc = include_str!("../README.md")]
+
+pub mod report;
+pub mod snapshot;
+#[cfg(feature = "stepping")]
+pub mod stepping;
+
+pub use report::{HexRow, SupplyReport, UnitRow};
+pub use snapshot::{SaveFile, Snapshot};
+
+use bevy_ecs::prelude::*;
+use qm_core::checksum::{Checksum, checksum};
+use qm_core::components::{Location, Unit};
+use qm_core::events::{EventLog, GameEvent};
+use qm_core::ids::{DeterminationKind, Side, UnitId};
+use qm_core::orders::{Order, OrderError, Orders, PendingOrder, PendingOrders};
+use qm_core::phase::{
+    Determining, GameClock, PhaseId, PhaseOrder, PhaseSchedule, RunningPhase, configure_phase_schedules,
+};
+use qm_core::spec::{ScenarioSpec, Spec};
+use qm_core::state::{GameState, build_world, extract_state};
+use qm_core::supply::UnitSupply;
+use qm_scenario::{Compiled, LoadError};
+use std::path::Path;
+use std::sync::Arc;
+
+/// What one phase did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhaseReport {
+    /// Game turn.
+    pub turn: u32,
+    /// Side to move.
+    pub side: Side,
+    /// The phase run.
+    pub phase: PhaseId,
+    /// The events it produced.
+    pub events: Vec<GameEvent>,
+}
+
+/// One game: a `World` with its phase schedules, run single-threaded.
+///
+/// ```no_run
+/// use qm_game::Game;
+/// let mut game = Game::load("scenarios/awaw/barbarossa-pocket.ron", 7).expect("loads");
+/// game.step_phase(); // initial supply determination of the side to move
+/// println!("{}", game.checksum());
+/// ```
+pub struct Game {
+    world: World,
+    strict: bool,
+}
+
+impl Game {
+    /// Loads a scenario file with a seed for the random stream.
+    ///
+    /// # Errors
+    /// A [`LoadError`] with `file:line:col` diagnostics.
+    pub fn load(path: impl AsRef<Path>, seed: u64) -> Result<Self, LoadError> {
+        qm_scenario::load(path).map(|c| Self::from_compiled(c, seed))
+    }
+
+    /// A game from a compiled scenario, seeded.
+    #[must_use]
+    pub fn from_compiled(c: Compiled, seed: u64) -> Self {
+        let mut state = c.state;
+        state.rng = qm_core::rng::GameRng::seeded(seed);
+        Self::new(Arc::new(c.spec), &state)
+    }
+
+    /// A game from static data and a state.
+    #[must_use]
+    pub fn new(spec: Arc<ScenarioSpec>, state: &GameState) -> Self {
+        Self::build(spec, state, false)
+    }
+
+    /// Like [`Game::new`], with ambiguity detection as an error when the
+    /// schedules are built (what tests use).
+    #[must_use]
+    pub fn new_strict(spec: Arc<ScenarioSpec>, state: &GameState) -> Self {
+        Self::build(spec, state, true)
+    }
+
+    fn build(spec: Arc<ScenarioSpec>, state: &GameState, strict: bool) -> Self {
+        let mut world = build_world(spec, state);
+        install(&mut world, strict);
+        Self { world, strict }
+    }
+
+    /// The world, for queries.
+    #[must_use]
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The world, mutably: for harnesses that run single systems. Changing
+    /// state behind the engine's back voids its guarantees.
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    /// The scenario's static data.
+    #[must_use]
+    pub fn spec(&self) -> &ScenarioSpec {
+        &self.world.resource::<Spec>().0
+    }
+
+    /// The shared static data.
+    #[must_use]
+    pub fn spec_arc(&self) -> Arc<ScenarioSpec> {
+        self.world.resource::<Spec>().0.clone()
+    }
+
+    /// Turn, side and next phase.
+    #[must_use]
+    pub fn clock(&self) -> GameClock {
+        *self.world.resource::<GameClock>()
+    }
+
+    /// The phase [`Game::step_phase`] runs next.
+    #[must_use]
+    pub fn next_phase(&self) -> Option<PhaseId> {
+        let clock = self.clock();
+        self.world.resource::<PhaseOrder>().0.get(clock.phase).copied()
+    }
+
+    /// Checks every phase schedule for ambiguities and other build errors.
+    ///
+    /// # Errors
+    /// The first schedule that fails to build, with bevy's message.
+    pub fn check_schedules(&mut self) -> Result<(), String> {
+        for phase in PhaseId::ALL {
+            self.world
+                .schedule_scope(PhaseSchedule(phase), |world, schedule| schedule.initialize(world).map(|_| ()))
+                .map_err(|e| format!("{phase}: {e}"))?;
+        }
+        Ok(())
+    }
+
+    /// Runs the next phase and advances the clock.
+    pub fn step_phase(&mut self) -> PhaseReport {
+        let clock = self.clock();
+        let phases = self.world.resource::<PhaseOrder>().0.clone();
+        let Some(&phase) = phases.get(clock.phase) else {
+            return PhaseReport {
+                turn: clock.turn,
+                side: clock.side,
+                phase: PhaseId::InitialSupply,
+                events: Vec::new(),
+            };
+        };
+        self.world.resource_mut::<EventLog>().push(GameEvent::PhaseBegan { turn: clock.turn, side: clock.side, phase });
+        if let Some(kind) = phase.determination() {
+            self.world.insert_resource(Determining { side: clock.side, kind });
+        }
+        self.world.insert_resource(RunningPhase(Some(phase)));
+        self.world.run_schedule(PhaseSchedule(phase));
+        self.world.insert_resource(RunningPhase(None));
+        self.world.resource_mut::<GameClock>().advance(phases.len());
+        let events = self.world.resource_mut::<EventLog>().drain();
+        PhaseReport { turn: clock.turn, side: clock.side, phase, events }
+    }
+
+    /// Runs phases until the side to move changes (the rest of this player
+    /// turn).
+    pub fn run_player_turn(&mut self) -> Vec<PhaseReport> {
+        let start = self.clock();
+        let mut out = Vec::new();
+        loop {
+            out.push(self.step_phase());
+            let c = self.clock();
+            if c.side != start.side || c.turn != start.turn || out.len() > 64 {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Makes a supply determination for `side` now, outside the turn
+    /// sequence: no orders are applied and the clock does not move. What
+    /// `qm supply` and the benches run.
+    pub fn determine_supply(&mut self, side: Side, kind: DeterminationKind) -> Vec<GameEvent> {
+        self.world.insert_resource(Determining { side, kind });
+        self.world.insert_resource(RunningPhase(None));
+        let phase = match kind {
+            DeterminationKind::Initial => PhaseId::InitialSupply,
+            DeterminationKind::PostCombat => PhaseId::PostCombatSupply,
+        };
+        self.world.run_schedule(PhaseSchedule(phase));
+        self.world.resource_mut::<EventLog>().drain()
+    }
+
+    /// Validates orders of `side` for the next phase and queues them. A
+    /// rejected batch changes nothing.
+    ///
+    /// # Errors
+    /// The first invalid order, as an [`OrderError`].
+    pub fn submit(&mut self, side: Side, orders: &Orders) -> Result<(), OrderError> {
+        let clock = self.clock();
+        if side != clock.side {
+            return Err(OrderError::NotYourTurn { side, to_move: clock.side });
+        }
+        let phase = self.next_phase().ok_or(OrderError::NoPhase)?;
+        let mut valid = Vec::with_capacity(orders.orders.len());
+        for (index, o) in orders.orders.iter().enumerate() {
+            let v = match o {
+                Order::DesignateSource { at, class, designate } => {
+                    qm_supply::orders::validate_designation(&self.world, side, index, at, class.as_deref(), *designate)?
+                }
+            };
+            valid.push(PendingOrder { side, phase, order: v });
+        }
+        self.world.resource_mut::<PendingOrders>().0.extend(valid);
+        Ok(())
+    }
+
+    /// The dynamic state.
+    #[must_use]
+    pub fn state(&self) -> GameState {
+        extract_state(&self.world)
+    }
+
+    /// The checksum of the state.
+    #[must_use]
+    pub fn checksum(&self) -> Checksum {
+        checksum(&self.state())
+    }
+
+    /// A snapshot: the shared static data and the state.
+    #[must_use]
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot { spec: self.spec_arc(), state: self.state() }
+    }
+
+    /// A game rebuilt from a snapshot.
+    #[must_use]
+    pub fn restore(snapshot: &Snapshot) -> Self {
+        Self::new(snapshot.spec.clone(), &snapshot.state)
+    }
+
+    /// Takes the events produced since the last call.
+    pub fn drain_events(&mut self) -> Vec<GameEvent> {
+        self.world.resource_mut::<EventLog>().drain()
+    }
+
+    /// A unit's components by id.
+    #[must_use]
+    pub fn unit(&self, id: &str) -> Option<(Unit, Location, UnitSupply)> {
+        let mut q = self.world.try_query::<(&Unit, &Location, &UnitSupply)>()?;
+        q.iter(&self.world).find(|(u, _, _)| u.id.as_str() == id).map(|(u, l, s)| (u.clone(), *l, s.clone()))
+    }
+
+    /// Every unit id, sorted.
+    #[must_use]
+    pub fn unit_ids(&self) -> Vec<UnitId> {
+        let Some(mut q) = self.world.try_query::<&Unit>() else { return Vec::new() };
+        let mut ids: Vec<UnitId> = q.iter(&self.world).map(|u| u.id.clone()).collect();
+        ids.sort();
+        ids
+    }
+
+    /// A readable explanation of a unit's supply status.
+    #[must_use]
+    pub fn explain(&self, id: &str) -> Option<String> {
+        let (u, l, s) = self.unit(id)?;
+        Some(qm_supply::describe_unit(self.spec(), &u, &l, &s))
+    }
+
+    /// The statuses of `side`'s units and hexes, sorted by id and label.
+    #[must_use]
+    pub fn supply_report(&self, side: Side) -> SupplyReport {
+        report::supply_report(self, side)
+    }
+}
+
+impl Clone for Game {
+    /// A deep copy through a snapshot: the static data is shared, the world
+    /// is rebuilt from the state.
+    fn clone(&self) -> Self {
+        let snap = self.snapshot();
+        Self::build(snap.spec, &snap.state, self.strict)
+    }
+}
+
+/// Creates the phase schedules and installs every rule crate.
+pub fn install(world: &mut World, strict: bool) {
+    configure_phase_schedules(world, strict);
+    qm_supply::install(world);
+}

@@ -1,0 +1,1 @@
+//! System-by-system stepping (feature `stepping`); filled in below.

@@ -1,0 +1,186 @@
+//! Diagnostics with file, line and column.
+
+use crate::locate::{Pos, Seg, locate, locate_in_string, position_of_offset};
+use std::fmt;
+
+/// One problem in an input file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The file, as given.
+    pub file: String,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in characters.
+    pub col: u32,
+    /// Byte offset of the position.
+    pub offset: usize,
+    /// What is wrong, naming the offending item.
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+    }
+}
+
+/// Why a scenario could not be loaded: every problem found, in file order,
+/// with the texts they point into (for rendering snippets).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct LoadError {
+    /// The problems.
+    pub diagnostics: Vec<Diagnostic>,
+    /// `(file, text)` of the files read.
+    pub sources: Vec<(String, String)>,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl LoadError {
+    /// A single diagnostic.
+    #[must_use]
+    pub fn single(d: Diagnostic) -> Self {
+        Self { diagnostics: vec![d], sources: Vec::new() }
+    }
+
+    /// The text of a file this error points into.
+    #[must_use]
+    pub fn source_text(&self, file: &str) -> Option<&str> {
+        self.sources.iter().find(|(f, _)| f == file).map(|(_, t)| t.as_str())
+    }
+}
+
+/// A problem found while compiling a parsed file: where (a path into the
+/// RON value, optionally a character inside a string) and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Problem {
+    pub path: Vec<Seg>,
+    pub in_string: Option<usize>,
+    pub message: String,
+}
+
+/// Collects problems while compiling one file.
+#[derive(Debug, Default)]
+pub(crate) struct Problems {
+    pub items: Vec<Problem>,
+}
+
+impl Problems {
+    /// A problem at `path`.
+    pub fn at(&mut self, path: Vec<Seg>, message: impl Into<String>) {
+        self.items.push(Problem { path, in_string: None, message: message.into() });
+    }
+
+    /// A problem at character `ch` of the string at `path`.
+    pub fn at_char(&mut self, path: Vec<Seg>, ch: usize, message: impl Into<String>) {
+        self.items.push(Problem { path, in_string: Some(ch), message: message.into() });
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// Turns the problems into diagnostics against `src`, sorted by position.
+    pub fn into_diagnostics(self, file: &str, src: &str) -> Vec<Diagnostic> {
+        let mut out: Vec<Diagnostic> = self
+            .items
+            .into_iter()
+            .map(|p| {
+                let pos = match p.in_string {
+                    Some(ch) => locate_in_string(src, &p.path, ch),
+                    None => locate(src, &p.path),
+                };
+                diagnostic(file, pos, p.message)
+            })
+            .collect();
+        out.sort_by(|a, b| (a.offset, &a.message).cmp(&(b.offset, &b.message)));
+        out
+    }
+}
+
+/// A diagnostic at a position.
+pub(crate) fn diagnostic(file: &str, pos: Pos, message: String) -> Diagnostic {
+    Diagnostic { file: file.to_string(), line: pos.line.max(1), col: pos.col.max(1), offset: pos.offset, message }
+}
+
+/// A diagnostic from a RON parse error.
+pub(crate) fn from_ron(file: &str, src: &str, e: &ron::error::SpannedError) -> Diagnostic {
+    let line = e.span.start.line.max(1);
+    let col = e.span.start.col.max(1);
+    let offset = offset_of(src, line, col);
+    Diagnostic {
+        file: file.to_string(),
+        line: line as u32,
+        col: col as u32,
+        offset,
+        message: format!("RON syntax error: {}", e.code),
+    }
+}
+
+/// A diagnostic for text that is not UTF-8.
+pub(crate) fn from_utf8(file: &str, bytes: &[u8], e: &std::str::Utf8Error) -> Diagnostic {
+    let good = e.valid_up_to();
+    let prefix = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+    let pos = position_of_offset(prefix, good);
+    diagnostic(file, pos, format!("the file is not valid UTF-8 (byte {good})"))
+}
+
+fn offset_of(src: &str, line: usize, col: usize) -> usize {
+    let mut off = 0;
+    for (i, l) in src.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            return off + l.char_indices().nth(col.saturating_sub(1)).map_or(l.len(), |(b, _)| b);
+        }
+        off += l.len();
+    }
+    src.len()
+}
+
+/// Shorthand for a field segment.
+pub(crate) fn f(name: &str) -> Seg {
+    Seg::Field(name.to_string())
+}
+
+/// Shorthand for an index segment.
+pub(crate) fn i(n: usize) -> Seg {
+    Seg::Index(n)
+}
+
+/// Builds a path from segments.
+macro_rules! loc {
+    ($($s:expr),* $(,)?) => { vec![$($crate::diag::IntoSeg::into_seg($s)),*] };
+}
+pub(crate) use loc;
+
+/// Conversion into a path segment: `&str` is a field, `usize` an index.
+pub(crate) trait IntoSeg {
+    fn into_seg(self) -> Seg;
+}
+
+impl IntoSeg for &str {
+    fn into_seg(self) -> Seg {
+        f(self)
+    }
+}
+
+impl IntoSeg for usize {
+    fn into_seg(self) -> Seg {
+        i(self)
+    }
+}
+
+impl IntoSeg for Seg {
+    fn into_seg(self) -> Seg {
+        self
+    }
+}

@@ -1,0 +1,1 @@
+//! Seeded map generation (filled in below).

@@ -1,0 +1,115 @@
+#![doc = include_str!("../README.md")]
+
+pub mod compile;
+pub mod diag;
+pub mod generate;
+pub mod locate;
+pub mod ruleset;
+pub mod schema;
+
+pub use compile::Compiled;
+pub use diag::{Diagnostic, LoadError};
+
+use diag::{Problems, from_ron, from_utf8};
+use qm_core::ruleset::Ruleset;
+use serde::de::DeserializeOwned;
+use std::path::{Path, PathBuf};
+
+/// The RON options every file is read with: `implicit_some`, so that an
+/// optional field is written `side: Axis` rather than `side: Some(Axis)`.
+#[must_use]
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+fn parse<T: DeserializeOwned>(file: &str, bytes: &[u8]) -> Result<(T, String), LoadError> {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t.to_string(),
+        Err(e) => return Err(LoadError::single(from_utf8(file, bytes, &e))),
+    };
+    match ron_options().from_str::<T>(&text) {
+        Ok(v) => Ok((v, text)),
+        Err(e) => {
+            let d = from_ron(file, &text, &e);
+            Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] })
+        }
+    }
+}
+
+/// Parses and compiles a ruleset file.
+///
+/// # Errors
+/// A [`LoadError`] naming the file, line and column of every problem.
+pub fn parse_ruleset(file: &str, bytes: &[u8]) -> Result<Ruleset, LoadError> {
+    let (raw, text): (schema::RulesetFile, String) = parse(file, bytes)?;
+    let mut p = Problems::default();
+    let rules = ruleset::compile_ruleset(&raw, &mut p);
+    if p.is_empty() {
+        Ok(rules)
+    } else {
+        Err(LoadError { diagnostics: p.into_diagnostics(file, &text), sources: vec![(file.to_string(), text)] })
+    }
+}
+
+/// Parses and compiles a scenario from its bytes. `read` reads the ruleset
+/// the scenario names, given its path resolved against the scenario's
+/// directory.
+///
+/// # Errors
+/// A [`LoadError`] naming the file, line and column of every problem.
+pub fn load_bytes(
+    file: &str,
+    bytes: &[u8],
+    read: impl Fn(&Path) -> std::io::Result<Vec<u8>>,
+) -> Result<Compiled, LoadError> {
+    let (raw, text): (schema::ScenarioFile, String) = parse(file, bytes)?;
+    let rpath = ruleset_path(file, &raw.ruleset);
+    let rname = rpath.display().to_string();
+    let rbytes = match read(&rpath) {
+        Ok(b) => b,
+        Err(e) => {
+            let pos = locate::locate(&text, &[locate::Seg::Field("ruleset".into())]);
+            let d = diag::diagnostic(file, pos, format!("cannot read ruleset `{}`: {e}", raw.ruleset));
+            return Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] });
+        }
+    };
+    let rules = parse_ruleset(&rname, &rbytes).map_err(|mut e| {
+        e.sources.push((file.to_string(), text.clone()));
+        e
+    })?;
+    let mut p = Problems::default();
+    match compile::compile(&raw, rules, Some(file.to_string()), &mut p) {
+        Some(c) => Ok(c),
+        None => {
+            Err(LoadError { diagnostics: p.into_diagnostics(file, &text), sources: vec![(file.to_string(), text)] })
+        }
+    }
+}
+
+/// Loads a scenario file from disk.
+///
+/// # Errors
+/// A [`LoadError`] naming the file, line and column of every problem, or
+/// the file that could not be read.
+pub fn load(path: impl AsRef<Path>) -> Result<Compiled, LoadError> {
+    let path = path.as_ref();
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| {
+        LoadError::single(Diagnostic {
+            file: name.clone(),
+            line: 1,
+            col: 1,
+            offset: 0,
+            message: format!("cannot read: {e}"),
+        })
+    })?;
+    load_bytes(&name, &bytes, |p| std::fs::read(p))
+}
+
+/// Where a scenario's ruleset is: `ruleset` relative to the scenario's
+/// directory.
+#[must_use]
+pub fn ruleset_path(scenario_file: &str, ruleset: &str) -> PathBuf {
+    let dir = Path::new(scenario_file).parent().unwrap_or_else(|| Path::new(""));
+    dir.join(ruleset)
+}

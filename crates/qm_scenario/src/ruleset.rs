@@ -1,0 +1,296 @@
+//! Compiles a [`RulesetFile`] into a [`Ruleset`], resolving names.
+
+use crate::diag::{Problems, loc};
+use crate::locate::Seg;
+use crate::schema::*;
+use qm_core::condition::Condition;
+use qm_core::ids::{FactionId, NationId, SourceClassId, TerrainId};
+use qm_core::nation::NationDef;
+use qm_core::ruleset::*;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Largest unit cost in BRPs.
+pub const MAX_COST: u32 = 1000;
+/// Largest movement factor.
+pub const MAX_MOVEMENT: u32 = 50;
+
+/// Names a condition may refer to.
+pub(crate) struct Names<'a> {
+    pub nations: &'a BTreeMap<String, NationId>,
+    pub factions: &'a BTreeMap<String, FactionId>,
+}
+
+impl Names<'_> {
+    fn nation(&self, key: &str, at: Vec<Seg>, p: &mut Problems) -> NationId {
+        self.nations.get(key).copied().unwrap_or_else(|| {
+            p.at(at, format!("unknown nation `{key}`"));
+            NationId(0)
+        })
+    }
+
+    fn faction(&self, key: &str, at: Vec<Seg>, p: &mut Problems) -> FactionId {
+        self.factions.get(key).copied().unwrap_or_else(|| {
+            p.at(at, format!("unknown faction `{key}`"));
+            FactionId(0)
+        })
+    }
+
+    /// Resolves a condition written with names.
+    pub fn condition(&self, c: &CondFile, at: &[Seg], p: &mut Problems) -> Condition {
+        let sub = |extra: &[Seg]| -> Vec<Seg> { at.iter().cloned().chain(extra.iter().cloned()).collect() };
+        match c {
+            CondFile::Always => Condition::Always,
+            CondFile::Flag(s) => Condition::Flag(s.clone()),
+            CondFile::Surrendered(n) => Condition::Surrendered(self.nation(n, sub(&[Seg::Index(0)]), p)),
+            CondFile::EverSurrendered(n) => Condition::EverSurrendered(self.nation(n, sub(&[Seg::Index(0)]), p)),
+            CondFile::AtWar(n) => Condition::AtWar(self.nation(n, sub(&[Seg::Index(0)]), p)),
+            CondFile::OwnerSurrendered => Condition::OwnerSurrendered,
+            CondFile::OwnerEverSurrendered => Condition::OwnerEverSurrendered,
+            CondFile::ControlledByOwner => Condition::ControlledByOwner,
+            CondFile::ControlledByOwnerSide => Condition::ControlledByOwnerSide,
+            CondFile::ControlledBy(n) => Condition::ControlledBy(self.nation(n, sub(&[Seg::Index(0)]), p)),
+            CondFile::ControlledBySide(s) => Condition::ControlledBySide(*s),
+            CondFile::ControllerFaction(f) => Condition::ControllerFaction(self.faction(f, sub(&[Seg::Index(0)]), p)),
+            CondFile::Associated { minor, major } => Condition::Associated {
+                minor: self.nation(minor, sub(&[Seg::Field("minor".into())]), p),
+                major: self.nation(major, sub(&[Seg::Field("major".into())]), p),
+            },
+            CondFile::Undamaged => Condition::Undamaged,
+            CondFile::Not(c) => Condition::Not(Box::new(self.condition(c, &sub(&[Seg::Index(0)]), p))),
+            CondFile::All(cs) => Condition::All(
+                cs.iter()
+                    .enumerate()
+                    .map(|(k, c)| self.condition(c, &sub(&[Seg::Index(0), Seg::Index(k)]), p))
+                    .collect(),
+            ),
+            CondFile::Any(cs) => Condition::Any(
+                cs.iter()
+                    .enumerate()
+                    .map(|(k, c)| self.condition(c, &sub(&[Seg::Index(0), Seg::Index(k)]), p))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// Index of unique keys, reporting duplicates at `list[i].key`.
+fn unique_keys<'a>(
+    list: &str,
+    keys: impl Iterator<Item = &'a str>,
+    what: &str,
+    p: &mut Problems,
+) -> BTreeMap<String, usize> {
+    let mut out = BTreeMap::new();
+    for (i, k) in keys.enumerate() {
+        if k.is_empty() {
+            p.at(loc![list, i, "key"], format!("empty {what} key"));
+        } else if out.insert(k.to_string(), i).is_some() {
+            p.at(loc![list, i, "key"], format!("duplicate {what} `{k}`"));
+        }
+    }
+    out
+}
+
+/// Compiles a ruleset file. Problems are added to `p`.
+pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
+    // Factions.
+    let mut factions = BTreeMap::new();
+    for (i, k) in file.factions.iter().enumerate() {
+        if factions.insert(k.clone(), FactionId(i as u8)).is_some() {
+            p.at(loc!["factions", i], format!("duplicate faction `{k}`"));
+        }
+    }
+    if file.factions.len() > 64 {
+        p.at(loc!["factions"], format!("{} factions; at most 64 are allowed", file.factions.len()));
+    }
+
+    // Terrain.
+    unique_keys("terrain", file.terrain.iter().map(|t| t.key.as_str()), "terrain", p);
+    let mut codes = BTreeSet::new();
+    for (i, t) in file.terrain.iter().enumerate() {
+        if t.code == '-' || t.code.is_whitespace() {
+            p.at(loc!["terrain", i, "code"], format!("terrain `{}` uses the reserved code `{}`", t.key, t.code));
+        } else if !codes.insert(t.code) {
+            p.at(loc!["terrain", i, "code"], format!("duplicate terrain code `{}` (terrain `{}`)", t.code, t.key));
+        }
+    }
+    if file.terrain.len() > 200 {
+        p.at(loc!["terrain"], "more than 200 terrain types");
+    }
+    let terrain: Vec<TerrainDef> = file
+        .terrain
+        .iter()
+        .map(|t| TerrainDef { key: t.key.clone(), code: t.code, land: t.land, jungle: t.jungle, mountain: t.mountain })
+        .collect();
+
+    // Unit types.
+    unique_keys("unit_types", file.unit_types.iter().map(|t| t.key.as_str()), "unit type", p);
+    let mut unit_types = Vec::new();
+    let mut pending_mech = Vec::new();
+    for (i, t) in file.unit_types.iter().enumerate() {
+        if t.cost > MAX_COST {
+            p.at(
+                loc!["unit_types", i, "cost"],
+                format!("cost {} of unit type `{}` is out of range 0..={MAX_COST}", t.cost, t.key),
+            );
+        }
+        for (k, m) in [t.movement.0, t.movement.1].into_iter().enumerate() {
+            if m > MAX_MOVEMENT {
+                p.at(
+                    loc!["unit_types", i, "movement", k],
+                    format!("movement {m} of unit type `{}` is out of range 0..={MAX_MOVEMENT}", t.key),
+                );
+            }
+        }
+        unit_types.push(UnitTypeDef {
+            key: t.key.clone(),
+            name: t.name.clone(),
+            domain: t.domain,
+            armor: t.armor,
+            mechanized: t.mechanized || t.armor,
+            airborne: t.airborne,
+            partisan: t.partisan,
+            chindit: t.chindit,
+            hq: t.hq,
+            zoc: t.zoc,
+            cost: t.cost.min(MAX_COST) as u16,
+            movement: [t.movement.0.min(MAX_MOVEMENT) as u8, t.movement.1.min(MAX_MOVEMENT) as u8],
+            mech_loss: None,
+        });
+        pending_mech.push((i, t.mech_loss.clone(), t.armor));
+    }
+
+    // Nations, sorted by key.
+    let by_key = unique_keys("nations", file.nations.iter().map(|n| n.key.as_str()), "nation", p);
+    let nation_ids: BTreeMap<String, NationId> =
+        by_key.keys().enumerate().map(|(i, k)| (k.clone(), NationId(i as u16))).collect();
+    let mut nations = Vec::new();
+    for (key, &fi) in &by_key {
+        let n = &file.nations[fi];
+        let faction = factions.get(&n.faction).copied().unwrap_or_else(|| {
+            p.at(loc!["nations", fi, "faction"], format!("unknown faction `{}` of nation `{key}`", n.faction));
+            FactionId(0)
+        });
+        nations.push(NationDef {
+            key: key.clone(),
+            name: n.name.clone(),
+            kind: n.kind,
+            faction,
+            side: n.side,
+            neutral_partial: n.neutral_partial,
+        });
+    }
+    if nations.len() > u16::MAX as usize {
+        p.at(loc!["nations"], "too many nations");
+    }
+
+    let names = Names { nations: &nation_ids, factions: &factions };
+
+    // Mechanized-component loss (SUP-150), now that nations are known.
+    for (i, ml, armor) in pending_mech {
+        unit_types[i].mech_loss = match ml {
+            Some(m) => Some(MechLoss {
+                theaters: m.theaters.clone(),
+                nations: m
+                    .nations
+                    .iter()
+                    .enumerate()
+                    .map(|(k, n)| names.nation(n, loc!["unit_types", i, "mech_loss", "nations", k], p))
+                    .collect(),
+            }),
+            None if armor => Some(MechLoss { theaters: Vec::new(), nations: Vec::new() }),
+            None => None,
+        };
+    }
+
+    // Source classes.
+    let class_ids =
+        unique_keys("source_classes", file.source_classes.iter().map(|c| c.key.as_str()), "source class", p);
+    let mut source_classes = Vec::new();
+    for (i, c) in file.source_classes.iter().enumerate() {
+        let mut cases = Vec::new();
+        for (k, case) in c.cases.iter().enumerate() {
+            let when = names.condition(&case.when, &loc!["source_classes", i, "cases", k, "when"], p);
+            let grants = case
+                .grants
+                .iter()
+                .enumerate()
+                .map(|(g, grant)| {
+                    let at = |j: usize, kk: usize| loc!["source_classes", i, "cases", k, "grants", g, "to", j, kk];
+                    let to = match &grant.to {
+                        RecipientsFile::Owner => Recipients::Owner,
+                        RecipientsFile::Controller => Recipients::Controller,
+                        RecipientsFile::ControllerSide => Recipients::ControllerSide,
+                        RecipientsFile::Factions(fs) => Recipients::Factions(
+                            fs.iter().enumerate().map(|(j, f)| names.faction(f, at(0, j), p)).collect(),
+                        ),
+                        RecipientsFile::Nations(ns) => Recipients::Nations(
+                            ns.iter().enumerate().map(|(j, n)| names.nation(n, at(0, j), p)).collect(),
+                        ),
+                    };
+                    Grant { to, tier: grant.tier }
+                })
+                .collect();
+            cases.push(SourceCase { when, grants });
+        }
+        source_classes.push(SourceClassDef {
+            key: c.key.clone(),
+            rules: c.rules.clone(),
+            own_hex_only: c.own_hex_only,
+            bridgehead: c.bridgehead,
+            cases,
+        });
+    }
+
+    // Cooperation.
+    let cooperation = file
+        .cooperation
+        .iter()
+        .enumerate()
+        .map(|(i, c)| Cooperation {
+            source: names.faction(&c.source, loc!["cooperation", i, "source"], p),
+            unit: names.faction(&c.unit, loc!["cooperation", i, "unit"], p),
+            max: c.max,
+            when: names.condition(&c.when, &loc!["cooperation", i, "when"], p),
+        })
+        .collect();
+
+    // Terrain limits.
+    for (i, l) in file.terrain_limits.iter().enumerate() {
+        if !terrain.iter().any(|t| t.key == l.terrain) {
+            p.at(loc!["terrain_limits", i, "terrain"], format!("unknown terrain `{}`", l.terrain));
+        }
+    }
+
+    // Feature-implied sources.
+    let feature_sources = file
+        .feature_sources
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (feat, class))| match class_ids.get(class) {
+            Some(&c) => Some((*feat, SourceClassId(c as u16))),
+            None => {
+                p.at(loc!["feature_sources", i, 1], format!("unknown source class `{class}`"));
+                None
+            }
+        })
+        .collect();
+
+    Ruleset {
+        name: file.name.clone(),
+        terrain,
+        unit_types,
+        factions: file.factions.clone(),
+        nations,
+        source_classes,
+        cooperation,
+        zoc: file.zoc.clone(),
+        terrain_limits: file.terrain_limits.clone(),
+        feature_sources,
+    }
+}
+
+/// The terrain with this code.
+pub(crate) fn terrain_by_code(r: &Ruleset, code: char) -> Option<TerrainId> {
+    r.terrain.iter().position(|t| t.code == code).map(|i| TerrainId(i as u8))
+}

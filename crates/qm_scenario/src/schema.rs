@@ -1,0 +1,450 @@
+//! The RON file formats, as written by hand. Names are strings here; the
+//! compilers in [`crate::ruleset`] and [`crate::compile`] resolve them into
+//! the ids of `qm_core` and report what does not resolve.
+//!
+//! Every struct denies unknown fields, so a misspelt field is an error with a
+//! position rather than a silently ignored line.
+
+use qm_core::ids::{Side, Theater, Tier};
+use qm_core::map::Feature;
+use qm_core::nation::{NationKind, NationStatus};
+use qm_core::ruleset::Domain;
+use qm_core::supply::UnitStatus;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A condition with names (see [`qm_core::condition::Condition`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs, reason = "each variant mirrors qm_core::condition::Condition, documented there")]
+pub enum CondFile {
+    #[default]
+    Always,
+    Flag(String),
+    Surrendered(String),
+    EverSurrendered(String),
+    AtWar(String),
+    OwnerSurrendered,
+    OwnerEverSurrendered,
+    ControlledByOwner,
+    ControlledByOwnerSide,
+    ControlledBy(String),
+    ControlledBySide(Side),
+    ControllerFaction(String),
+    Associated {
+        minor: String,
+        major: String,
+    },
+    Undamaged,
+    Not(Box<CondFile>),
+    All(Vec<CondFile>),
+    Any(Vec<CondFile>),
+}
+
+// ---------------------------------------------------------------- ruleset
+
+/// `assets/rulesets/*.ron`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Ruleset")]
+pub struct RulesetFile {
+    /// Display name.
+    pub name: String,
+    /// Cooperation factions.
+    pub factions: Vec<String>,
+    /// Terrain types.
+    pub terrain: Vec<TerrainFile>,
+    /// Unit types.
+    pub unit_types: Vec<UnitTypeFile>,
+    /// Nations.
+    pub nations: Vec<NationFile>,
+    /// Zone-of-control options.
+    #[serde(default)]
+    pub zoc: qm_core::ruleset::ZocRules,
+    /// Supply-source classes.
+    pub source_classes: Vec<SourceClassFile>,
+    /// Cooperation table.
+    #[serde(default)]
+    pub cooperation: Vec<CooperationFile>,
+    /// Terrain limits (SUP-063).
+    #[serde(default)]
+    pub terrain_limits: Vec<qm_core::ruleset::TerrainLimit>,
+    /// Source classes implied by features.
+    #[serde(default)]
+    pub feature_sources: Vec<(Feature, String)>,
+}
+
+/// A terrain type.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainFile {
+    /// Key.
+    pub key: String,
+    /// ASCII code.
+    pub code: char,
+    /// Land (default) or sea.
+    #[serde(default = "yes")]
+    pub land: bool,
+    /// Jungle.
+    #[serde(default)]
+    pub jungle: bool,
+    /// Mountain.
+    #[serde(default)]
+    pub mountain: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A unit type.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs, reason = "fields mirror qm_core::ruleset::UnitTypeDef, documented there")]
+pub struct UnitTypeFile {
+    pub key: String,
+    pub name: String,
+    pub domain: Domain,
+    #[serde(default)]
+    pub armor: bool,
+    #[serde(default)]
+    pub mechanized: bool,
+    #[serde(default)]
+    pub airborne: bool,
+    #[serde(default)]
+    pub partisan: bool,
+    #[serde(default)]
+    pub chindit: bool,
+    #[serde(default)]
+    pub hq: bool,
+    #[serde(default)]
+    pub zoc: bool,
+    #[serde(default)]
+    pub cost: u32,
+    #[serde(default)]
+    pub movement: (u32, u32),
+    /// Where it loses its mechanized component when not fully supplied;
+    /// armor defaults to everywhere.
+    #[serde(default)]
+    pub mech_loss: Option<MechLossFile>,
+}
+
+/// See [`qm_core::ruleset::MechLoss`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MechLossFile {
+    /// Theaters; empty: all.
+    #[serde(default)]
+    pub theaters: Vec<Theater>,
+    /// Nation keys; empty: all.
+    #[serde(default)]
+    pub nations: Vec<String>,
+}
+
+/// A nation.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs, reason = "fields mirror qm_core::nation::NationDef, documented there")]
+pub struct NationFile {
+    pub key: String,
+    pub name: String,
+    pub kind: NationKind,
+    pub faction: String,
+    #[serde(default)]
+    pub side: Option<Side>,
+    #[serde(default)]
+    pub neutral_partial: bool,
+}
+
+/// A grant of a source class.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GrantFile {
+    /// Recipients.
+    pub to: RecipientsFile,
+    /// Tier.
+    pub tier: Tier,
+}
+
+/// Recipients with names.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[allow(missing_docs, reason = "variants mirror qm_core::ruleset::Recipients, documented there")]
+pub enum RecipientsFile {
+    Owner,
+    Controller,
+    ControllerSide,
+    Factions(Vec<String>),
+    Nations(Vec<String>),
+}
+
+/// A case of a source class.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseFile {
+    /// Condition.
+    #[serde(default)]
+    pub when: CondFile,
+    /// Grants.
+    pub grants: Vec<GrantFile>,
+}
+
+/// A source class.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs, reason = "fields mirror qm_core::ruleset::SourceClassDef, documented there")]
+pub struct SourceClassFile {
+    pub key: String,
+    #[serde(default)]
+    pub rules: String,
+    #[serde(default)]
+    pub own_hex_only: bool,
+    #[serde(default)]
+    pub bridgehead: bool,
+    pub cases: Vec<CaseFile>,
+}
+
+/// A cooperation entry.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs, reason = "fields mirror qm_core::ruleset::Cooperation, documented there")]
+pub struct CooperationFile {
+    pub source: String,
+    pub unit: String,
+    pub max: Option<Tier>,
+    #[serde(default)]
+    pub when: CondFile,
+}
+
+// ---------------------------------------------------------------- scenario
+
+/// `scenarios/**/*.ron`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Scenario")]
+pub struct ScenarioFile {
+    /// Title.
+    pub title: String,
+    /// Path of the ruleset, relative to this file.
+    pub ruleset: String,
+    /// Game turn, from 1.
+    #[serde(default = "one")]
+    pub turn: u32,
+    /// The side to move.
+    pub side: Side,
+    /// The side that moves first in each game turn.
+    #[serde(default = "axis")]
+    pub first: Side,
+    /// The next phase to run (kebab-case), default the first.
+    #[serde(default)]
+    pub phase: Option<String>,
+    /// Scenario flags.
+    #[serde(default)]
+    pub flags: Vec<String>,
+    /// Nation states that differ from the ruleset's defaults.
+    #[serde(default)]
+    pub nations: Vec<NationStateFile>,
+    /// The map.
+    pub map: MapFile,
+    /// Supply sources.
+    #[serde(default)]
+    pub sources: Vec<SourceFile>,
+    /// Units.
+    #[serde(default)]
+    pub units: Vec<UnitFile>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn axis() -> Side {
+    Side::Axis
+}
+
+/// A nation's state at the start.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NationStateFile {
+    /// Nation key.
+    pub nation: String,
+    /// Side, if not the ruleset's.
+    #[serde(default)]
+    pub side: Option<Side>,
+    /// Status.
+    #[serde(default)]
+    pub status: NationStatus,
+    /// Patron major power.
+    #[serde(default)]
+    pub patron: Option<String>,
+    /// Has surrendered before.
+    #[serde(default)]
+    pub ever_surrendered: bool,
+}
+
+/// The map: blocks of ASCII layers plus lists.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapFile {
+    /// Default theater of the blocks.
+    #[serde(default)]
+    pub theater: Theater,
+    /// Rectangular blocks of hexes.
+    pub blocks: Vec<BlockFile>,
+    /// Control characters to nation keys.
+    #[serde(default)]
+    pub legend: BTreeMap<char, String>,
+    /// Region characters to region keys.
+    #[serde(default)]
+    pub region_legend: BTreeMap<char, String>,
+    /// Named places and features.
+    #[serde(default)]
+    pub places: Vec<PlaceFile>,
+    /// All-sea hexsides between two adjacent land hexes.
+    #[serde(default)]
+    pub all_sea_sides: Vec<(String, String)>,
+    /// Crossing arrows and other links over water (SUP-055, SUP-064).
+    #[serde(default)]
+    pub crossings: Vec<(String, String)>,
+    /// Off-board boxes.
+    #[serde(default)]
+    pub boxes: Vec<BoxFile>,
+    /// Hexes held through partisans (SUP-060).
+    #[serde(default)]
+    pub partisan_held: Vec<String>,
+    /// Hexes whose synthetic oil plant is damaged.
+    #[serde(default)]
+    pub damaged: Vec<String>,
+}
+
+/// A block of hexes: rows of one-character cells separated by spaces, the
+/// top-left cell at `origin`.
+///
+/// ```text
+/// terrain: [
+///     ". . ~ ~",      row a: a1 a2 a3 a4
+///      ". . . ~",     row b (shoved right): b1 b2 b3 b4
+/// ],
+/// ```
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BlockFile {
+    /// Label of the top-left cell.
+    pub origin: String,
+    /// Theater, if not the map's.
+    #[serde(default)]
+    pub theater: Option<Theater>,
+    /// Terrain codes; `-` for no hex.
+    pub terrain: Vec<String>,
+    /// Controller codes from the legend; `.`, `~` or `-` for none.
+    #[serde(default)]
+    pub control: Vec<String>,
+    /// Original controller codes; default the same as `control`.
+    #[serde(default)]
+    pub original: Vec<String>,
+    /// Region codes from the region legend; `.` for none.
+    #[serde(default)]
+    pub regions: Vec<String>,
+}
+
+/// A named place and its features.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlaceFile {
+    /// Hex label.
+    pub hex: String,
+    /// Place name, lowercase.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Features.
+    #[serde(default)]
+    pub features: Vec<Feature>,
+    /// BRPs of an industrial centre.
+    #[serde(default)]
+    pub ic: u32,
+}
+
+/// An off-board box.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoxFile {
+    /// Key (`urals`).
+    pub key: String,
+    /// Display name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The nation that holds it.
+    pub owner: String,
+    /// Theater.
+    #[serde(default)]
+    pub theater: Option<Theater>,
+    /// Entries onto the board.
+    #[serde(default)]
+    pub entries: Vec<EntryFile>,
+}
+
+/// A group of entry hexes of a box with one condition.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntryFile {
+    /// Entry hexes.
+    pub hexes: Vec<String>,
+    /// Condition.
+    #[serde(default)]
+    pub when: CondFile,
+    /// The nation that must control the entry hex.
+    #[serde(default)]
+    pub controlled_by: Option<String>,
+}
+
+/// A supply source.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SourceFile {
+    /// Hex label, place name or box key.
+    pub at: String,
+    /// Class key.
+    pub class: String,
+    /// Owner, default the original controller of the hex or the box owner.
+    #[serde(default)]
+    pub owner: Option<String>,
+    /// Designated (default true).
+    #[serde(default = "yes")]
+    pub designated: bool,
+    /// Turn designated; it acts from the turn after (SUP-015).
+    #[serde(default)]
+    pub designated_turn: Option<u32>,
+}
+
+/// Unit flags as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UnitFlagFile {
+    /// See [`qm_core::components::UnitFlagBits::REDEPLOYED`].
+    Redeployed,
+    /// See [`qm_core::components::UnitFlagBits::INVERTED`].
+    Inverted,
+    /// See [`qm_core::components::UnitFlagBits::NEW_BRIDGEHEAD`].
+    NewBridgehead,
+}
+
+/// A unit.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitFile {
+    /// Stable id.
+    pub id: String,
+    /// Nation key.
+    pub nation: String,
+    /// Unit type key.
+    pub kind: String,
+    /// Hex label, place name or box key.
+    pub at: String,
+    /// Draws supply as this nation.
+    #[serde(default)]
+    pub supply_as: Option<String>,
+    /// Supply status from before the scenario (default full).
+    #[serde(default)]
+    pub supply: Option<UnitStatus>,
+    /// Game turn of its last exploitation.
+    #[serde(default)]
+    pub exploited: Option<u32>,
+    /// Flags.
+    #[serde(default)]
+    pub flags: Vec<UnitFlagFile>,
+}

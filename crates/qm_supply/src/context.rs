@@ -1,0 +1,283 @@
+//! The dense view of the state that a determination runs on.
+//!
+//! Built once per determination from components, then read by the flood,
+//! the statuses and the explanations. Not state: rebuilt every time.
+
+use crate::sources::{Classes, GrantCtx, PARTIAL_BITS, SourceView};
+use crate::zoc::{ZocUnit, zoc_hexes};
+use bevy_ecs::prelude::*;
+use qm_core::components::*;
+use qm_core::condition::CondCtx;
+use qm_core::ids::{DeterminationKind, FactionId, NationId, NodeId, Side, Tier, UnitId};
+use qm_core::map::MapGraph;
+use qm_core::nation::{Nation, NationState, NationStateC, NationStatus, effective_factions};
+use qm_core::phase::{Determining, GameClock};
+use qm_core::ruleset::{Domain, Ruleset};
+use qm_core::spec::Spec;
+use qm_core::state::Flags;
+use qm_core::supply::{SourceRefusal, UnitStatus, UnitSupply};
+use std::collections::BTreeMap;
+
+/// The dense context of one determination.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SupplyContext {
+    /// The side tracing supply.
+    pub side: Option<Side>,
+    /// Initial or post-combat.
+    pub kind: Option<DeterminationKind>,
+    /// Game turn.
+    pub turn: u32,
+    /// Nation states, by nation.
+    pub nations: Vec<NationState>,
+    /// Effective factions, by nation.
+    pub factions: Vec<FactionId>,
+    /// Controller, by node.
+    pub control: Vec<Option<NationId>>,
+    /// Whether a node is controlled by the side (SUP-059).
+    pub friendly: Vec<bool>,
+    /// Whether a node is in an enemy zone of control (SUP-057).
+    pub zoc: Vec<bool>,
+    /// Enemy units exerting zones of control, by the node they stand in.
+    pub zoc_units: BTreeMap<NodeId, Vec<ZocUnit>>,
+    /// Enemy partisans, by node (SUP-060).
+    pub enemy_partisans: BTreeMap<NodeId, UnitId>,
+    /// Friendly nodes held through a partisan (SUP-060).
+    pub partisan_held: Vec<bool>,
+    /// Nodes whose terrain forbids tracing out (SUP-063).
+    pub terrain_closed: Vec<bool>,
+    /// Per node: the labels it may receive.
+    pub accept: Vec<u64>,
+    /// Per node: the labels it may pass on.
+    pub emit: Vec<u64>,
+    /// Box-entry gates, sorted by edge (SUP-026, SUP-027, SUP-065).
+    pub gates: Vec<(u32, u64)>,
+    /// Every source, by id.
+    pub sources: Vec<SourceView>,
+    /// Supply classes of the side.
+    pub classes: Classes,
+}
+
+impl SupplyContext {
+    /// Whether a box-entry edge `from -> to` is open.
+    #[must_use]
+    pub fn link_open(&self, map: &MapGraph, from: NodeId, to: NodeId) -> bool {
+        match map.land.find_edge(from, to) {
+            Some(e) => match self.gates.binary_search_by_key(&(e as u32), |g| g.0) {
+                Ok(i) => self.gates[i].1 != 0,
+                Err(_) => true,
+            },
+            None => false,
+        }
+    }
+}
+
+fn tier_mask(t: Option<Tier>) -> u64 {
+    match t {
+        Some(Tier::Full) => u64::MAX,
+        Some(Tier::Partial) => PARTIAL_BITS,
+        None => 0,
+    }
+}
+
+/// Per node `(accept, emit)` limits from terrain (SUP-063).
+fn terrain_masks(rules: &Ruleset, map: &MapGraph) -> Vec<(u64, u64)> {
+    let mut out = vec![(u64::MAX, u64::MAX); map.node_count()];
+    for lim in &rules.terrain_limits {
+        let Some(t) = rules.terrain.iter().position(|t| t.key == lim.terrain) else { continue };
+        let region = match &lim.region {
+            Some(r) => match map.region_id(r) {
+                Some(id) => Some(id),
+                None => continue, // the region is not on this map
+            },
+            None => None,
+        };
+        for (n, info) in map.nodes.iter().enumerate() {
+            if map.is_hex(n as NodeId) && info.terrain.index() == t && (region.is_none() || info.region == region) {
+                let ex = info.name.as_ref().and_then(|nm| lim.except.iter().find(|e| &e.place == nm));
+                out[n] = match ex {
+                    Some(e) => (tier_mask(e.max_in), tier_mask(e.max_out)),
+                    None => (tier_mask(lim.max_in), tier_mask(lim.max_out)),
+                };
+            }
+        }
+    }
+    out
+}
+
+/// The queries [`build_context`] reads.
+type UnitQuery<'w, 's> = Query<'w, 's, (&'static Unit, &'static Location, &'static UnitSupply)>;
+
+/// Builds the [`SupplyContext`] of the determining side.
+#[allow(clippy::too_many_arguments, reason = "a system reading every part of the state it needs")]
+pub fn build_context(
+    spec: Res<Spec>,
+    clock: Res<GameClock>,
+    det: Res<Determining>,
+    flags: Res<Flags>,
+    nations_q: Query<(&Nation, &NationStateC)>,
+    nodes_q: Query<(&MapNode, &Control, &HexDamage)>,
+    units_q: UnitQuery,
+    sources_q: Query<(&SupplySource, &Designation)>,
+    mut ctx: ResMut<SupplyContext>,
+) {
+    let rules = &spec.ruleset;
+    let map = &spec.map;
+    let side = det.side;
+    let n = map.node_count();
+
+    let mut nations =
+        vec![
+            NationState { side: None, status: NationStatus::Neutral, patron: None, ever_surrendered: false };
+            rules.nations.len()
+        ];
+    for (id, st) in &nations_q {
+        if let Some(slot) = nations.get_mut(id.0.index()) {
+            *slot = st.0;
+        }
+    }
+    let factions = effective_factions(&rules.nations, &nations);
+    let friendly_nation = |x: Option<NationId>| {
+        x.and_then(|x| nations.get(x.index()))
+            .is_some_and(|s| s.side == Some(side) && s.status != NationStatus::Surrendered)
+    };
+
+    let mut control = vec![None; n];
+    let mut damaged = vec![false; n];
+    let mut by_partisan = vec![false; n];
+    for (node, c, d) in &nodes_q {
+        let i = node.0 as usize;
+        if i < n {
+            control[i] = c.current;
+            damaged[i] = d.synthetic_oil;
+            by_partisan[i] = c.by_partisan;
+        }
+    }
+    let friendly: Vec<bool> = control.iter().map(|&c| friendly_nation(c)).collect();
+
+    // Enemy units: zones of control and partisans (SUP-057, SUP-060).
+    let enemy = |nat: NationId| {
+        nations.get(nat.index()).is_some_and(|s| s.side == Some(side.other()) && s.status == NationStatus::Active)
+    };
+    let mut zoc_units: BTreeMap<NodeId, Vec<ZocUnit>> = BTreeMap::new();
+    let mut enemy_partisans = BTreeMap::new();
+    let mut friendly_ground = vec![false; n];
+    for (u, loc, sup) in &units_q {
+        let Some(def) = rules.unit_type(u.kind) else { continue };
+        let node = loc.node;
+        if !map.is_hex(node) || def.domain != Domain::Ground {
+            continue;
+        }
+        if enemy(u.nation) {
+            if def.partisan {
+                let e = enemy_partisans.entry(node).or_insert_with(|| u.id.clone());
+                if u.id < *e {
+                    *e = u.id.clone();
+                }
+            }
+            let theater = map.node(node).map(|i| i.theater).unwrap_or_default();
+            // SUP-152: units that lose their mechanized component lose their ZOC.
+            let mech_lost = def.mech_loss.as_ref().is_some_and(|m| m.applies(u.nation, theater))
+                && sup.status != UnitStatus::Full
+                && rules.zoc.lost_when_mech_lost;
+            if def.zoc && !mech_lost {
+                zoc_units.entry(node).or_default().push(ZocUnit { id: u.id.clone(), armor: def.armor });
+            }
+        } else if friendly_nation(Some(u.nation)) {
+            friendly_ground[node as usize] = true;
+        }
+    }
+    for v in zoc_units.values_mut() {
+        v.sort();
+    }
+    let zoc = zoc_hexes(rules, map, &zoc_units, &friendly_ground);
+
+    // Passability (SUP-057..060, SUP-063).
+    let terrain = terrain_masks(rules, map);
+    let mut accept = vec![0u64; n];
+    let mut emit = vec![0u64; n];
+    let mut partisan_held = vec![false; n];
+    let mut terrain_closed = vec![false; n];
+    for i in 0..n {
+        if !friendly[i] || enemy_partisans.contains_key(&(i as NodeId)) {
+            continue;
+        }
+        let (t_in, t_out) = terrain[i];
+        accept[i] = t_in;
+        partisan_held[i] = by_partisan[i];
+        terrain_closed[i] = t_out != u64::MAX;
+        if !zoc[i] && !by_partisan[i] {
+            emit[i] = t_out;
+        }
+    }
+
+    // Box entries and their conditions.
+    let cond = |owner: Option<NationId>, controller: Option<NationId>| CondCtx {
+        nations: &nations,
+        factions: &factions,
+        flags: &flags.0,
+        owner,
+        controller,
+        damaged: false,
+    };
+    let mut gates = Vec::new();
+    for e in &map.box_entries {
+        let Some(edge) = map.land.find_edge(e.from, e.to) else { continue };
+        let owner = control.get(e.from as usize).copied().flatten();
+        let open = e.when.holds(&cond(owner, owner))
+            && e.controlled_by.is_none_or(|c| control.get(e.to as usize).copied().flatten() == Some(c));
+        gates.push((edge as u32, if open { u64::MAX } else { 0 }));
+    }
+    gates.sort_unstable();
+
+    // Sources (SUP-013..053) and their designation (SUP-015).
+    let grant = GrantCtx { rules, nations: &nations, factions: &factions, flags: &flags.0 };
+    let mut sources: Vec<SourceView> = sources_q
+        .iter()
+        .map(|(s, d)| {
+            let class = rules.source_classes.get(s.class.index());
+            let inactive = if !d.designated {
+                Some(SourceRefusal::NotDesignated)
+            } else if !d.acts_in(clock.turn) {
+                Some(SourceRefusal::DesignatedThisTurn)
+            } else {
+                None
+            };
+            let node = s.node as usize;
+            SourceView {
+                id: s.id,
+                node: s.node,
+                own_hex_only: class.is_some_and(|c| c.own_hex_only),
+                bridgehead: class.is_some_and(|c| c.bridgehead),
+                inactive,
+                tiers: grant.tiers(
+                    s.class,
+                    s.owner,
+                    control.get(node).copied().flatten(),
+                    damaged.get(node).copied().unwrap_or(false),
+                ),
+            }
+        })
+        .collect();
+    sources.sort_by_key(|s| s.id);
+    let classes = Classes::group(&nations, side, &sources);
+
+    *ctx = SupplyContext {
+        side: Some(side),
+        kind: Some(det.kind),
+        turn: clock.turn,
+        nations,
+        factions,
+        control,
+        friendly,
+        zoc,
+        zoc_units,
+        enemy_partisans,
+        partisan_held,
+        terrain_closed,
+        accept,
+        emit,
+        gates,
+        sources,
+        classes,
+    };
+}

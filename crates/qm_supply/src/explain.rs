@@ -1,0 +1,265 @@
+//! Why a unit is not (fully) supplied: the area it could draw from, the
+//! frontier that walls that area in, and the sources inside it that refused.
+//!
+//! Computed for every unit not fully supplied at the end of a determination
+//! and stored in its [`UnitSupply::cutoff`], so that the explanation is the
+//! one of the determination, not of the state after later moves. Units in
+//! the same area share one search.
+
+use crate::context::SupplyContext;
+use crate::land::LAND_KINDS;
+use crate::sources::Classes;
+use crate::zoc::{shared_armor, zoc_sources};
+use bevy_ecs::prelude::*;
+use qm_core::components::{Location, Unit};
+use qm_core::ids::{NationId, NodeId, Tier};
+use qm_core::map::MapGraph;
+use qm_core::nation::NationStatus;
+use qm_core::ruleset::{Domain, Ruleset};
+use qm_core::spec::Spec;
+use qm_core::supply::*;
+use qm_trace::backward_region;
+use std::collections::BTreeMap;
+
+/// Most hexes an explanation search visits.
+pub const AREA_LIMIT: usize = 1 << 16;
+/// Most blocking hexes an explanation keeps (the nearest).
+pub const BLOCK_LIMIT: usize = 48;
+
+/// Why `node` does not pass supply on for the side.
+#[must_use]
+pub fn block_reason(ctx: &SupplyContext, rules: &Ruleset, map: &MapGraph, node: NodeId) -> BlockReason {
+    let i = node as usize;
+    if let Some(p) = ctx.enemy_partisans.get(&node) {
+        return BlockReason::EnemyPartisan(p.clone());
+    }
+    if !ctx.friendly.get(i).copied().unwrap_or(false) {
+        return match ctx.control.get(i).copied().flatten() {
+            None => BlockReason::Uncontrolled,
+            Some(n) => {
+                let st = ctx.nations.get(n.index());
+                let enemy =
+                    st.is_some_and(|s| s.side.is_some() && s.side != ctx.side && s.status != NationStatus::Neutral);
+                if enemy { BlockReason::EnemyControl(n) } else { BlockReason::NotFriendly(n) }
+            }
+        };
+    }
+    if ctx.zoc.get(i).copied().unwrap_or(false) {
+        return BlockReason::Zoc(zoc_sources(rules, map, &ctx.zoc_units, node));
+    }
+    if ctx.partisan_held.get(i).copied().unwrap_or(false) {
+        return BlockReason::PartisanHeld;
+    }
+    BlockReason::Terrain
+}
+
+/// The cutoff of a nation's units at `node` from supply of at least `want`.
+#[must_use]
+pub fn cutoff(
+    ctx: &SupplyContext,
+    rules: &Ruleset,
+    map: &MapGraph,
+    nation: NationId,
+    node: NodeId,
+    want: Tier,
+) -> Cutoff {
+    let Some(Some(c)) = ctx.classes.of_nation.get(nation.index()) else {
+        return Cutoff::default();
+    };
+    let (_, full, partial) = Classes::bits(*c);
+    let bits = match want {
+        Tier::Full => 1u64 << full,
+        Tier::Partial => (1u64 << full) | (1u64 << partial),
+    };
+    let region = backward_region(&map.land_rev, LAND_KINDS, &ctx.emit, bits, node, AREA_LIMIT, |p, r| {
+        map.is_hex(p) || ctx.link_open(map, p, r)
+    });
+    let truncated = region.nodes.len() >= AREA_LIMIT || region.frontier.len() > BLOCK_LIMIT;
+    let mut blocks: Vec<Block> = region
+        .frontier
+        .iter()
+        .take(BLOCK_LIMIT)
+        .map(|&f| Block { node: f, reason: block_reason(ctx, rules, map, f) })
+        .collect();
+    blocks.sort();
+
+    // Sources within reach (the area, or a frontier hex next to it) that did
+    // not supply at the wanted tier.
+    let mut in_reach = vec![false; map.node_count()];
+    for &n in region.nodes.iter().chain(&region.frontier) {
+        in_reach[n as usize] = true;
+    }
+    let mut refused = Vec::new();
+    for s in &ctx.sources {
+        if !in_reach.get(s.node as usize).copied().unwrap_or(false) {
+            continue;
+        }
+        let tier = s.tiers.get(nation.index()).copied().flatten();
+        let reason = if let Some(r) = &s.inactive {
+            r.clone()
+        } else if tier.is_none_or(|t| t < want) {
+            SourceRefusal::NotEligible(tier)
+        } else if s.own_hex_only {
+            if s.node == node {
+                continue;
+            }
+            SourceRefusal::OwnHexOnly
+        } else if let Some(a) = region
+            .nodes
+            .iter()
+            .filter(|&&r| map.adjacent(s.node).any(|x| x == r))
+            .find_map(|&r| shared_armor(rules, map, &ctx.zoc_units, s.node, r))
+        {
+            SourceRefusal::ArmorAdjacency(a)
+        } else {
+            continue;
+        };
+        refused.push((s.id, reason));
+    }
+    refused.sort();
+    Cutoff { blocks, refused, area: region.nodes.len() as u32, truncated }
+}
+
+/// Fills the cutoff of every unit of the side that is not fully supplied
+/// through a line.
+pub fn explain_cutoffs(
+    spec: Res<Spec>,
+    ctx: Res<SupplyContext>,
+    mut units: Query<(&Unit, &Location, &mut UnitSupply)>,
+) {
+    let Some(side) = ctx.side else { return };
+    let rules = &spec.ruleset;
+    let map = &spec.map;
+    // Units in one area share the search: key by (nation class, tier wanted,
+    // node), filled for every node of the area.
+    let mut cache: BTreeMap<(u16, Tier, NodeId), Cutoff> = BTreeMap::new();
+    for (u, loc, mut sup) in &mut units {
+        if sup.at.is_none_or(|a| a.side != side) || sup.automatic.is_some() || sup.status == UnitStatus::Full {
+            continue;
+        }
+        let Some(def) = rules.unit_type(u.kind) else { continue };
+        let nation = if def.domain == Domain::Ground {
+            u.supply_nation()
+        } else {
+            // Air and naval units take their base's status: explain the hex.
+            ctx.control.get(loc.node as usize).copied().flatten().unwrap_or(u.nation)
+        };
+        let Some(Some(class)) = ctx.classes.of_nation.get(nation.index()).copied() else { continue };
+        let want = if sup.status == UnitStatus::Partial { Tier::Full } else { Tier::Partial };
+        let key = (class, want, loc.node);
+        let cut = match cache.get(&key) {
+            Some(c) => c.clone(),
+            None => {
+                let c = cutoff(&ctx, rules, map, nation, loc.node, want);
+                cache.insert(key, c.clone());
+                c
+            }
+        };
+        sup.cutoff = Some(cut);
+    }
+}
+
+/// A readable explanation of a unit's supply.
+#[must_use]
+pub fn describe_unit(spec: &qm_core::spec::ScenarioSpec, unit: &Unit, loc: &Location, sup: &UnitSupply) -> String {
+    use std::fmt::Write;
+    let rules = &spec.ruleset;
+    let map = &spec.map;
+    let kind = rules.unit_type(unit.kind).map_or("?", |t| t.key.as_str());
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "unit {} ({} {kind}) at {}: {}",
+        unit.id,
+        rules.nation_key(unit.nation),
+        map.describe(loc.node),
+        sup.status.as_str()
+    );
+    if let Some(at) = sup.at {
+        let k = match at.kind {
+            qm_core::ids::DeterminationKind::Initial => "initial",
+            qm_core::ids::DeterminationKind::PostCombat => "post-combat",
+        };
+        let _ = writeln!(s, "  decided at the {k} supply determination of turn {}, {} player turn", at.turn, at.side);
+    } else {
+        let _ = writeln!(s, "  not determined yet (status as given by the scenario)");
+    }
+    if let Some(a) = &sup.automatic {
+        let _ = writeln!(s, "  supplied without a line: {}", auto_text(a));
+    }
+    if let Some(src) = sup.own_hex {
+        let _ = writeln!(s, "  source: {} (supplies units in its own hex only, SUP-040/SUP-045)", spec.source_key(src));
+    }
+    if let Some(line) = &sup.line {
+        let tier = if line.tier == Tier::Full { "full" } else { "partial" };
+        let _ = writeln!(s, "  source: {} ({tier} supply)", spec.source_key(line.source));
+        let hexes: Vec<String> = line.path.iter().map(|&n| map.describe(n)).collect();
+        let _ = writeln!(s, "  line ({} hexes): {}", line.path.len(), hexes.join(" -> "));
+    }
+    if let Some(c) = &sup.cutoff {
+        let want = if sup.status == UnitStatus::Partial { "full supply" } else { "supply" };
+        let _ = writeln!(
+            s,
+            "  no line of {want} reaches it: the area it could draw from has {} hexes, cut off by:",
+            c.area
+        );
+        if c.blocks.is_empty() {
+            let _ = writeln!(s, "    nothing around it: no eligible source inside the area");
+        }
+        for b in &c.blocks {
+            let _ = writeln!(s, "    {}: {}", map.describe(b.node), reason_text(spec, &b.reason));
+        }
+        if c.truncated {
+            let _ = writeln!(s, "    ... (the nearest {} shown)", c.blocks.len());
+        }
+        for (src, why) in &c.refused {
+            let _ = writeln!(s, "    source {}: {}", spec.source_key(*src), refusal_text(why));
+        }
+    }
+    s
+}
+
+fn auto_text(a: &AutoReason) -> String {
+    match a {
+        AutoReason::Neutral => "a neutral's units are supplied by the neutral (SUP-146)".into(),
+        AutoReason::Partisan => "partisans need no supply (SUP-007, SUP-194)".into(),
+        AutoReason::Exploiting => "exploiting armor (SUP-193)".into(),
+        AutoReason::Chindit => "chindits are always at least partially supplied (SUP-195)".into(),
+        AutoReason::HomeIslands => "Japanese units in Japan (SUP-196)".into(),
+        AutoReason::Bridgehead => "a bridgehead in the turn it is placed (SUP-197)".into(),
+        AutoReason::Region(r) => format!("units in {r} are always supplied (SUP-031)"),
+    }
+}
+
+/// Text for a block reason.
+#[must_use]
+pub fn reason_text(spec: &qm_core::spec::ScenarioSpec, r: &BlockReason) -> String {
+    let nk = |n: &NationId| spec.ruleset.nation_key(*n).to_string();
+    match r {
+        BlockReason::EnemyControl(n) => format!("controlled by the enemy ({})", nk(n)),
+        BlockReason::NotFriendly(n) => format!("controlled by {}, not of the tracing side", nk(n)),
+        BlockReason::Uncontrolled => "controlled by no one".into(),
+        BlockReason::Zoc(units) => {
+            let ids: Vec<&str> = units.iter().map(|u| u.as_str()).collect();
+            format!("in the zone of control of {}", ids.join(", "))
+        }
+        BlockReason::EnemyPartisan(u) => format!("enemy partisan {u} (SUP-060)"),
+        BlockReason::PartisanHeld => "held through a partisan, not controlled before it (SUP-060)".into(),
+        BlockReason::Terrain => "terrain lines may not be traced out of (SUP-063)".into(),
+    }
+}
+
+fn refusal_text(r: &SourceRefusal) -> String {
+    match r {
+        SourceRefusal::NotEligible(None) => {
+            "does not supply this nation (source class and cooperation, SUP-016..053)".into()
+        }
+        SourceRefusal::NotEligible(Some(_)) => "a limited source: partial supply at best (SUP-037)".into(),
+        SourceRefusal::NotDesignated => "not designated as a source (SUP-015)".into(),
+        SourceRefusal::DesignatedThisTurn => "designated this turn; supplies from next turn (SUP-015)".into(),
+        SourceRefusal::OwnHexOnly => "supplies units that began the turn in its hex only (SUP-047, SUP-048)".into(),
+        SourceRefusal::ArmorAdjacency(u) => {
+            format!("both it and the next hex are in the zone of control of enemy armor {u} (SUP-058)")
+        }
+    }
+}

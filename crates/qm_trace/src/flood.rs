@@ -1,0 +1,370 @@
+//! Bit-parallel label propagation: one pass carries up to 64 labels.
+//!
+//! Each node holds a `u64` mask of the labels that reached it. A seed puts its
+//! labels on its node and pushes them to its neighbours; every other node
+//! passes on what it holds, filtered by three masks:
+//!
+//! ```text
+//! mask[n] |= mask[h] & emit[h] & gate(h -> n) & accept[n]
+//! ```
+//!
+//! - `accept[n]`: the labels `n` may receive (0: impassable, such as enemy
+//!   territory; a subset: such as only partial supply into a jungle hex).
+//! - `emit[h]`: the labels `h` may pass on (0 for a hex in an enemy zone of
+//!   control: it receives supply but no line runs through it).
+//! - `gate`: for edges of kind [`EdgeKinds::GATED`], a per-run mask looked up
+//!   in a small sorted table (conditional box entries, restricted borders).
+//!
+//! A seed pushes its own labels even when its node emits nothing: a supply
+//! source in an enemy zone of control still supplies its neighbours (SUP-057).
+//! A caller-supplied filter can forbid single first hops (SUP-058).
+//!
+//! The work is proportional to the number of *(node, new labels)* events, not
+//! to nodes times labels: each node remembers what it already sent.
+
+use crate::graph::{Csr, EdgeKinds, NO_NODE, Node};
+
+/// Where the labels of an [`Arrival`] came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Put there by seed number `.0` (an index into the seed slice).
+    Seed(u32),
+    /// Pushed from this neighbouring node.
+    Node(Node),
+}
+
+/// One event of a flood: `bits` reached `node` for the first time, from
+/// `origin`. Every label reaches a node at most once, so the arrivals of a
+/// label form a tree rooted at the seeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arrival {
+    /// The node reached.
+    pub node: Node,
+    /// Where the labels came from.
+    pub origin: Origin,
+    /// The labels that were new at `node`.
+    pub bits: u64,
+    next: u32,
+}
+
+/// A source of labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seed {
+    /// The node the labels start from.
+    pub node: Node,
+    /// The labels. They are set on `node` and pushed to its neighbours.
+    pub bits: u64,
+}
+
+/// The passability of one flood.
+#[derive(Clone, Copy, Debug)]
+pub struct FloodSpec<'a> {
+    /// The graph.
+    pub graph: &'a Csr,
+    /// The edge kinds that may be followed.
+    pub kinds: EdgeKinds,
+    /// Per node: the labels it may receive.
+    pub accept: &'a [u64],
+    /// Per node: the labels it may pass on.
+    pub emit: &'a [u64],
+    /// Gates, sorted by edge index: `(edge, labels let through)`. An edge of
+    /// kind [`EdgeKinds::GATED`] that is not listed lets everything through.
+    pub gates: &'a [(u32, u64)],
+}
+
+impl FloodSpec<'_> {
+    #[inline]
+    fn gate(&self, edge: usize, kind: EdgeKinds) -> u64 {
+        if !kind.intersects(EdgeKinds::GATED) {
+            return u64::MAX;
+        }
+        match self.gates.binary_search_by_key(&(edge as u32), |g| g.0) {
+            Ok(i) => self.gates[i].1,
+            Err(_) => u64::MAX,
+        }
+    }
+}
+
+/// The result of a flood, reusable across runs to avoid reallocating.
+#[derive(Clone, Debug, Default)]
+pub struct Flood {
+    /// Per node: the labels that reached it.
+    pub masks: Vec<u64>,
+    sent: Vec<u64>,
+    queued: Vec<bool>,
+    queue: Vec<Node>,
+    head: Vec<u32>,
+    arrivals: Vec<Arrival>,
+    record: bool,
+}
+
+/// A line traced back through the arrivals of a flood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// The index of the seed the line starts from.
+    pub seed: u32,
+    /// The nodes of the line, from the seed's node to the traced node.
+    pub path: Vec<Node>,
+}
+
+impl Flood {
+    /// An empty flood that records arrivals if `record` is set.
+    #[must_use]
+    pub fn new(record: bool) -> Self {
+        Self { record, ..Self::default() }
+    }
+
+    /// Whether arrivals are recorded.
+    #[must_use]
+    pub fn records(&self) -> bool {
+        self.record
+    }
+
+    /// The recorded arrivals, in the order they happened.
+    #[must_use]
+    pub fn arrivals(&self) -> &[Arrival] {
+        &self.arrivals
+    }
+
+    fn reset(&mut self, n: usize) {
+        self.masks.clear();
+        self.masks.resize(n, 0);
+        self.sent.clear();
+        self.sent.resize(n, 0);
+        self.queued.clear();
+        self.queued.resize(n, false);
+        self.queue.clear();
+        self.arrivals.clear();
+        self.head.clear();
+        if self.record {
+            self.head.resize(n, NO_NODE);
+        }
+    }
+
+    #[inline]
+    fn arrive(&mut self, node: Node, origin: Origin, bits: u64) {
+        let n = node as usize;
+        self.masks[n] |= bits;
+        if self.record {
+            let idx = self.arrivals.len() as u32;
+            self.arrivals.push(Arrival { node, origin, bits, next: self.head[n] });
+            self.head[n] = idx;
+        }
+        if !self.queued[n] {
+            self.queued[n] = true;
+            self.queue.push(node);
+        }
+    }
+
+    /// The arrival that brought label `bit` to `node`, if it came.
+    #[must_use]
+    pub fn arrival_of(&self, node: Node, bit: u32) -> Option<&Arrival> {
+        if bit >= 64 {
+            return None;
+        }
+        let mut i = *self.head.get(node as usize)?;
+        while i != NO_NODE {
+            let a = self.arrivals.get(i as usize)?;
+            if a.bits & (1u64 << bit) != 0 {
+                return Some(a);
+            }
+            i = a.next;
+        }
+        None
+    }
+
+    /// Traces label `bit` at `node` back to its seed. `None` if the label did
+    /// not reach the node or arrivals were not recorded.
+    #[must_use]
+    pub fn trace(&self, node: Node, bit: u32) -> Option<Trace> {
+        let mut path = vec![node];
+        let mut cur = node;
+        // Each step goes to a strictly earlier arrival, so this terminates;
+        // the bound only guards against a corrupted flood.
+        for _ in 0..=self.masks.len() {
+            match self.arrival_of(cur, bit)?.origin {
+                Origin::Seed(s) => {
+                    path.reverse();
+                    return Some(Trace { seed: s, path });
+                }
+                Origin::Node(p) => {
+                    path.push(p);
+                    cur = p;
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Floods `spec` from `seeds` into `out`.
+///
+/// `first_hop(seed_index, target)` is asked for every edge out of a seed's
+/// node and may forbid that single hop for that seed's labels (SUP-058: a
+/// source and a hex both in the zone of control of the same enemy armor).
+/// The labels may still reach `target` another way.
+///
+/// Seeds are applied in slice order, then the flood runs breadth-first, so
+/// the result, including recorded arrivals, depends only on the inputs.
+pub fn flood(spec: &FloodSpec<'_>, seeds: &[Seed], mut first_hop: impl FnMut(usize, Node) -> bool, out: &mut Flood) {
+    let g = spec.graph;
+    let n = g.node_count();
+    out.reset(n);
+    if spec.accept.len() < n || spec.emit.len() < n {
+        return;
+    }
+    let (offsets, targets, kinds) = g.raw();
+
+    for (i, s) in seeds.iter().enumerate() {
+        let sn = s.node as usize;
+        if sn >= n || s.bits == 0 {
+            continue;
+        }
+        let new = s.bits & !out.masks[sn];
+        if new != 0 {
+            out.arrive(s.node, Origin::Seed(i as u32), new);
+        }
+        let push = s.bits & !out.sent[sn];
+        out.sent[sn] |= s.bits;
+        if push == 0 {
+            continue;
+        }
+        for e in offsets[sn] as usize..offsets[sn + 1] as usize {
+            let k = kinds[e];
+            if !k.intersects(spec.kinds) {
+                continue;
+            }
+            let t = targets[e];
+            let bits = push & spec.gate(e, k) & spec.accept[t as usize] & !out.masks[t as usize];
+            if bits != 0 && first_hop(i, t) {
+                out.arrive(t, Origin::Node(s.node), bits);
+            }
+        }
+    }
+
+    let mut qi = 0;
+    while qi < out.queue.len() {
+        let h = out.queue[qi];
+        qi += 1;
+        let hu = h as usize;
+        out.queued[hu] = false;
+        let fresh = out.masks[hu] & spec.emit[hu] & !out.sent[hu];
+        if fresh == 0 {
+            continue;
+        }
+        out.sent[hu] |= fresh;
+        for e in offsets[hu] as usize..offsets[hu + 1] as usize {
+            let k = kinds[e];
+            if !k.intersects(spec.kinds) {
+                continue;
+            }
+            let t = targets[e] as usize;
+            let bits = fresh & spec.accept[t] & !out.masks[t];
+            if bits == 0 {
+                continue;
+            }
+            let bits = bits & spec.gate(e, k);
+            if bits != 0 {
+                out.arrive(t as Node, Origin::Node(h), bits);
+            }
+        }
+    }
+    out.queue.clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line of `n` nodes, 0 - 1 - 2 - ... - n-1.
+    fn line(n: u32) -> Csr {
+        Csr::from_edges(n as usize, (0..n - 1).flat_map(|i| [(i, i + 1, EdgeKinds::LAND), (i + 1, i, EdgeKinds::LAND)]))
+    }
+
+    fn spec<'a>(g: &'a Csr, accept: &'a [u64], emit: &'a [u64]) -> FloodSpec<'a> {
+        FloodSpec { graph: g, kinds: EdgeKinds::LAND, accept, emit, gates: &[] }
+    }
+
+    #[test]
+    fn floods_and_traces_along_a_line() {
+        let g = line(5);
+        let all = vec![u64::MAX; 5];
+        let mut f = Flood::new(true);
+        flood(&spec(&g, &all, &all), &[Seed { node: 0, bits: 0b1 }], |_, _| true, &mut f);
+        assert_eq!(f.masks, vec![1, 1, 1, 1, 1]);
+        let t = f.trace(4, 0).expect("traced");
+        assert_eq!(t.seed, 0);
+        assert_eq!(t.path, vec![0, 1, 2, 3, 4]);
+        assert!(f.trace(4, 1).is_none());
+    }
+
+    #[test]
+    fn a_blocked_node_receives_but_does_not_pass_on() {
+        let g = line(5);
+        let all = vec![u64::MAX; 5];
+        let mut emit = all.clone();
+        emit[2] = 0; // in an enemy zone of control
+        let mut f = Flood::new(false);
+        flood(&spec(&g, &all, &emit), &[Seed { node: 0, bits: 1 }], |_, _| true, &mut f);
+        assert_eq!(f.masks, vec![1, 1, 1, 0, 0]);
+    }
+
+    #[test]
+    fn a_seed_pushes_even_when_its_node_emits_nothing() {
+        let g = line(4);
+        let all = vec![u64::MAX; 4];
+        let mut emit = all.clone();
+        emit[1] = 0; // the source is in an enemy zone of control
+        let mut f = Flood::new(false);
+        flood(&spec(&g, &all, &emit), &[Seed { node: 1, bits: 1 }], |_, _| true, &mut f);
+        assert_eq!(f.masks, vec![1, 1, 1, 1]);
+        // ... unless the first hop is forbidden (SUP-058): node 2 still gets
+        // nothing because the only other way to it runs through node 1.
+        flood(&spec(&g, &all, &emit), &[Seed { node: 1, bits: 1 }], |_, t| t != 2, &mut f);
+        assert_eq!(f.masks, vec![1, 1, 0, 0]);
+    }
+
+    #[test]
+    fn accept_and_emit_filter_labels_separately() {
+        let g = line(4);
+        let all = vec![u64::MAX; 4];
+        let mut accept = all.clone();
+        accept[2] = 0b10; // only the second label may enter node 2
+        let mut f = Flood::new(true);
+        flood(&spec(&g, &accept, &all), &[Seed { node: 0, bits: 0b11 }], |_, _| true, &mut f);
+        assert_eq!(f.masks, vec![0b11, 0b11, 0b10, 0b10]);
+        assert_eq!(f.trace(3, 1).expect("label 1").path, vec![0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn gates_filter_labels_on_one_edge() {
+        let g = Csr::from_edges(3, [(0, 1, EdgeKinds::LAND), (1, 2, EdgeKinds::LAND | EdgeKinds::GATED)]);
+        let all = vec![u64::MAX; 3];
+        let e = g.find_edge(1, 2).expect("edge") as u32;
+        let gates = [(e, 0b01)];
+        let s = FloodSpec { graph: &g, kinds: EdgeKinds::LAND, accept: &all, emit: &all, gates: &gates };
+        let mut f = Flood::new(false);
+        flood(&s, &[Seed { node: 0, bits: 0b11 }], |_, _| true, &mut f);
+        assert_eq!(f.masks, vec![0b11, 0b11, 0b01]);
+    }
+
+    #[test]
+    fn labels_merge_from_several_seeds() {
+        let g = line(5);
+        let all = vec![u64::MAX; 5];
+        let mut f = Flood::new(true);
+        let seeds = [Seed { node: 0, bits: 0b01 }, Seed { node: 4, bits: 0b10 }];
+        flood(&spec(&g, &all, &all), &seeds, |_, _| true, &mut f);
+        assert!(f.masks.iter().all(|&m| m == 0b11));
+        assert_eq!(f.trace(1, 1).expect("label 1").seed, 1);
+        assert_eq!(f.trace(1, 0).expect("label 0").path, vec![0, 1]);
+    }
+
+    #[test]
+    fn short_input_arrays_flood_nothing() {
+        let g = line(3);
+        let mut f = Flood::new(false);
+        flood(&spec(&g, &[1], &[1]), &[Seed { node: 0, bits: 1 }], |_, _| true, &mut f);
+        assert!(f.masks.iter().all(|&m| m == 0));
+    }
+}

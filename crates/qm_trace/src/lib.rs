@@ -1,0 +1,13 @@
+#![doc = include_str!("../README.md")]
+
+pub mod components;
+pub mod flood;
+pub mod graph;
+pub mod path;
+pub mod region;
+
+pub use components::label_components;
+pub use flood::{Arrival, Flood, FloodSpec, Origin, Seed, Trace, flood};
+pub use graph::{Csr, EdgeKinds, NO_NODE, Node};
+pub use path::{bfs_distances, bfs_path};
+pub use region::{Region, backward_region};

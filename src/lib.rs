@@ -1,0 +1,1 @@
+//! Quartermaster: placeholder while the workspace is assembled.
