@@ -59,12 +59,28 @@ impl Game {
         qm_scenario::load(path).map(|c| Self::from_compiled(c, seed))
     }
 
+    /// Like [`Game::load`], with ambiguity detection as an error (tests).
+    ///
+    /// # Errors
+    /// A [`LoadError`] with `file:line:col` diagnostics.
+    pub fn load_strict(path: impl AsRef<Path>, seed: u64) -> Result<Self, LoadError> {
+        qm_scenario::load(path).map(|c| {
+            let (spec, state) = Self::seeded(c, seed);
+            Self::new_strict(spec, &state)
+        })
+    }
+
+    fn seeded(c: Compiled, seed: u64) -> (Arc<ScenarioSpec>, GameState) {
+        let mut state = c.state;
+        state.rng = qm_core::rng::GameRng::seeded(seed);
+        (Arc::new(c.spec), state)
+    }
+
     /// A game from a compiled scenario, seeded.
     #[must_use]
     pub fn from_compiled(c: Compiled, seed: u64) -> Self {
-        let mut state = c.state;
-        state.rng = qm_core::rng::GameRng::seeded(seed);
-        Self::new(Arc::new(c.spec), &state)
+        let (spec, state) = Self::seeded(c, seed);
+        Self::new(spec, &state)
     }
 
     /// A game from static data and a state.
@@ -285,4 +301,37 @@ impl Clone for Game {
 pub fn install(world: &mut World, strict: bool) {
     configure_phase_schedules(world, strict);
     qm_supply::install(world);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qm_core::events::EventLog;
+
+    fn tiny() -> Game {
+        let c = qm_scenario::generate::generate(qm_scenario::generate::GenParams::new(400, 1)).expect("generated");
+        let (spec, state) = Game::seeded(c, 1);
+        Game::new_strict(spec, &state)
+    }
+
+    #[test]
+    fn shipped_schedules_have_no_ambiguities() {
+        tiny().check_schedules().expect("no ambiguity");
+    }
+
+    #[test]
+    fn ambiguity_detection_is_an_error_in_strict_games() {
+        fn a(mut log: ResMut<EventLog>) {
+            log.0.clear();
+        }
+        fn b(mut log: ResMut<EventLog>) {
+            log.0.clear();
+        }
+        let mut g = tiny();
+        g.world_mut()
+            .resource_mut::<Schedules>()
+            .add_systems(PhaseSchedule(PhaseId::Movement), (a, b).in_set(qm_core::phase::PhaseSystems::Rules));
+        let err = g.check_schedules().expect_err("two unordered writers of one resource");
+        assert!(err.contains("movement"), "{err}");
+    }
 }

@@ -113,3 +113,21 @@ pub fn ruleset_path(scenario_file: &str, ruleset: &str) -> PathBuf {
     let dir = Path::new(scenario_file).parent().unwrap_or_else(|| Path::new(""));
     dir.join(ruleset)
 }
+
+/// Compiles an already parsed scenario file against ruleset text, as if
+/// loaded from `file` (used by the generator).
+///
+/// # Errors
+/// A [`LoadError`] naming what does not compile.
+pub fn compile_file(raw: &schema::ScenarioFile, file: &str, ruleset_text: &str) -> Result<Compiled, LoadError> {
+    let rules = parse_ruleset("awaw.ron", ruleset_text.as_bytes())?;
+    let mut p = Problems::default();
+    compile::compile(raw, rules, Some(file.to_string()), &mut p).ok_or_else(|| {
+        let diagnostics = p
+            .items
+            .into_iter()
+            .map(|pr| Diagnostic { file: file.to_string(), line: 0, col: 0, offset: 0, message: pr.message })
+            .collect();
+        LoadError { diagnostics, sources: Vec::new() }
+    })
+}
