@@ -4,6 +4,7 @@
 //! through the public [`Game`] API, and assert on statuses by unit id and hex
 //! label: they do not reach into internal types.
 #![allow(dead_code, reason = "each test binary uses a subset of the helpers")]
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "test helpers fail loudly")]
 
 use quartermaster::prelude::*;
 use std::path::PathBuf;

@@ -37,9 +37,14 @@ pub struct NationDef {
     pub name: String,
     /// Major power, minor country or colony.
     pub kind: NationKind,
-    /// The cooperation faction of a major power. Minor countries and colonies
-    /// take the faction of their patron; without a patron they use this one.
+    /// The nation's cooperation faction (SUP-050..053), or, if
+    /// `inherits_faction`, the one it has without a patron.
     pub faction: FactionId,
+    /// A minor country or colony without a bloc of its own: it takes its
+    /// patron's faction (SUP-050: restrictions extend to minor countries and
+    /// colonies associated with a major power). Communist China has its own
+    /// bloc and keeps it as a Russian minor ally (SUP-027, SUP-030, SUP-053).
+    pub inherits_faction: bool,
     /// Side at the start, unless the scenario says otherwise.
     pub side: Option<Side>,
     /// Partially supplied when neutral (SUP-146: Spanish Morocco).
@@ -67,16 +72,16 @@ pub struct Nation(pub NationId);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NationStateC(pub NationState);
 
-/// The faction of every nation: a major power's own, a minor country's or
-/// colony's patron's (SUP-050: restrictions extend to colonies and minor
+/// The faction of every nation: its own, or its patron's for a nation that
+/// inherits one (SUP-050: restrictions extend to colonies and minor
 /// countries associated with a major power).
 #[must_use]
 pub fn effective_factions(defs: &[NationDef], states: &[NationState]) -> Vec<FactionId> {
     defs.iter()
         .enumerate()
-        .map(|(i, d)| match (d.kind, states.get(i).and_then(|s| s.patron)) {
-            (NationKind::Major, _) | (_, None) => d.faction,
-            (_, Some(p)) => defs.get(p.index()).map_or(d.faction, |pd| pd.faction),
+        .map(|(i, d)| match states.get(i).and_then(|s| s.patron) {
+            Some(p) if d.inherits_faction => defs.get(p.index()).map_or(d.faction, |pd| pd.faction),
+            _ => d.faction,
         })
         .collect()
 }

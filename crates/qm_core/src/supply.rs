@@ -149,7 +149,9 @@ pub enum BlockReason {
     EnemyPartisan(UnitId),
     /// Came under friendly control through a partisan (SUP-060).
     PartisanHeld,
-    /// Terrain that lines may not be traced out of (SUP-063).
+    /// Terrain that limits the supply traced into or out of it (SUP-063):
+    /// a hex lines may not be traced out of, or the unit's own hex when it
+    /// may not receive the tier wanted.
     Terrain,
 }
 

@@ -48,6 +48,8 @@ pub struct PhaseReport {
 pub struct Game {
     world: World,
     strict: bool,
+    #[cfg(feature = "stepping")]
+    stepping: Option<stepping::Session>,
 }
 
 impl Game {
@@ -99,7 +101,12 @@ impl Game {
     fn build(spec: Arc<ScenarioSpec>, state: &GameState, strict: bool) -> Self {
         let mut world = build_world(spec, state);
         install(&mut world, strict);
-        Self { world, strict }
+        Self {
+            world,
+            strict,
+            #[cfg(feature = "stepping")]
+            stepping: None,
+        }
     }
 
     /// The world, for queries.

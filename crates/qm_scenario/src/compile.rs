@@ -485,7 +485,7 @@ fn compile_map(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeStat
         }
         box_owner.push(owner);
         for (e, entry) in bx.entries.iter().enumerate() {
-            let when = names_ref.condition(&entry.when, &loc!["map", "boxes", bi, "entries", e, "when"], &mut cx.p);
+            let when = names_ref.condition(&entry.when, loc!["map", "boxes", bi, "entries", e, "when"], &mut cx.p);
             let controlled_by = entry.controlled_by.as_ref().and_then(|n| {
                 let id = cx.rules.nation_by_key(n);
                 if id.is_none() {

@@ -9,6 +9,9 @@ use qm_core::nation::NationDef;
 use qm_core::ruleset::*;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// The faction of a nation that inherits one and has no patron.
+pub const UNALIGNED: &str = "unaligned";
+
 /// Largest unit cost in BRPs.
 pub const MAX_COST: u32 = 1000;
 /// Largest movement factor.
@@ -36,7 +39,7 @@ impl Names<'_> {
     }
 
     /// Resolves a condition written with names.
-    pub fn condition(&self, c: &CondFile, at: &[Seg], p: &mut Problems) -> Condition {
+    pub fn condition(&self, c: &CondFile, at: Vec<Seg>, p: &mut Problems) -> Condition {
         let sub = |extra: &[Seg]| -> Vec<Seg> { at.iter().cloned().chain(extra.iter().cloned()).collect() };
         match c {
             CondFile::Always => Condition::Always,
@@ -56,17 +59,17 @@ impl Names<'_> {
                 major: self.nation(major, sub(&[Seg::Field("major".into())]), p),
             },
             CondFile::Undamaged => Condition::Undamaged,
-            CondFile::Not(c) => Condition::Not(Box::new(self.condition(c, &sub(&[Seg::Index(0)]), p))),
+            CondFile::Not(c) => Condition::Not(Box::new(self.condition(c, sub(&[Seg::Index(0)]), p))),
             CondFile::All(cs) => Condition::All(
                 cs.iter()
                     .enumerate()
-                    .map(|(k, c)| self.condition(c, &sub(&[Seg::Index(0), Seg::Index(k)]), p))
+                    .map(|(k, c)| self.condition(c, sub(&[Seg::Index(0), Seg::Index(k)]), p))
                     .collect(),
             ),
             CondFile::Any(cs) => Condition::Any(
                 cs.iter()
                     .enumerate()
-                    .map(|(k, c)| self.condition(c, &sub(&[Seg::Index(0), Seg::Index(k)]), p))
+                    .map(|(k, c)| self.condition(c, sub(&[Seg::Index(0), Seg::Index(k)]), p))
                     .collect(),
             ),
         }
@@ -167,8 +170,19 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
     let mut nations = Vec::new();
     for (key, &fi) in &by_key {
         let n = &file.nations[fi];
-        let faction = factions.get(&n.faction).copied().unwrap_or_else(|| {
-            p.at(loc!["nations", fi, "faction"], format!("unknown faction `{}` of nation `{key}`", n.faction));
+        let inherits_faction = n.faction.is_none() && n.kind != qm_core::nation::NationKind::Major;
+        let fkey = n.faction.as_deref().unwrap_or(UNALIGNED);
+        let faction = factions.get(fkey).copied().unwrap_or_else(|| {
+            let msg = match &n.faction {
+                Some(f) => format!("unknown faction `{f}` of nation `{key}`"),
+                None if n.kind == qm_core::nation::NationKind::Major => {
+                    format!("major power `{key}` needs a `faction`")
+                }
+                None => {
+                    format!("nation `{key}` has no faction and the ruleset no `{UNALIGNED}` faction to fall back on")
+                }
+            };
+            p.at(loc!["nations", fi, "key"], msg);
             FactionId(0)
         });
         nations.push(NationDef {
@@ -176,6 +190,7 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
             name: n.name.clone(),
             kind: n.kind,
             faction,
+            inherits_faction,
             side: n.side,
             neutral_partial: n.neutral_partial,
         });
@@ -210,7 +225,7 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
     for (i, c) in file.source_classes.iter().enumerate() {
         let mut cases = Vec::new();
         for (k, case) in c.cases.iter().enumerate() {
-            let when = names.condition(&case.when, &loc!["source_classes", i, "cases", k, "when"], p);
+            let when = names.condition(&case.when, loc!["source_classes", i, "cases", k, "when"], p);
             let grants = case
                 .grants
                 .iter()
@@ -251,7 +266,7 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
             source: names.faction(&c.source, loc!["cooperation", i, "source"], p),
             unit: names.faction(&c.unit, loc!["cooperation", i, "unit"], p),
             max: c.max,
-            when: names.condition(&c.when, &loc!["cooperation", i, "when"], p),
+            when: names.condition(&c.when, loc!["cooperation", i, "when"], p),
         })
         .collect();
 

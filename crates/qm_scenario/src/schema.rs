@@ -147,7 +147,10 @@ pub struct NationFile {
     pub key: String,
     pub name: String,
     pub kind: NationKind,
-    pub faction: String,
+    /// Own faction; without one, the nation takes its patron's
+    /// (`unaligned` without a patron).
+    #[serde(default)]
+    pub faction: Option<String>,
     #[serde(default)]
     pub side: Option<Side>,
     #[serde(default)]

@@ -53,8 +53,12 @@ pub struct SupplyContext {
     pub gates: Vec<(u32, u64)>,
     /// Every source, by id.
     pub sources: Vec<SourceView>,
+    /// Own-hex sources as `(node, index into sources)`, sorted.
+    pub own_hex: std::collections::BTreeSet<(NodeId, u32)>,
     /// Supply classes of the side.
     pub classes: Classes,
+    /// Buffers kept between determinations.
+    pub scratch: Scratch,
 }
 
 impl SupplyContext {
@@ -141,18 +145,35 @@ pub fn build_context(
             .is_some_and(|s| s.side == Some(side) && s.status != NationStatus::Surrendered)
     };
 
-    let mut control = vec![None; n];
-    let mut damaged = vec![false; n];
-    let mut by_partisan = vec![false; n];
+    // Reuse the previous determination's buffers: no allocation, no page
+    // faults on big maps.
+    let mut control = std::mem::take(&mut ctx.control);
+    let mut friendly = std::mem::take(&mut ctx.friendly);
+    let mut partisan_held = std::mem::take(&mut ctx.partisan_held);
+    let mut terrain_closed = std::mem::take(&mut ctx.terrain_closed);
+    let mut accept = std::mem::take(&mut ctx.accept);
+    let mut emit = std::mem::take(&mut ctx.emit);
+    let mut zoc = std::mem::take(&mut ctx.zoc);
+    let mut scratch = std::mem::take(&mut ctx.scratch);
+    reset(&mut control, n, None);
+    reset(&mut friendly, n, false);
+    reset(&mut partisan_held, n, false);
+    reset(&mut terrain_closed, n, false);
+    reset(&mut accept, n, 0);
+    reset(&mut emit, n, 0);
+    reset(&mut scratch.damaged, n, false);
+    reset(&mut scratch.friendly_ground, n, false);
     for (node, c, d) in &nodes_q {
         let i = node.0 as usize;
         if i < n {
             control[i] = c.current;
-            damaged[i] = d.synthetic_oil;
-            by_partisan[i] = c.by_partisan;
+            scratch.damaged[i] = d.synthetic_oil;
+            partisan_held[i] = c.by_partisan;
         }
     }
-    let friendly: Vec<bool> = control.iter().map(|&c| friendly_nation(c)).collect();
+    for (f, &c) in friendly.iter_mut().zip(&control) {
+        *f = friendly_nation(c);
+    }
 
     // Enemy units: zones of control and partisans (SUP-057, SUP-060).
     let enemy = |nat: NationId| {
@@ -160,7 +181,6 @@ pub fn build_context(
     };
     let mut zoc_units: BTreeMap<NodeId, Vec<ZocUnit>> = BTreeMap::new();
     let mut enemy_partisans = BTreeMap::new();
-    let mut friendly_ground = vec![false; n];
     for (u, loc, sup) in &units_q {
         let Some(def) = rules.unit_type(u.kind) else { continue };
         let node = loc.node;
@@ -183,29 +203,30 @@ pub fn build_context(
                 zoc_units.entry(node).or_default().push(ZocUnit { id: u.id.clone(), armor: def.armor });
             }
         } else if friendly_nation(Some(u.nation)) {
-            friendly_ground[node as usize] = true;
+            scratch.friendly_ground[node as usize] = true;
         }
     }
     for v in zoc_units.values_mut() {
         v.sort();
     }
-    let zoc = zoc_hexes(rules, map, &zoc_units, &friendly_ground);
+    zoc_hexes(rules, map, &zoc_units, &scratch.friendly_ground, &mut zoc);
 
-    // Passability (SUP-057..060, SUP-063).
-    let terrain = terrain_masks(rules, map);
-    let mut accept = vec![0u64; n];
-    let mut emit = vec![0u64; n];
-    let mut partisan_held = vec![false; n];
-    let mut terrain_closed = vec![false; n];
+    // Passability (SUP-057..060, SUP-063). Terrain limits are static: built
+    // once per map.
+    if scratch.terrain.len() != n {
+        scratch.terrain = terrain_masks(rules, map);
+    }
     for i in 0..n {
         if !friendly[i] || enemy_partisans.contains_key(&(i as NodeId)) {
+            partisan_held[i] = false;
             continue;
         }
-        let (t_in, t_out) = terrain[i];
+        let (t_in, t_out) = scratch.terrain[i];
         accept[i] = t_in;
-        partisan_held[i] = by_partisan[i];
         terrain_closed[i] = t_out != u64::MAX;
-        if !zoc[i] && !by_partisan[i] {
+        // SUP-057: no line through an enemy ZOC; SUP-060: nor through a hex
+        // held through a partisan.
+        if !zoc[i] && !partisan_held[i] {
             emit[i] = t_out;
         }
     }
@@ -253,13 +274,14 @@ pub fn build_context(
                     s.class,
                     s.owner,
                     control.get(node).copied().flatten(),
-                    damaged.get(node).copied().unwrap_or(false),
+                    scratch.damaged.get(node).copied().unwrap_or(false),
                 ),
             }
         })
         .collect();
     sources.sort_by_key(|s| s.id);
     let classes = Classes::group(&nations, side, &sources);
+    let own_hex = sources.iter().enumerate().filter(|(_, s)| s.own_hex_only).map(|(i, s)| (s.node, i as u32)).collect();
 
     *ctx = SupplyContext {
         side: Some(side),
@@ -278,6 +300,30 @@ pub fn build_context(
         emit,
         gates,
         sources,
+        own_hex,
         classes,
+        scratch,
     };
+}
+
+fn reset<T: Clone>(v: &mut Vec<T>, n: usize, value: T) {
+    v.clear();
+    v.resize(n, value);
+}
+
+impl Scratch {
+    /// The labels terrain lets out of a node (SUP-063).
+    #[must_use]
+    pub fn terrain_out(&self, node: usize) -> u64 {
+        self.terrain.get(node).map_or(u64::MAX, |t| t.1)
+    }
+}
+
+/// Buffers kept between determinations.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    damaged: Vec<bool>,
+    friendly_ground: Vec<bool>,
+    /// Static per map: `(accept, emit)` limits from terrain (SUP-063).
+    terrain: Vec<(u64, u64)>,
 }

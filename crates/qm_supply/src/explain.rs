@@ -81,6 +81,16 @@ pub fn cutoff(
         .take(BLOCK_LIMIT)
         .map(|&f| Block { node: f, reason: block_reason(ctx, rules, map, f) })
         .collect();
+    // SUP-063: a friendly hex whose terrain does not let the wanted tier in
+    // (full supply into jungle/mountain in New Guinea) is itself what stands
+    // in the way, whatever the frontier around it.
+    let i = node as usize;
+    if ctx.friendly.get(i).copied().unwrap_or(false)
+        && !ctx.enemy_partisans.contains_key(&node)
+        && ctx.accept.get(i).is_some_and(|&a| a & bits == 0)
+    {
+        blocks = vec![Block { node, reason: BlockReason::Terrain }];
+    }
     blocks.sort();
 
     // Sources within reach (the area, or a frontier hex next to it) that did
@@ -100,9 +110,9 @@ pub fn cutoff(
         } else if tier.is_none_or(|t| t < want) {
             SourceRefusal::NotEligible(tier)
         } else if s.own_hex_only {
-            if s.node == node {
-                continue;
-            }
+            // SUP-047, SUP-048: in its own hex too, an active own-hex source
+            // that could give `want` did not: the unit did not begin the
+            // player turn there.
             SourceRefusal::OwnHexOnly
         } else if let Some(a) = region
             .nodes
@@ -245,7 +255,7 @@ pub fn reason_text(spec: &qm_core::spec::ScenarioSpec, r: &BlockReason) -> Strin
         }
         BlockReason::EnemyPartisan(u) => format!("enemy partisan {u} (SUP-060)"),
         BlockReason::PartisanHeld => "held through a partisan, not controlled before it (SUP-060)".into(),
-        BlockReason::Terrain => "terrain lines may not be traced out of (SUP-063)".into(),
+        BlockReason::Terrain => "its terrain limits the supply traced into or out of it (SUP-063)".into(),
     }
 }
 

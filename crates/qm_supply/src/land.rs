@@ -58,7 +58,9 @@ pub fn trace_land(spec: Res<Spec>, ctx: Res<SupplyContext>, mut out: ResMut<Land
             }
             let b = b.get(chunk).copied().unwrap_or(0);
             if b != 0 {
-                seeds.push(Seed { node: s.node, bits: b });
+                // SUP-063: what may leave the source's own hex.
+                let push = ctx.scratch.terrain_out(s.node as usize);
+                seeds.push(Seed { node: s.node, bits: b, push });
                 ids.push(s.id);
             }
         }

@@ -153,13 +153,21 @@ impl Classes {
     }
 
     /// The seed bits, per chunk, of a source that gives `tiers`.
+    ///
+    /// An unlimited source seeds both bits of a class: its supply goes on as
+    /// partial supply where full supply may not be traced (SUP-063: into
+    /// jungle/mountain hexes in New Guinea, and out of Port Moresby and
+    /// Sorong).
     #[must_use]
     pub fn seed_bits(&self, tiers: &[Option<Tier>]) -> Vec<u64> {
         let mut out = vec![0u64; self.chunks()];
         for (n, c) in self.of_nation.iter().enumerate() {
             let (Some(c), Some(Some(t))) = (c, tiers.get(n)) else { continue };
             let (chunk, full, partial) = Self::bits(*c);
-            out[chunk] |= 1u64 << if *t == Tier::Full { full } else { partial };
+            out[chunk] |= match t {
+                Tier::Full => (1u64 << full) | (1u64 << partial),
+                Tier::Partial => 1u64 << partial,
+            };
         }
         out
     }

@@ -21,23 +21,42 @@ pub(crate) struct Draw {
     pub own_hex: Option<SourceId>,
 }
 
-/// Looks up what a nation's units or hexes draw at a node.
-pub(crate) fn draw(ctx: &SupplyContext, floods: &LandFloods, nation: NationId, node: NodeId, own_hex_ok: bool) -> Draw {
+thread_local! {
+    /// A buffer for tracing lines, so that each line allocates once.
+    static PATH: std::cell::RefCell<Vec<NodeId>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Looks up what a nation's units or hexes draw at a node; with `trace`,
+/// also the line (units keep theirs; hexes only need the tier).
+pub(crate) fn draw(
+    ctx: &SupplyContext,
+    floods: &LandFloods,
+    nation: NationId,
+    node: NodeId,
+    own_hex_ok: bool,
+    trace: bool,
+) -> Draw {
     let mut d = Draw { tier: None, line: None, own_hex: None };
     if let Some(Some(c)) = ctx.classes.of_nation.get(nation.index()) {
         let (chunk, _, _) = Classes::bits(*c);
         if let Some((tier, bit)) = best_tier(floods.mask(chunk, node), *c) {
             d.tier = Some(tier);
-            d.line = floods.floods.get(chunk).and_then(|f| f.trace(node, bit)).map(|t| SupplyLine {
-                source: floods.seeds[chunk].get(t.seed as usize).copied().unwrap_or(SourceId(u32::MAX)),
-                tier,
-                path: t.path,
-            });
+            if trace {
+                PATH.with_borrow_mut(|buf| {
+                    let seed = floods.floods.get(chunk).and_then(|f| f.trace_into(node, bit, buf));
+                    d.line = seed.map(|s| SupplyLine {
+                        source: floods.seeds[chunk].get(s as usize).copied().unwrap_or(SourceId(u32::MAX)),
+                        tier,
+                        path: buf.clone(),
+                    });
+                });
+            }
         }
     }
     // SUP-040, SUP-045, SUP-047, SUP-048: sources for units in their own hex.
     if own_hex_ok && d.tier != Some(Tier::Full) {
-        for s in ctx.sources.iter().filter(|s| s.own_hex_only && s.node == node && s.inactive.is_none()) {
+        let own = ctx.own_hex.range((node, 0)..=(node, u32::MAX)).filter_map(|&(_, i)| ctx.sources.get(i as usize));
+        for s in own.filter(|s| s.inactive.is_none()) {
             if let Some(t) = s.tiers.get(nation.index()).copied().flatten()
                 && Some(t) > d.tier
             {
@@ -66,24 +85,40 @@ pub fn assign_statuses(
         if rules.nation(n).is_some_and(|d| d.neutral_partial) { Tier::Partial } else { Tier::Full }
     };
 
-    // Hexes (SUP-006, SUP-011), and neutral hexes (SUP-146).
-    let mut hex_status = vec![None; spec.map.node_count()];
-    let mut unsupplied = 0u32;
-    for (node, control, mut hs) in &mut nodes {
-        let n = node.0;
-        let Some(owner) = control.current else { continue };
-        let status = if nation_status(owner) == Some(NationStatus::Neutral) {
-            HexStatus::from_tier(Some(neutral_tier(owner)))
-        } else if ctx.friendly.get(n as usize).copied().unwrap_or(false) {
-            let s = HexStatus::from_tier(draw(&ctx, &floods, owner, n, true).tier);
-            if s == HexStatus::Unsupplied {
-                unsupplied += 1;
-            }
-            s
-        } else {
+    // Hexes (SUP-006, SUP-011), and neutral hexes (SUP-146): the best tier
+    // for the controller's class from the flood, then own-hex sources.
+    let n_nodes = spec.map.node_count();
+    let mut hex_status: Vec<Option<HexStatus>> = vec![None; n_nodes];
+    for (n, slot) in hex_status.iter_mut().enumerate() {
+        let Some(owner) = ctx.control[n] else { continue };
+        if nation_status(owner) == Some(NationStatus::Neutral) {
+            *slot = Some(HexStatus::from_tier(Some(neutral_tier(owner))));
+        } else if ctx.friendly[n] {
+            let tier = ctx.classes.of_nation.get(owner.index()).copied().flatten().and_then(|c| {
+                let (chunk, _, _) = Classes::bits(c);
+                best_tier(floods.mask(chunk, n as NodeId), c).map(|t| t.0)
+            });
+            *slot = Some(HexStatus::from_tier(tier));
+        }
+    }
+    // SUP-045: an own-hex source supplies its hex.
+    for &(node, i) in &ctx.own_hex {
+        let (Some(src), Some(Some(owner))) = (ctx.sources.get(i as usize), ctx.control.get(node as usize)) else {
             continue;
         };
-        hex_status[n as usize] = Some(status);
+        if src.inactive.is_some() || !ctx.friendly[node as usize] {
+            continue;
+        }
+        if let Some(t) = src.tiers.get(owner.index()).copied().flatten() {
+            let slot = &mut hex_status[node as usize];
+            *slot = (*slot).max(Some(HexStatus::from_tier(Some(t))));
+        }
+    }
+    let unsupplied =
+        hex_status.iter().enumerate().filter(|&(n, h)| ctx.friendly[n] && *h == Some(HexStatus::Unsupplied)).count()
+            as u32;
+    for (node, _, mut hs) in &mut nodes {
+        let Some(status) = hex_status.get(node.0 as usize).copied().flatten() else { continue };
         let new = HexSupply { status: Some(status), at: Some(at) };
         if *hs != new {
             *hs = new;
@@ -109,7 +144,7 @@ pub fn assign_statuses(
             // SUP-010: air and naval units have the status of their base.
             let h = hex_status.get(node as usize).copied().flatten().unwrap_or(HexStatus::Unsupplied);
             next.status = UnitStatus::from_hex(h);
-            let d = draw(&ctx, &floods, u.supply_nation(), node, true);
+            let d = draw(&ctx, &floods, u.supply_nation(), node, true, true);
             next.line = d.line;
             next.own_hex = d.own_hex;
         } else if def.partisan {
@@ -120,7 +155,7 @@ pub fn assign_statuses(
             // SUP-037, SUP-148: a limited source gives partial supply; the
             // mechanized and airborne components go unsupplied (see
             // capabilities).
-            let d = draw(&ctx, &floods, u.supply_nation(), node, loc.turn_start == node);
+            let d = draw(&ctx, &floods, u.supply_nation(), node, loc.turn_start == node, true);
             next.status = UnitStatus::from_tier(d.tier);
             next.line = d.line;
             next.own_hex = d.own_hex;

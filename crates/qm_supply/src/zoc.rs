@@ -30,17 +30,18 @@ pub fn reaches(rules: &Ruleset, map: &MapGraph, from: NodeId, to: NodeId) -> boo
     rules.zoc.into_fortified || !info.features.fortified()
 }
 
-/// Marks every hex in the zone of control of the given units.
+/// Marks in `zoc` every hex in the zone of control of the given units.
 /// `friendly_ground[n]`: a unit of the tracing side stands in `n` (which
 /// cancels enemy zones there if the ruleset says so).
-#[must_use]
 pub fn zoc_hexes(
     rules: &Ruleset,
     map: &MapGraph,
     units: &BTreeMap<NodeId, Vec<ZocUnit>>,
     friendly_ground: &[bool],
-) -> Vec<bool> {
-    let mut zoc = vec![false; map.node_count()];
+    zoc: &mut Vec<bool>,
+) {
+    zoc.clear();
+    zoc.resize(map.node_count(), false);
     for &from in units.keys() {
         for to in map.adjacent(from) {
             if reaches(rules, map, from, to)
@@ -50,7 +51,6 @@ pub fn zoc_hexes(
             }
         }
     }
-    zoc
 }
 
 /// The enemy units whose zone of control covers `node`, sorted.

@@ -54,6 +54,17 @@ pub struct Seed {
     pub node: Node,
     /// The labels. They are set on `node` and pushed to its neighbours.
     pub bits: u64,
+    /// Of those, the labels that may leave the seed's node (all, unless the
+    /// node's own terrain limits what goes out of it: SUP-063).
+    pub push: u64,
+}
+
+impl Seed {
+    /// A seed that pushes all its labels.
+    #[must_use]
+    pub const fn new(node: Node, bits: u64) -> Self {
+        Self { node, bits, push: u64::MAX }
+    }
 }
 
 /// The passability of one flood.
@@ -85,7 +96,18 @@ impl FloodSpec<'_> {
     }
 }
 
+/// In `first_from`: the origin is a seed (`SEED | index`).
+const SEED: u32 = 1 << 30;
+/// In `first_from`: later arrivals brought more labels (see `head`).
+const LATER: u32 = 1 << 31;
+/// In `first_from`: the origin's node or seed index.
+const INDEX: u32 = SEED - 1;
+
 /// The result of a flood, reusable across runs to avoid reallocating.
+///
+/// Recording keeps, per node, the origin and labels of its *first* arrival
+/// in dense arrays (most nodes get all their labels at once, so tracing a
+/// line is a walk over two arrays), and later arrivals in a side list.
 #[derive(Clone, Debug, Default)]
 pub struct Flood {
     /// Per node: the labels that reached it.
@@ -93,6 +115,7 @@ pub struct Flood {
     sent: Vec<u64>,
     queued: Vec<bool>,
     queue: Vec<Node>,
+    first_from: Vec<u32>,
     head: Vec<u32>,
     arrivals: Vec<Arrival>,
     record: bool,
@@ -120,9 +143,10 @@ impl Flood {
         self.record
     }
 
-    /// The recorded arrivals, in the order they happened.
+    /// The recorded arrivals after the first at each node, in the order
+    /// they happened.
     #[must_use]
-    pub fn arrivals(&self) -> &[Arrival] {
+    pub fn later_arrivals(&self) -> &[Arrival] {
         &self.arrivals
     }
 
@@ -136,19 +160,30 @@ impl Flood {
         self.queue.clear();
         self.arrivals.clear();
         self.head.clear();
+        self.first_from.clear();
         if self.record {
             self.head.resize(n, NO_NODE);
+            self.first_from.resize(n, NO_NODE);
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn arrive(&mut self, node: Node, origin: Origin, bits: u64) {
         let n = node as usize;
-        self.masks[n] |= bits;
+        let before = self.masks[n];
+        self.masks[n] = before | bits;
         if self.record {
-            let idx = self.arrivals.len() as u32;
-            self.arrivals.push(Arrival { node, origin, bits, next: self.head[n] });
-            self.head[n] = idx;
+            if before == 0 {
+                self.first_from[n] = match origin {
+                    Origin::Seed(s) => SEED | (s & INDEX),
+                    Origin::Node(p) => p & INDEX,
+                };
+            } else {
+                let idx = self.arrivals.len() as u32;
+                self.arrivals.push(Arrival { node, origin, bits, next: self.head[n] });
+                self.head[n] = idx;
+                self.first_from[n] |= LATER;
+            }
         }
         if !self.queued[n] {
             self.queued[n] = true;
@@ -156,36 +191,60 @@ impl Flood {
         }
     }
 
-    /// The arrival that brought label `bit` to `node`, if it came.
+    /// Where label `bit` came to `node` from, if it came.
     #[must_use]
-    pub fn arrival_of(&self, node: Node, bit: u32) -> Option<&Arrival> {
-        if bit >= 64 {
+    pub fn origin_of(&self, node: Node, bit: u32) -> Option<Origin> {
+        if bit >= 64 || !self.record || self.masks.get(node as usize)? & (1u64 << bit) == 0 {
             return None;
         }
-        let mut i = *self.head.get(node as usize)?;
-        while i != NO_NODE {
-            let a = self.arrivals.get(i as usize)?;
-            if a.bits & (1u64 << bit) != 0 {
-                return Some(a);
-            }
-            i = a.next;
+        self.origin_unchecked(node, bit)
+    }
+
+    /// [`Flood::origin_of`] for a node known to hold the label.
+    #[inline]
+    fn origin_unchecked(&self, node: Node, bit: u32) -> Option<Origin> {
+        let f = *self.first_from.get(node as usize)?;
+        if f == NO_NODE {
+            return None;
         }
-        None
+        if f & LATER != 0 {
+            let mut i = *self.head.get(node as usize)?;
+            while i != NO_NODE {
+                let a = self.arrivals.get(i as usize)?;
+                if a.bits & (1u64 << bit) != 0 {
+                    return Some(a.origin);
+                }
+                i = a.next;
+            }
+        }
+        // Not in a later arrival: then it came with the first.
+        Some(if f & SEED != 0 { Origin::Seed(f & INDEX) } else { Origin::Node(f & INDEX) })
     }
 
     /// Traces label `bit` at `node` back to its seed. `None` if the label did
     /// not reach the node or arrivals were not recorded.
     #[must_use]
     pub fn trace(&self, node: Node, bit: u32) -> Option<Trace> {
-        let mut path = vec![node];
+        let mut path = Vec::new();
+        let seed = self.trace_into(node, bit, &mut path)?;
+        Some(Trace { seed, path })
+    }
+
+    /// Like [`Flood::trace`], writing the path (seed's node first) into
+    /// `path`, which is cleared first; returns the seed index. Lets a caller
+    /// reuse one buffer for many lines.
+    pub fn trace_into(&self, node: Node, bit: u32, path: &mut Vec<Node>) -> Option<u32> {
+        path.clear();
+        self.origin_of(node, bit)?;
+        path.push(node);
         let mut cur = node;
         // Each step goes to a strictly earlier arrival, so this terminates;
         // the bound only guards against a corrupted flood.
         for _ in 0..=self.masks.len() {
-            match self.arrival_of(cur, bit)?.origin {
+            match self.origin_unchecked(cur, bit)? {
                 Origin::Seed(s) => {
                     path.reverse();
-                    return Some(Trace { seed: s, path });
+                    return Some(s);
                 }
                 Origin::Node(p) => {
                     path.push(p);
@@ -209,6 +268,8 @@ impl Flood {
 pub fn flood(spec: &FloodSpec<'_>, seeds: &[Seed], mut first_hop: impl FnMut(usize, Node) -> bool, out: &mut Flood) {
     let g = spec.graph;
     let n = g.node_count();
+    // Recording packs node and seed indices into 30 bits.
+    out.record &= n <= INDEX as usize && seeds.len() <= INDEX as usize;
     out.reset(n);
     if spec.accept.len() < n || spec.emit.len() < n {
         return;
@@ -224,8 +285,8 @@ pub fn flood(spec: &FloodSpec<'_>, seeds: &[Seed], mut first_hop: impl FnMut(usi
         if new != 0 {
             out.arrive(s.node, Origin::Seed(i as u32), new);
         }
-        let push = s.bits & !out.sent[sn];
-        out.sent[sn] |= s.bits;
+        let push = s.bits & s.push & !out.sent[sn];
+        out.sent[sn] |= s.bits & s.push;
         if push == 0 {
             continue;
         }
@@ -290,7 +351,7 @@ mod tests {
         let g = line(5);
         let all = vec![u64::MAX; 5];
         let mut f = Flood::new(true);
-        flood(&spec(&g, &all, &all), &[Seed { node: 0, bits: 0b1 }], |_, _| true, &mut f);
+        flood(&spec(&g, &all, &all), &[Seed::new(0, 0b1)], |_, _| true, &mut f);
         assert_eq!(f.masks, vec![1, 1, 1, 1, 1]);
         let t = f.trace(4, 0).expect("traced");
         assert_eq!(t.seed, 0);
@@ -305,7 +366,7 @@ mod tests {
         let mut emit = all.clone();
         emit[2] = 0; // in an enemy zone of control
         let mut f = Flood::new(false);
-        flood(&spec(&g, &all, &emit), &[Seed { node: 0, bits: 1 }], |_, _| true, &mut f);
+        flood(&spec(&g, &all, &emit), &[Seed::new(0, 1)], |_, _| true, &mut f);
         assert_eq!(f.masks, vec![1, 1, 1, 0, 0]);
     }
 
@@ -316,11 +377,11 @@ mod tests {
         let mut emit = all.clone();
         emit[1] = 0; // the source is in an enemy zone of control
         let mut f = Flood::new(false);
-        flood(&spec(&g, &all, &emit), &[Seed { node: 1, bits: 1 }], |_, _| true, &mut f);
+        flood(&spec(&g, &all, &emit), &[Seed::new(1, 1)], |_, _| true, &mut f);
         assert_eq!(f.masks, vec![1, 1, 1, 1]);
         // ... unless the first hop is forbidden (SUP-058): node 2 still gets
         // nothing because the only other way to it runs through node 1.
-        flood(&spec(&g, &all, &emit), &[Seed { node: 1, bits: 1 }], |_, t| t != 2, &mut f);
+        flood(&spec(&g, &all, &emit), &[Seed::new(1, 1)], |_, t| t != 2, &mut f);
         assert_eq!(f.masks, vec![1, 1, 0, 0]);
     }
 
@@ -331,7 +392,7 @@ mod tests {
         let mut accept = all.clone();
         accept[2] = 0b10; // only the second label may enter node 2
         let mut f = Flood::new(true);
-        flood(&spec(&g, &accept, &all), &[Seed { node: 0, bits: 0b11 }], |_, _| true, &mut f);
+        flood(&spec(&g, &accept, &all), &[Seed::new(0, 0b11)], |_, _| true, &mut f);
         assert_eq!(f.masks, vec![0b11, 0b11, 0b10, 0b10]);
         assert_eq!(f.trace(3, 1).expect("label 1").path, vec![0, 1, 2, 3]);
     }
@@ -344,7 +405,7 @@ mod tests {
         let gates = [(e, 0b01)];
         let s = FloodSpec { graph: &g, kinds: EdgeKinds::LAND, accept: &all, emit: &all, gates: &gates };
         let mut f = Flood::new(false);
-        flood(&s, &[Seed { node: 0, bits: 0b11 }], |_, _| true, &mut f);
+        flood(&s, &[Seed::new(0, 0b11)], |_, _| true, &mut f);
         assert_eq!(f.masks, vec![0b11, 0b11, 0b01]);
     }
 
@@ -353,7 +414,7 @@ mod tests {
         let g = line(5);
         let all = vec![u64::MAX; 5];
         let mut f = Flood::new(true);
-        let seeds = [Seed { node: 0, bits: 0b01 }, Seed { node: 4, bits: 0b10 }];
+        let seeds = [Seed::new(0, 0b01), Seed::new(4, 0b10)];
         flood(&spec(&g, &all, &all), &seeds, |_, _| true, &mut f);
         assert!(f.masks.iter().all(|&m| m == 0b11));
         assert_eq!(f.trace(1, 1).expect("label 1").seed, 1);
@@ -364,7 +425,7 @@ mod tests {
     fn short_input_arrays_flood_nothing() {
         let g = line(3);
         let mut f = Flood::new(false);
-        flood(&spec(&g, &[1], &[1]), &[Seed { node: 0, bits: 1 }], |_, _| true, &mut f);
+        flood(&spec(&g, &[1], &[1]), &[Seed::new(0, 1)], |_, _| true, &mut f);
         assert!(f.masks.iter().all(|&m| m == 0));
     }
 }

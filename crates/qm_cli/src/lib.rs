@@ -1,0 +1,196 @@
+#![doc = include_str!("../README.md")]
+
+pub mod bench;
+pub mod render;
+
+use clap::{Parser, Subcommand};
+use qm_core::ids::{DeterminationKind, Side};
+use qm_game::Game;
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Quartermaster: logistics for WWII grand-strategy wargames.
+#[derive(Parser, Debug)]
+#[command(name = "qm", version, about, long_about = None)]
+pub struct Cli {
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Validate scenario files: exit 0, or print FILE:LINE:COL: message for
+    /// every problem and exit 1.
+    Check {
+        /// Scenario files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Run initial supply determination and print every unit's and hex's
+    /// status.
+    Supply {
+        /// Scenario file.
+        file: PathBuf,
+        /// The side to determine (default: the side to move).
+        #[arg(long)]
+        side: Option<Side>,
+        /// Print one JSON object instead of tables.
+        #[arg(long)]
+        json: bool,
+        /// Also draw the map (text output only).
+        #[arg(long)]
+        map: bool,
+        /// Seed of the game's random stream.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Explain a unit's supply: the source and hexes of its line, or what
+    /// blocked every way out.
+    Explain {
+        /// Scenario file.
+        file: PathBuf,
+        /// Unit id.
+        unit: String,
+        /// Seed of the game's random stream.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Benchmarks.
+    Bench {
+        /// What to measure.
+        #[command(subcommand)]
+        what: BenchCommand,
+    },
+}
+
+/// Benchmarks.
+#[derive(Subcommand, Debug)]
+pub enum BenchCommand {
+    /// Initial supply for both sides on a generated map, against a generic
+    /// flood (`pathfinding::bfs_reach`) and a per-unit search.
+    Supply {
+        /// About this many hexes.
+        #[arg(long, default_value_t = 100_000)]
+        hexes: u32,
+        /// Seed of the generated map.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Timed repetitions (the median is reported).
+        #[arg(long, default_value_t = 7)]
+        iters: u32,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs the `qm` command line with `args` (program name first), writing to
+/// `out` and `err`. Returns the process exit code. Never panics on input.
+pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = e.exit_code();
+            let text = e.render().to_string();
+            let _ = if code == 0 { write!(out, "{text}") } else { write!(err, "{text}") };
+            return code;
+        }
+    };
+    match cli.command {
+        Command::Check { files } => check(&files, out, err),
+        Command::Supply { file, side, json, map, seed } => supply(&file, side, json, map, seed, out, err),
+        Command::Explain { file, unit, seed } => explain(&file, &unit, seed, out, err),
+        Command::Bench { what: BenchCommand::Supply { hexes, seed, iters, json } } => {
+            let r = bench::bench_supply(hexes, seed, iters.max(1));
+            let _ = if json {
+                writeln!(out, "{}", serde_json::to_string(&r).unwrap_or_default())
+            } else {
+                writeln!(out, "{}", r.table())
+            };
+            0
+        }
+    }
+}
+
+fn load(file: &PathBuf, seed: u64, err: &mut dyn Write) -> Option<Game> {
+    match Game::load(file, seed) {
+        Ok(g) => Some(g),
+        Err(e) => {
+            let _ = write!(err, "{}", render::load_error(&e));
+            None
+        }
+    }
+}
+
+fn check(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let mut code = 0;
+    for f in files {
+        match qm_scenario::load(f) {
+            Ok(c) => {
+                let _ = writeln!(
+                    out,
+                    "{}: ok ({} hexes, {} boxes, {} units, {} sources)",
+                    f.display(),
+                    c.spec.map.hex_count,
+                    c.spec.map.node_count() - c.spec.map.hex_count as usize,
+                    c.state.units.len(),
+                    c.spec.sources.len()
+                );
+            }
+            Err(e) => {
+                let _ = write!(err, "{}", render::load_error(&e));
+                code = 1;
+            }
+        }
+    }
+    code
+}
+
+fn supply(
+    file: &PathBuf,
+    side: Option<Side>,
+    json: bool,
+    map: bool,
+    seed: u64,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let Some(mut g) = load(file, seed, err) else { return 1 };
+    let side = side.unwrap_or(g.clock().side);
+    g.determine_supply(side, DeterminationKind::Initial);
+    let report = g.supply_report(side);
+    if json {
+        let _ = writeln!(out, "{}", serde_json::to_string(&report).unwrap_or_default());
+    } else {
+        let _ = write!(out, "{}", render::report_table(&g, &report));
+        if map {
+            let _ = write!(out, "\n{}", render::map_picture(&g, side));
+        }
+    }
+    0
+}
+
+fn explain(file: &PathBuf, unit: &str, seed: u64, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let Some(mut g) = load(file, seed, err) else { return 1 };
+    let Some((u, _, _)) = g.unit(unit) else {
+        let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.0).collect();
+        let _ = writeln!(err, "{}: no unit `{unit}` (units: {})", file.display(), ids.join(", "));
+        return 1;
+    };
+    // A unit is explained as of its own side's initial determination.
+    let side = unit_side(&g, &u).unwrap_or(g.clock().side);
+    g.determine_supply(side, DeterminationKind::Initial);
+    let _ = write!(out, "{}", g.explain(unit).unwrap_or_default());
+    0
+}
+
+fn unit_side(g: &Game, u: &qm_core::components::Unit) -> Option<Side> {
+    g.state().nations.get(u.nation.index()).and_then(|s| s.side)
+}

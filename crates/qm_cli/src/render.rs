@@ -1,0 +1,148 @@
+//! Text output: diagnostics with snippets, status tables, map pictures.
+
+use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource, SourceSpan};
+use qm_core::components::{Control, Location, MapNode, Unit};
+use qm_core::ids::Side;
+use qm_core::map::Surface;
+use qm_core::supply::{HexStatus, UnitStatus, UnitSupply};
+use qm_game::{Game, SupplyReport};
+use qm_scenario::LoadError;
+use std::fmt::Write;
+
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("{message}")]
+struct Snippet {
+    message: String,
+    #[source_code]
+    src: NamedSource<String>,
+    #[label("here")]
+    span: SourceSpan,
+}
+
+/// Every diagnostic of a load error as `FILE:LINE:COL: message`, each
+/// followed by a snippet of the file pointing at the offending item.
+#[must_use]
+pub fn load_error(e: &LoadError) -> String {
+    let mut s = String::new();
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_context_lines(1);
+    for d in &e.diagnostics {
+        let _ = writeln!(s, "{d}");
+        if let Some(text) = e.source_text(&d.file) {
+            let offset = d.offset.min(text.len());
+            let len = text[offset..].chars().next().map_or(0, char::len_utf8);
+            let snip = Snippet {
+                message: d.message.clone(),
+                src: NamedSource::new(&d.file, text.to_string()),
+                span: SourceSpan::new(offset.into(), len),
+            };
+            let mut out = String::new();
+            if handler.render_report(&mut out, &snip).is_ok() {
+                s.push_str(&out);
+            }
+        }
+    }
+    s
+}
+
+/// The tables `qm supply` prints.
+#[must_use]
+pub fn report_table(g: &Game, r: &SupplyReport) -> String {
+    let mut s = String::new();
+    let c = g.clock();
+    let _ = writeln!(s, "{}: initial supply determination for {}, turn {}", g.spec().title, r.side, c.turn);
+    let _ = writeln!(s, "\n{:<16} {:<10} {:<8}", "UNIT", "STATUS", "AT");
+    for u in &r.units {
+        let at = g.unit(&u.id).map(|(_, l, _)| g.spec().map.describe(l.node)).unwrap_or_default();
+        let _ = writeln!(s, "{:<16} {:<10} {at}", u.id, u.status);
+    }
+    let _ = writeln!(s, "\n{:<8} {:<16} STATUS", "HEX", "NAME");
+    for h in &r.hexes {
+        let _ = writeln!(s, "{:<8} {:<16} {}", h.hex, h.name.as_deref().unwrap_or("-"), h.status);
+    }
+    let count = |st: &str| r.units.iter().filter(|u| u.status == st).count();
+    let hcount = |st: &str| r.hexes.iter().filter(|h| h.status == st).count();
+    let _ = writeln!(
+        s,
+        "\nunits: {} full, {} partial, {} isolated; hexes: {} full, {} partial, {} unsupplied",
+        count("full"),
+        count("partial"),
+        count("isolated"),
+        hcount("full"),
+        hcount("partial"),
+        hcount("unsupplied")
+    );
+    s
+}
+
+/// A picture of the map: one character a hex, odd rows shoved right.
+///
+/// ```text
+/// #  full        +  partial     !  unsupplied   (the side's hexes)
+/// .  other land  ~  sea
+/// U / u / x      a hex holding the side's units: full / partial / isolated
+/// ```
+#[must_use]
+pub fn map_picture(g: &Game, side: Side) -> String {
+    let spec = g.spec();
+    let map = &spec.map;
+    let world = g.world();
+    let state = g.state();
+    let mine = |n: Option<qm_core::ids::NationId>| {
+        n.and_then(|n| state.nations.get(n.index())).and_then(|s| s.side) == Some(side)
+    };
+    let mut cell: std::collections::BTreeMap<(u32, u32), char> = std::collections::BTreeMap::new();
+    if let Some(mut q) = world.try_query::<(&MapNode, &Control, &qm_core::supply::HexSupply)>() {
+        for (n, c, h) in q.iter(world) {
+            let Some(info) = map.node(n.0) else { continue };
+            let Some(rc) = info.row_col else { continue };
+            let ch = if info.surface == Surface::Sea {
+                '~'
+            } else if mine(c.current) {
+                match h.status {
+                    Some(HexStatus::Full) => '#',
+                    Some(HexStatus::Partial) => '+',
+                    _ => '!',
+                }
+            } else {
+                '.'
+            };
+            cell.insert(rc, ch);
+        }
+    }
+    if let Some(mut q) = world.try_query::<(&Unit, &Location, &UnitSupply)>() {
+        for (u, l, s) in q.iter(world) {
+            if !mine(Some(u.nation)) {
+                continue;
+            }
+            let Some(rc) = map.node(l.node).and_then(|i| i.row_col) else { continue };
+            let ch = match s.status {
+                UnitStatus::Full => 'U',
+                UnitStatus::Partial => 'u',
+                UnitStatus::Isolated => 'x',
+            };
+            let slot = cell.entry(rc).or_insert(ch);
+            // The worst status in a hex shows.
+            if "xuU".find(ch) < "xuU".find(*slot) || !"xuU".contains(*slot) {
+                *slot = ch;
+            }
+        }
+    }
+    let Some((&(r0, _), _)) = cell.iter().next() else { return String::new() };
+    let r1 = cell.keys().map(|k| k.0).max().unwrap_or(r0);
+    let c0 = cell.keys().map(|k| k.1).min().unwrap_or(1);
+    let c1 = cell.keys().map(|k| k.1).max().unwrap_or(c0);
+    let mut s = String::new();
+    let _ =
+        writeln!(s, "     {side}: # full  + partial  ! unsupplied  U/u/x units full/partial/isolated  . other  ~ sea");
+    for r in r0..=r1 {
+        let label = qm_core::map::row_letters(r);
+        let _ = write!(s, "{label:>4} {}", if r % 2 == 1 { " " } else { "" });
+        for c in c0..=c1 {
+            let _ = write!(s, "{} ", cell.get(&(r, c)).copied().unwrap_or(' '));
+        }
+        s.truncate(s.trim_end().len());
+        s.push('\n');
+    }
+    let _ = writeln!(s, "     {} = column {c0}", if r0 % 2 == 1 { " ^" } else { "^" });
+    s
+}
