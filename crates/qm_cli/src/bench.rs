@@ -82,6 +82,9 @@ struct Baseline {
     classes: [Classes; 2],
     /// Box entries closed by a condition, per side: `(from, to)`.
     closed: [Vec<(NodeId, NodeId)>; 2],
+    /// Per side: own-hex sources as sorted `(node, partial bit of a class
+    /// they supply)`.
+    own_hex: [Vec<(NodeId, u64)>; 2],
 }
 
 fn side_index(s: Side) -> usize {
@@ -100,6 +103,7 @@ fn baseline(g: &mut Game) -> Baseline {
         seeds: [Vec::new(), Vec::new()],
         classes: [Classes::default(), Classes::default()],
         closed: [Vec::new(), Vec::new()],
+        own_hex: [Vec::new(), Vec::new()],
     };
     for side in Side::BOTH {
         g.determine_supply(side, DeterminationKind::Initial);
@@ -119,6 +123,15 @@ fn baseline(g: &mut Game) -> Baseline {
                 b.seeds[si].push((s.node, bits));
             }
         }
+        for s in ctx.sources.iter().filter(|s| s.inactive.is_none() && s.own_hex_only) {
+            let bits = ctx.classes.seed_bits(&s.tiers).first().copied().unwrap_or(0);
+            for bit in 0..64 {
+                if bits & (1u64 << bit) != 0 {
+                    b.own_hex[si].push((s.node, 1u64 << bit));
+                }
+            }
+        }
+        b.own_hex[si].sort_unstable();
         for e in &map.box_entries {
             if !ctx.link_open(map, e.from, e.to) {
                 b.closed[si].push((e.from, e.to));
@@ -161,9 +174,13 @@ fn bfs_reach_once(g: &Game, b: &Baseline) -> (u64, usize) {
     (t.elapsed().as_nanos() as u64, reached)
 }
 
-/// A plain breadth-first search from every ground unit back to the nearest
-/// source that supplies its nation.
-fn per_unit_once(g: &Game, b: &Baseline) -> (u64, usize) {
+/// A plain breadth-first search from every ground unit back to the sources
+/// that may supply it, as an engine without a shared flood would decide the
+/// unit's status: it stops at the first source of full supply, and
+/// otherwise searches the whole area it can draw from, noting partial
+/// supply on the way. Returns the time and each unit's best tier (`2` full,
+/// `1` partial, `0` none), in the order of `state.units`.
+fn per_unit_once(g: &Game, b: &Baseline) -> (u64, Vec<(String, u8)>) {
     let spec = g.spec();
     let map = &spec.map;
     let state = g.state();
@@ -175,7 +192,7 @@ fn per_unit_once(g: &Game, b: &Baseline) -> (u64, usize) {
             at[node as usize] |= bits;
         }
     }
-    let units: Vec<(usize, NodeId, u64)> = state
+    let units: Vec<(String, usize, NodeId, u64, u64)> = state
         .units
         .iter()
         .filter(|u| spec.ruleset.unit_type(u.kind).is_some_and(|t| t.domain == Domain::Ground && !t.partisan))
@@ -186,28 +203,34 @@ fn per_unit_once(g: &Game, b: &Baseline) -> (u64, usize) {
             };
             let c = b.classes[si].of_nation.get(u.nation.index()).copied().flatten()?;
             let (_, full, partial) = Classes::bits(c);
-            Some((si, u.location.node, (1u64 << full) | (1u64 << partial)))
+            Some((u.id.0.clone(), si, u.location.node, 1u64 << full, 1u64 << partial))
         })
         .collect();
     let t = Instant::now();
-    let mut found = 0usize;
+    let mut out = Vec::with_capacity(units.len());
     let mut stamp = vec![0u32; n];
     let mut queue = VecDeque::new();
-    for (k, &(si, start, want)) in units.iter().enumerate() {
+    for (k, (id, si, start, full, partial)) in units.iter().enumerate() {
+        let (si, start) = (*si, *start);
         let mark = k as u32 + 1;
+        let mut best = if b.own_hex[si].binary_search(&(start, *partial)).is_ok() { 1 } else { 0 };
         queue.clear();
         queue.push_back(start);
         stamp[start as usize] = mark;
         while let Some(h) = queue.pop_front() {
-            if seed_at[si][h as usize] & want != 0 {
-                found += 1;
+            let here = seed_at[si][h as usize];
+            if here & full != 0 {
+                best = 2;
                 break;
+            }
+            if here & partial != 0 {
+                best = 1;
             }
             // Backwards: a predecessor must pass supply on to `h`.
             for p in map.land_rev.neighbors(h, LAND_KINDS) {
                 let pu = p as usize;
                 if stamp[pu] != mark
-                    && (b.emit[si][pu] || seed_at[si][pu] & want != 0)
+                    && (b.emit[si][pu] || seed_at[si][pu] & (full | partial) != 0)
                     && b.accept[si][h as usize]
                     && !b.closed[si].contains(&(p, h))
                 {
@@ -216,8 +239,9 @@ fn per_unit_once(g: &Game, b: &Baseline) -> (u64, usize) {
                 }
             }
         }
+        out.push((id.clone(), best));
     }
-    (t.elapsed().as_nanos() as u64, found)
+    (t.elapsed().as_nanos() as u64, out)
 }
 
 /// Runs the benchmark on a generated map of about `hexes` hexes.
@@ -244,19 +268,24 @@ pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> SupplyBench {
     let mut g = Game::from_compiled(compiled, seed);
     let b = baseline(&mut g);
 
+    // The three are interleaved so that the machine's drift affects them
+    // alike; the per-unit search is slow, so it runs every third round.
     let mut supply = Vec::new();
     let mut reach = Vec::new();
-    for _ in 0..iters {
+    let mut per_unit = Vec::new();
+    for i in 0..iters {
         let t = Instant::now();
         g.determine_supply(Side::Axis, DeterminationKind::Initial);
         g.determine_supply(Side::Allies, DeterminationKind::Initial);
         supply.push(t.elapsed().as_nanos() as u64);
         reach.push(bfs_reach_once(&g, &b).0);
+        if i % 3 == 0 {
+            per_unit.push(per_unit_once(&g, &b).0);
+        }
     }
-    let (per_unit, _) = per_unit_once(&g, &b);
     let supply_ns = median(supply).max(1);
     let bfs_reach_ns = median(reach).max(1);
-    let per_unit_search_ns = per_unit.max(1);
+    let per_unit_search_ns = median(per_unit).max(1);
     SupplyBench {
         hexes: hex_count,
         units: unit_count,
@@ -289,11 +318,18 @@ mod tests {
         let boxes = g.spec().map.node_count() - g.spec().map.hex_count as usize;
         // Reached: the supplied hexes, the boxes, and the virtual root.
         assert_eq!(reached, supplied_hexes + boxes + 1);
-        let (_, found) = per_unit_once(&g, &b);
-        let supplied_units: usize = Side::BOTH
-            .iter()
-            .map(|&s| g.supply_report(s).units.iter().filter(|u| u.status != "isolated").count())
-            .sum();
-        assert_eq!(found, supplied_units);
+        // The per-unit search decides every ground unit's status as the
+        // engine does.
+        let (_, tiers) = per_unit_once(&g, &b);
+        assert_eq!(tiers.len(), 60);
+        for (id, tier) in tiers {
+            let status = g.unit(&id).expect("unit").2.status;
+            let want = match status {
+                qm_core::supply::UnitStatus::Full => 2,
+                qm_core::supply::UnitStatus::Partial => 1,
+                qm_core::supply::UnitStatus::Isolated => 0,
+            };
+            assert_eq!(tier, want, "unit {id}");
+        }
     }
 }

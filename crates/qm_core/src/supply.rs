@@ -133,7 +133,7 @@ pub enum AutoReason {
     Region(String),
 }
 
-/// Why a hex does not carry a supply line.
+/// Why a hex (or a box) does not carry a supply line.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BlockReason {
@@ -153,6 +153,9 @@ pub enum BlockReason {
     /// a hex lines may not be traced out of, or the unit's own hex when it
     /// may not receive the tier wanted.
     Terrain,
+    /// A box whose entry onto this hex is closed by its condition
+    /// (SUP-026, SUP-027, SUP-061).
+    ClosedEntry(NodeId),
 }
 
 /// One hex on the frontier of a cut-off area, and why no line crosses it.

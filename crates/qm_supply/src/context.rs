@@ -155,13 +155,15 @@ pub fn build_context(
     let mut emit = std::mem::take(&mut ctx.emit);
     let mut zoc = std::mem::take(&mut ctx.zoc);
     let mut scratch = std::mem::take(&mut ctx.scratch);
-    reset(&mut control, n, None);
-    reset(&mut friendly, n, false);
-    reset(&mut partisan_held, n, false);
-    reset(&mut terrain_closed, n, false);
-    reset(&mut accept, n, 0);
-    reset(&mut emit, n, 0);
-    reset(&mut scratch.damaged, n, false);
+    // Every node has these components, so the gather overwrites them all;
+    // the passability pass below overwrites the rest.
+    control.resize(n, None);
+    friendly.resize(n, false);
+    partisan_held.resize(n, false);
+    terrain_closed.resize(n, false);
+    accept.resize(n, 0);
+    emit.resize(n, 0);
+    scratch.damaged.resize(n, false);
     reset(&mut scratch.friendly_ground, n, false);
     for (node, c, d) in &nodes_q {
         let i = node.0 as usize;
@@ -217,8 +219,8 @@ pub fn build_context(
         scratch.terrain = terrain_masks(rules, map);
     }
     for i in 0..n {
-        if !friendly[i] || enemy_partisans.contains_key(&(i as NodeId)) {
-            partisan_held[i] = false;
+        if !friendly[i] {
+            (accept[i], emit[i], partisan_held[i], terrain_closed[i]) = (0, 0, false, false);
             continue;
         }
         let (t_in, t_out) = scratch.terrain[i];
@@ -226,8 +228,14 @@ pub fn build_context(
         terrain_closed[i] = t_out != u64::MAX;
         // SUP-057: no line through an enemy ZOC; SUP-060: nor through a hex
         // held through a partisan.
-        if !zoc[i] && !partisan_held[i] {
-            emit[i] = t_out;
+        emit[i] = if !zoc[i] && !partisan_held[i] { t_out } else { 0 };
+    }
+    // SUP-060: no line through, or into, a hex holding an enemy partisan.
+    for &p in enemy_partisans.keys() {
+        if let Some(i) = usize::try_from(p).ok().filter(|&i| i < n) {
+            accept[i] = 0;
+            emit[i] = 0;
+            partisan_held[i] = false;
         }
     }
 

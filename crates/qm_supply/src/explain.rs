@@ -18,7 +18,7 @@ use qm_core::nation::NationStatus;
 use qm_core::ruleset::{Domain, Ruleset};
 use qm_core::spec::Spec;
 use qm_core::supply::*;
-use qm_trace::backward_region;
+use qm_trace::{RegionScratch, backward_region_with};
 use std::collections::BTreeMap;
 
 /// Most hexes an explanation search visits.
@@ -56,6 +56,7 @@ pub fn block_reason(ctx: &SupplyContext, rules: &Ruleset, map: &MapGraph, node: 
 /// The cutoff of a nation's units at `node` from supply of at least `want`.
 #[must_use]
 pub fn cutoff(
+    scratch: &mut RegionScratch,
     ctx: &SupplyContext,
     rules: &Ruleset,
     map: &MapGraph,
@@ -71,7 +72,7 @@ pub fn cutoff(
         Tier::Full => 1u64 << full,
         Tier::Partial => (1u64 << full) | (1u64 << partial),
     };
-    let region = backward_region(&map.land_rev, LAND_KINDS, &ctx.emit, bits, node, AREA_LIMIT, |p, r| {
+    let region = backward_region_with(scratch, &map.land_rev, LAND_KINDS, &ctx.emit, bits, node, AREA_LIMIT, |p, r| {
         map.is_hex(p) || ctx.link_open(map, p, r)
     });
     let truncated = region.nodes.len() >= AREA_LIMIT || region.frontier.len() > BLOCK_LIMIT;
@@ -81,6 +82,8 @@ pub fn cutoff(
         .take(BLOCK_LIMIT)
         .map(|&f| Block { node: f, reason: block_reason(ctx, rules, map, f) })
         .collect();
+    // SUP-026, SUP-027, SUP-061: box entries whose condition is not met.
+    blocks.extend(region.closed.iter().map(|&(b, to)| Block { node: b, reason: BlockReason::ClosedEntry(to) }));
     // SUP-063: a friendly hex whose terrain does not let the wanted tier in
     // (full supply into jungle/mountain in New Guinea) is itself what stands
     // in the way, whatever the frontier around it.
@@ -95,13 +98,9 @@ pub fn cutoff(
 
     // Sources within reach (the area, or a frontier hex next to it) that did
     // not supply at the wanted tier.
-    let mut in_reach = vec![false; map.node_count()];
-    for &n in region.nodes.iter().chain(&region.frontier) {
-        in_reach[n as usize] = true;
-    }
     let mut refused = Vec::new();
     for s in &ctx.sources {
-        if !in_reach.get(s.node as usize).copied().unwrap_or(false) {
+        if !scratch.in_region(s.node) && !scratch.in_frontier(s.node) {
             continue;
         }
         let tier = s.tiers.get(nation.index()).copied().flatten();
@@ -114,11 +113,10 @@ pub fn cutoff(
             // that could give `want` did not: the unit did not begin the
             // player turn there.
             SourceRefusal::OwnHexOnly
-        } else if let Some(a) = region
-            .nodes
-            .iter()
-            .filter(|&&r| map.adjacent(s.node).any(|x| x == r))
-            .find_map(|&r| shared_armor(rules, map, &ctx.zoc_units, s.node, r))
+        } else if let Some(a) = map
+            .adjacent(s.node)
+            .filter(|&r| scratch.in_region(r))
+            .find_map(|r| shared_armor(rules, map, &ctx.zoc_units, s.node, r))
         {
             SourceRefusal::ArmorAdjacency(a)
         } else {
@@ -143,6 +141,7 @@ pub fn explain_cutoffs(
     // Units in one area share the search: key by (nation class, tier wanted,
     // node), filled for every node of the area.
     let mut cache: BTreeMap<(u16, Tier, NodeId), Cutoff> = BTreeMap::new();
+    let mut scratch = RegionScratch::default();
     for (u, loc, mut sup) in &mut units {
         if sup.at.is_none_or(|a| a.side != side) || sup.automatic.is_some() || sup.status == UnitStatus::Full {
             continue;
@@ -160,7 +159,7 @@ pub fn explain_cutoffs(
         let cut = match cache.get(&key) {
             Some(c) => c.clone(),
             None => {
-                let c = cutoff(&ctx, rules, map, nation, loc.node, want);
+                let c = cutoff(&mut scratch, &ctx, rules, map, nation, loc.node, want);
                 cache.insert(key, c.clone());
                 c
             }
@@ -256,6 +255,12 @@ pub fn reason_text(spec: &qm_core::spec::ScenarioSpec, r: &BlockReason) -> Strin
         BlockReason::EnemyPartisan(u) => format!("enemy partisan {u} (SUP-060)"),
         BlockReason::PartisanHeld => "held through a partisan, not controlled before it (SUP-060)".into(),
         BlockReason::Terrain => "its terrain limits the supply traced into or out of it (SUP-063)".into(),
+        BlockReason::ClosedEntry(to) => {
+            format!(
+                "its entry onto {} is closed: a condition of the box is not met (SUP-026, SUP-027)",
+                spec.map.describe(*to)
+            )
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! supply classes over the side's passable hexes.
 
 use crate::context::SupplyContext;
+use crate::sources::FULL_BITS;
 use crate::zoc::shared_armor;
 use bevy_ecs::prelude::*;
 use qm_core::ids::{NodeId, SourceId};
@@ -19,6 +20,8 @@ pub struct LandFloods {
     pub floods: Vec<Flood>,
     /// Per chunk: the source behind each seed index.
     pub seeds: Vec<Vec<SourceId>>,
+    /// Scratch for tracing many lines at once.
+    pub trace_memo: Vec<(u32, u32)>,
 }
 
 impl LandFloods {
@@ -60,7 +63,10 @@ pub fn trace_land(spec: Res<Spec>, ctx: Res<SupplyContext>, mut out: ResMut<Land
             if b != 0 {
                 // SUP-063: what may leave the source's own hex.
                 let push = ctx.scratch.terrain_out(s.node as usize);
-                seeds.push(Seed { node: s.node, bits: b, push });
+                // Unlimited sources flood first: a limited source's wave then
+                // only covers what they do not reach.
+                let stage = u8::from(b & FULL_BITS == 0);
+                seeds.push(Seed { node: s.node, bits: b, push, stage });
                 ids.push(s.id);
             }
         }

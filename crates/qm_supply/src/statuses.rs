@@ -17,40 +17,19 @@ use qm_core::supply::*;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Draw {
     pub tier: Option<Tier>,
-    pub line: Option<SupplyLine>,
+    /// The flood chunk and label that carried it, when it came by a line.
+    pub carried: Option<(usize, u32)>,
     pub own_hex: Option<SourceId>,
 }
 
-thread_local! {
-    /// A buffer for tracing lines, so that each line allocates once.
-    static PATH: std::cell::RefCell<Vec<NodeId>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Looks up what a nation's units or hexes draw at a node; with `trace`,
-/// also the line (units keep theirs; hexes only need the tier).
-pub(crate) fn draw(
-    ctx: &SupplyContext,
-    floods: &LandFloods,
-    nation: NationId,
-    node: NodeId,
-    own_hex_ok: bool,
-    trace: bool,
-) -> Draw {
-    let mut d = Draw { tier: None, line: None, own_hex: None };
+/// Looks up what a nation's units or hexes draw at a node.
+pub(crate) fn draw(ctx: &SupplyContext, floods: &LandFloods, nation: NationId, node: NodeId, own_hex_ok: bool) -> Draw {
+    let mut d = Draw { tier: None, carried: None, own_hex: None };
     if let Some(Some(c)) = ctx.classes.of_nation.get(nation.index()) {
         let (chunk, _, _) = Classes::bits(*c);
         if let Some((tier, bit)) = best_tier(floods.mask(chunk, node), *c) {
             d.tier = Some(tier);
-            if trace {
-                PATH.with_borrow_mut(|buf| {
-                    let seed = floods.floods.get(chunk).and_then(|f| f.trace_into(node, bit, buf));
-                    d.line = seed.map(|s| SupplyLine {
-                        source: floods.seeds[chunk].get(s as usize).copied().unwrap_or(SourceId(u32::MAX)),
-                        tier,
-                        path: buf.clone(),
-                    });
-                });
-            }
+            d.carried = Some((chunk, bit));
         }
     }
     // SUP-040, SUP-045, SUP-047, SUP-048: sources for units in their own hex.
@@ -60,7 +39,7 @@ pub(crate) fn draw(
             if let Some(t) = s.tiers.get(nation.index()).copied().flatten()
                 && Some(t) > d.tier
             {
-                d = Draw { tier: Some(t), line: None, own_hex: Some(s.id) };
+                d = Draw { tier: Some(t), carried: None, own_hex: Some(s.id) };
             }
         }
     }
@@ -72,7 +51,8 @@ pub(crate) fn draw(
 pub fn assign_statuses(
     spec: Res<Spec>,
     ctx: Res<SupplyContext>,
-    floods: Res<LandFloods>,
+    mut floods: ResMut<LandFloods>,
+    mut hex_buf: Local<Vec<Option<HexStatus>>>,
     mut units: Query<(&Unit, &Location, &mut UnitSupply)>,
     mut nodes: Query<(&MapNode, &Control, &mut HexSupply)>,
     mut log: ResMut<EventLog>,
@@ -88,7 +68,9 @@ pub fn assign_statuses(
     // Hexes (SUP-006, SUP-011), and neutral hexes (SUP-146): the best tier
     // for the controller's class from the flood, then own-hex sources.
     let n_nodes = spec.map.node_count();
-    let mut hex_status: Vec<Option<HexStatus>> = vec![None; n_nodes];
+    let hex_status = &mut *hex_buf;
+    hex_status.clear();
+    hex_status.resize(n_nodes, None);
     for (n, slot) in hex_status.iter_mut().enumerate() {
         let Some(owner) = ctx.control[n] else { continue };
         if nation_status(owner) == Some(NationStatus::Neutral) {
@@ -132,10 +114,17 @@ pub fn assign_statuses(
         .collect();
     list.sort_by(|a, b| a.0.id.cmp(&b.0.id));
     let (mut full, mut partial, mut isolated) = (0u32, 0u32, 0u32);
-    for (u, loc, mut sup) in list {
-        let Some(def) = rules.unit_type(u.kind) else { continue };
+    let mut nexts = Vec::with_capacity(list.len());
+    // Lines to trace, per flood chunk: (unit, node, label).
+    let mut wanted: Vec<Vec<(usize, NodeId, u32)>> = vec![Vec::new(); floods.floods.len()];
+    for (k, (u, loc, sup)) in list.iter().enumerate() {
+        let Some(def) = rules.unit_type(u.kind) else {
+            nexts.push(None);
+            continue;
+        };
         let node = loc.node;
         let mut next = UnitSupply { at: Some(at), initial: sup.initial, ..UnitSupply::default() };
+        let mut carried = None;
         if nation_status(u.nation) == Some(NationStatus::Neutral) {
             // SUP-146: supplied by the neutral itself.
             next.status = UnitStatus::from_tier(Some(neutral_tier(u.nation)));
@@ -144,8 +133,8 @@ pub fn assign_statuses(
             // SUP-010: air and naval units have the status of their base.
             let h = hex_status.get(node as usize).copied().flatten().unwrap_or(HexStatus::Unsupplied);
             next.status = UnitStatus::from_hex(h);
-            let d = draw(&ctx, &floods, u.supply_nation(), node, true, true);
-            next.line = d.line;
+            let d = draw(&ctx, &floods, u.supply_nation(), node, true);
+            carried = d.carried.map(|c| (c, d.tier));
             next.own_hex = d.own_hex;
         } else if def.partisan {
             // SUP-007, SUP-194: partisans need no supply.
@@ -155,10 +144,16 @@ pub fn assign_statuses(
             // SUP-037, SUP-148: a limited source gives partial supply; the
             // mechanized and airborne components go unsupplied (see
             // capabilities).
-            let d = draw(&ctx, &floods, u.supply_nation(), node, loc.turn_start == node, true);
+            let d = draw(&ctx, &floods, u.supply_nation(), node, loc.turn_start == node);
             next.status = UnitStatus::from_tier(d.tier);
-            next.line = d.line;
+            carried = d.carried.map(|c| (c, d.tier));
             next.own_hex = d.own_hex;
+        }
+        if let Some(((chunk, bit), Some(tier))) = carried {
+            if let Some(w) = wanted.get_mut(chunk) {
+                w.push((k, node, bit));
+            }
+            next.line = Some(SupplyLine { source: SourceId(u32::MAX), tier, path: Vec::new() });
         }
         if kind == DeterminationKind::Initial {
             next.initial = Some(next.status);
@@ -170,6 +165,27 @@ pub fn assign_statuses(
                 UnitStatus::Isolated => isolated += 1,
             }
         }
+        nexts.push(Some(next));
+    }
+    // The lines, traced together: lines that meet share their walk.
+    let floods = &mut *floods;
+    for (chunk, w) in wanted.iter().enumerate() {
+        let (Some(f), Some(seeds)) = (floods.floods.get(chunk), floods.seeds.get(chunk)) else { continue };
+        let targets: Vec<(NodeId, u32)> = w.iter().map(|&(_, n, b)| (n, b)).collect();
+        let traces = f.trace_many_with(&targets, &mut floods.trace_memo);
+        for (&(k, _, _), t) in w.iter().zip(traces) {
+            let Some(Some(next)) = nexts.get_mut(k) else { continue };
+            match (t, next.line.as_mut()) {
+                (Some(t), Some(line)) => {
+                    line.source = seeds.get(t.seed as usize).copied().unwrap_or(SourceId(u32::MAX));
+                    line.path = t.path;
+                }
+                _ => next.line = None,
+            }
+        }
+    }
+    for ((u, _, mut sup), next) in list.into_iter().zip(nexts) {
+        let Some(next) = next else { continue };
         if sup.status != next.status {
             log.push(GameEvent::UnitSupplyChanged { unit: u.id.clone(), from: sup.status, to: next.status });
         }

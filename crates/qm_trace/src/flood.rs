@@ -57,13 +57,19 @@ pub struct Seed {
     /// Of those, the labels that may leave the seed's node (all, unless the
     /// node's own terrain limits what goes out of it: SUP-063).
     pub push: u64,
+    /// Seeds flood in stages: every seed of stage 0, then the flood runs to
+    /// the end, then stage 1, and so on. A node that already holds labels
+    /// from an earlier stage does not take them again, so giving stronger
+    /// seeds earlier stages spares the second wave that a weaker, nearer
+    /// seed would otherwise cause.
+    pub stage: u8,
 }
 
 impl Seed {
-    /// A seed that pushes all its labels.
+    /// A seed of stage 0 that pushes all its labels.
     #[must_use]
     pub const fn new(node: Node, bits: u64) -> Self {
-        Self { node, bits, push: u64::MAX }
+        Self { node, bits, push: u64::MAX, stage: 0 }
     }
 }
 
@@ -150,17 +156,18 @@ impl Flood {
         &self.arrivals
     }
 
+    /// Clears the flood for `n` nodes. Only `masks` and `sent` need zeroing:
+    /// `queued` is all false after every run, `first_from` is read only where
+    /// a mask is set (and written on its first arrival), `head` only where
+    /// `first_from` says a later arrival came (and written with it).
     fn reset(&mut self, n: usize) {
         self.masks.clear();
         self.masks.resize(n, 0);
         self.sent.clear();
         self.sent.resize(n, 0);
-        self.queued.clear();
         self.queued.resize(n, false);
         self.queue.clear();
         self.arrivals.clear();
-        self.head.clear();
-        self.first_from.clear();
         if self.record {
             self.head.resize(n, NO_NODE);
             self.first_from.resize(n, NO_NODE);
@@ -230,6 +237,82 @@ impl Flood {
         Some(Trace { seed, path })
     }
 
+    /// Traces many `(node, label)` pairs. Lines that meet share the walk from
+    /// where they meet to their seed, so tracing every unit of a side costs
+    /// about the size of the tree of their lines, not the sum of their
+    /// lengths. Results are in input order and equal to [`Flood::trace`]'s.
+    #[must_use]
+    pub fn trace_many(&self, targets: &[(Node, u32)]) -> Vec<Option<Trace>> {
+        self.trace_many_with(targets, &mut Vec::new())
+    }
+
+    /// [`Flood::trace_many`] with a reusable scratch buffer (one entry per
+    /// node; left all zero on return).
+    pub fn trace_many_with(&self, targets: &[(Node, u32)], memo: &mut Vec<(u32, u32)>) -> Vec<Option<Trace>> {
+        let mut order: Vec<usize> = (0..targets.len()).collect();
+        order.sort_by_key(|&i| targets[i].1);
+        // Per node, for the label being traced: (walk + 1, position in it).
+        memo.resize(self.masks.len(), (0, 0));
+        let mut touched: Vec<Node> = Vec::new();
+        // Walks go from the traced node to the seed's node.
+        let mut walks: Vec<(u32, Vec<Node>)> = Vec::with_capacity(targets.len());
+        let mut of_target: Vec<Option<usize>> = vec![None; targets.len()];
+        let mut bit_now = None;
+        for i in order {
+            let (node, bit) = targets[i];
+            if bit_now != Some(bit) {
+                for &t in &touched {
+                    memo[t as usize] = (0, 0);
+                }
+                touched.clear();
+                bit_now = Some(bit);
+            }
+            if self.origin_of(node, bit).is_none() {
+                continue;
+            }
+            let me = walks.len() as u32;
+            let mut walk = Vec::new();
+            let mut cur = node;
+            let mut seed = None;
+            for _ in 0..=self.masks.len() {
+                if let Some(&(w, pos)) = memo.get(cur as usize).filter(|m| m.0 != 0) {
+                    let (s, rest) = &walks[(w - 1) as usize];
+                    walk.extend_from_slice(&rest[pos as usize..]);
+                    seed = Some(*s);
+                    break;
+                }
+                walk.push(cur);
+                if let Some(m) = memo.get_mut(cur as usize) {
+                    *m = (me + 1, (walk.len() - 1) as u32);
+                    touched.push(cur);
+                }
+                match self.origin_unchecked(cur, bit) {
+                    Some(Origin::Seed(s)) => {
+                        seed = Some(s);
+                        break;
+                    }
+                    Some(Origin::Node(p)) => cur = p,
+                    None => break,
+                }
+            }
+            let Some(seed) = seed else { continue };
+            walks.push((seed, walk));
+            of_target[i] = Some(me as usize);
+        }
+        for &t in &touched {
+            memo[t as usize] = (0, 0);
+        }
+        of_target
+            .into_iter()
+            .map(|w| {
+                w.map(|w| {
+                    let (seed, walk) = &walks[w];
+                    Trace { seed: *seed, path: walk.iter().rev().copied().collect() }
+                })
+            })
+            .collect()
+    }
+
     /// Like [`Flood::trace`], writing the path (seed's node first) into
     /// `path`, which is cleared first; returns the seed index. Lets a caller
     /// reuse one buffer for many lines.
@@ -274,35 +357,52 @@ pub fn flood(spec: &FloodSpec<'_>, seeds: &[Seed], mut first_hop: impl FnMut(usi
     if spec.accept.len() < n || spec.emit.len() < n {
         return;
     }
-    let (offsets, targets, kinds) = g.raw();
+    let mut stages: Vec<u8> = seeds.iter().map(|s| s.stage).collect();
+    stages.sort_unstable();
+    stages.dedup();
+    for stage in stages {
+        for (i, s) in seeds.iter().enumerate().filter(|(_, s)| s.stage == stage) {
+            seed(spec, i, s, &mut first_hop, out);
+        }
+        drain(spec, out);
+    }
+}
 
-    for (i, s) in seeds.iter().enumerate() {
-        let sn = s.node as usize;
-        if sn >= n || s.bits == 0 {
+/// Puts a seed's labels on its node and pushes them to its neighbours.
+fn seed(spec: &FloodSpec<'_>, i: usize, s: &Seed, first_hop: &mut impl FnMut(usize, Node) -> bool, out: &mut Flood) {
+    let (offsets, targets, kinds) = spec.graph.raw();
+    let sn = s.node as usize;
+    if sn >= out.masks.len() || s.bits == 0 {
+        return;
+    }
+    let new = s.bits & !out.masks[sn];
+    if new != 0 {
+        out.arrive(s.node, Origin::Seed(i as u32), new);
+    }
+    let push = s.bits & s.push & !out.sent[sn];
+    out.sent[sn] |= s.bits & s.push;
+    if push == 0 {
+        return;
+    }
+    for e in offsets[sn] as usize..offsets[sn + 1] as usize {
+        let k = kinds[e];
+        if !k.intersects(spec.kinds) {
             continue;
         }
-        let new = s.bits & !out.masks[sn];
-        if new != 0 {
-            out.arrive(s.node, Origin::Seed(i as u32), new);
-        }
-        let push = s.bits & s.push & !out.sent[sn];
-        out.sent[sn] |= s.bits & s.push;
-        if push == 0 {
-            continue;
-        }
-        for e in offsets[sn] as usize..offsets[sn + 1] as usize {
-            let k = kinds[e];
-            if !k.intersects(spec.kinds) {
-                continue;
-            }
-            let t = targets[e];
-            let bits = push & spec.gate(e, k) & spec.accept[t as usize] & !out.masks[t as usize];
-            if bits != 0 && first_hop(i, t) {
-                out.arrive(t, Origin::Node(s.node), bits);
-            }
+        let t = targets[e];
+        let bits = push & spec.gate(e, k) & spec.accept[t as usize] & !out.masks[t as usize];
+        if bits != 0 && first_hop(i, t) {
+            out.arrive(t, Origin::Node(s.node), bits);
         }
     }
+}
 
+/// Runs the queue to the end, breadth first.
+fn drain(spec: &FloodSpec<'_>, out: &mut Flood) {
+    let (offsets, targets, kinds) = spec.graph.raw();
+    // Gated edges (kind GATED) are rare; the per-edge kind test is needed
+    // only if the graph holds kinds this flood does not follow.
+    let all_kinds = spec.kinds.contains(EdgeKinds(spec.graph.kinds_present().0 & !EdgeKinds::GATED.0));
     let mut qi = 0;
     while qi < out.queue.len() {
         let h = out.queue[qi];
@@ -314,19 +414,25 @@ pub fn flood(spec: &FloodSpec<'_>, seeds: &[Seed], mut first_hop: impl FnMut(usi
             continue;
         }
         out.sent[hu] |= fresh;
-        for e in offsets[hu] as usize..offsets[hu + 1] as usize {
-            let k = kinds[e];
-            if !k.intersects(spec.kinds) {
+        let start = offsets[hu] as usize;
+        let end = offsets[hu + 1] as usize;
+        for (j, (&t, &k)) in targets[start..end].iter().zip(&kinds[start..end]).enumerate() {
+            if !all_kinds && !k.intersects(spec.kinds) {
                 continue;
             }
-            let t = targets[e] as usize;
-            let bits = fresh & spec.accept[t] & !out.masks[t];
-            if bits == 0 {
+            let tu = t as usize;
+            // Most neighbours already hold what comes: test that before
+            // touching `accept`.
+            let new = fresh & !out.masks[tu];
+            if new == 0 {
                 continue;
             }
-            let bits = bits & spec.gate(e, k);
+            let mut bits = new & spec.accept[tu];
+            if k.intersects(EdgeKinds::GATED) {
+                bits &= spec.gate(start + j, k);
+            }
             if bits != 0 {
-                out.arrive(t as Node, Origin::Node(h), bits);
+                out.arrive(t, Origin::Node(h), bits);
             }
         }
     }
@@ -419,6 +525,51 @@ mod tests {
         assert!(f.masks.iter().all(|&m| m == 0b11));
         assert_eq!(f.trace(1, 1).expect("label 1").seed, 1);
         assert_eq!(f.trace(1, 0).expect("label 0").path, vec![0, 1]);
+    }
+
+    #[test]
+    fn staged_seeds_spare_the_second_wave() {
+        // 0 - 1 - 2 - 3 - 4: a strong seed at 0 (labels 0b11) and a weak one
+        // at 3 (0b10). Staged, node 4 gets 0b10 from the strong seed's wave
+        // that passes through 3 — the weak seed adds nothing.
+        let g = line(5);
+        let all = vec![u64::MAX; 5];
+        let seeds = [Seed::new(0, 0b11), Seed { stage: 1, ..Seed::new(3, 0b10) }];
+        let mut f = Flood::new(true);
+        flood(&spec(&g, &all, &all), &seeds, |_, _| true, &mut f);
+        assert!(f.masks.iter().all(|&m| m == 0b11));
+        assert_eq!(f.trace(4, 1).expect("traced").seed, 0);
+        // Unstaged, the weak seed's nearer wave reaches node 4 first.
+        let seeds = [Seed::new(0, 0b11), Seed::new(3, 0b10)];
+        flood(&spec(&g, &all, &all), &seeds, |_, _| true, &mut f);
+        assert_eq!(f.trace(4, 1).expect("traced").seed, 1);
+    }
+
+    #[test]
+    fn trace_many_equals_trace() {
+        // A 4 x 4 grid, seeds in two corners with different labels.
+        let mut edges = Vec::new();
+        for r in 0..4u32 {
+            for c in 0..4u32 {
+                let n = r * 4 + c;
+                if c < 3 {
+                    edges.extend([(n, n + 1, EdgeKinds::LAND), (n + 1, n, EdgeKinds::LAND)]);
+                }
+                if r < 3 {
+                    edges.extend([(n, n + 4, EdgeKinds::LAND), (n + 4, n, EdgeKinds::LAND)]);
+                }
+            }
+        }
+        let g = Csr::from_edges(16, edges);
+        let all = vec![u64::MAX; 16];
+        let mut f = Flood::new(true);
+        flood(&spec(&g, &all, &all), &[Seed::new(0, 0b01), Seed::new(15, 0b11)], |_, _| true, &mut f);
+        let targets: Vec<(Node, u32)> = (0..16).flat_map(|n| [(n, 0), (n, 1), (n, 5)]).collect();
+        let many = f.trace_many(&targets);
+        for (t, m) in targets.iter().zip(&many) {
+            assert_eq!(*m, f.trace(t.0, t.1), "{t:?}");
+        }
+        assert!(many.iter().filter(|m| m.is_some()).count() == 32);
     }
 
     #[test]

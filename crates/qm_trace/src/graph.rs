@@ -72,6 +72,9 @@ pub struct Csr {
     offsets: Vec<u32>,
     targets: Vec<Node>,
     kinds: Vec<EdgeKinds>,
+    /// Every kind present, so that a traversal following all of them can
+    /// skip the per-edge test.
+    present: EdgeKinds,
 }
 
 impl Csr {
@@ -101,8 +104,9 @@ impl Csr {
             offsets[i + 1] += offsets[i];
         }
         let targets = merged.iter().map(|e| e.1).collect();
-        let kinds = merged.iter().map(|e| e.2).collect();
-        Self { offsets, targets, kinds }
+        let kinds: Vec<EdgeKinds> = merged.iter().map(|e| e.2).collect();
+        let present = kinds.iter().fold(EdgeKinds::NONE, |a, &k| a | k);
+        Self { offsets, targets, kinds, present }
     }
 
     /// Number of nodes.
@@ -166,6 +170,12 @@ impl Csr {
         let n = self.node_count();
         let edges = (0..n as Node).flat_map(|a| self.edge_range(a).map(move |e| (self.targets[e], a, self.kinds[e])));
         Self::from_edges(n, edges)
+    }
+
+    /// Every edge kind present in the graph.
+    #[must_use]
+    pub fn kinds_present(&self) -> EdgeKinds {
+        self.present
     }
 
     /// The raw arrays `(offsets, targets, kinds)`, for callers that write

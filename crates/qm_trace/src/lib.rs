@@ -10,4 +10,4 @@ pub use components::label_components;
 pub use flood::{Arrival, Flood, FloodSpec, Origin, Seed, Trace, flood};
 pub use graph::{Csr, EdgeKinds, NO_NODE, Node};
 pub use path::{bfs_distances, bfs_path};
-pub use region::{Region, backward_region};
+pub use region::{Region, RegionScratch, backward_region, backward_region_with};
