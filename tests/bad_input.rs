@@ -1,0 +1,162 @@
+//! Bad input: every class of error gets a fixture in `tests/fixtures/bad/`,
+//! and `qm check` reports it as `FILE:LINE:COL: message` naming the
+//! offending item, at the offending token, with exit code 1.
+
+mod common;
+
+use common::*;
+
+/// The expected first diagnostic of a fixture: the text it must point at
+/// (the first occurrence of `at`, plus `offset` characters) and a fragment
+/// of the message.
+struct Case {
+    file: &'static str,
+    at: &'static str,
+    offset: usize,
+    message: &'static str,
+}
+
+const CASES: &[Case] = &[
+    Case { file: "syntax.ron", at: "    map: (blocks", offset: 4, message: "RON syntax error: Expected comma" },
+    Case { file: "unknown-field.ron", at: "boxen", offset: 0, message: "Unexpected field named `boxen`" },
+    Case { file: "unknown-hex.ron", at: "\"zz99\"", offset: 0, message: "unknown hex `zz99` in unit `ger-4pz`" },
+    Case {
+        file: "unknown-nation.ron",
+        at: "\"prussia\"",
+        offset: 0,
+        message: "unknown nation `prussia` in unit `ger-4pz`",
+    },
+    Case {
+        file: "unknown-unit-type.ron",
+        at: "\"panzer\"",
+        offset: 0,
+        message: "unknown unit type `panzer` in unit `ger-4pz`",
+    },
+    Case {
+        file: "duplicate-id.ron",
+        at: "(id: \"sov-1\", nation: \"russia\", kind: \"inf\", at: \"b3\")",
+        offset: 5,
+        message: "duplicate unit id `sov-1`",
+    },
+    Case {
+        file: "naval-inland.ron",
+        at: "at: \"b1\"",
+        offset: 4,
+        message: "naval unit `ger-bb1` is on inland hex `b1`",
+    },
+    Case {
+        file: "same-coordinates.ron",
+        at: "(origin: \"b2\", terrain: [\". .\"",
+        offset: 26,
+        message: "two hexes with the same coordinates: `b2`",
+    },
+    Case { file: "out-of-range.ron", at: "20000", offset: 0, message: "turn 20000 is out of range 1..=10000" },
+    Case { file: "bad-terrain-code.ron", at: "Q", offset: 0, message: "unknown terrain code `Q` at hex `b2`" },
+];
+
+/// 1-based line and column (in characters) of the first `needle` plus
+/// `offset` characters.
+fn position(text: &str, needle: &str, offset: usize) -> (u32, u32) {
+    let byte = text.find(needle).unwrap_or_else(|| panic!("`{needle}` not in fixture"));
+    let before = &text[..byte];
+    let line = before.matches('\n').count() as u32 + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) as u32 + 1 + offset as u32;
+    (line, col)
+}
+
+#[test]
+fn every_error_class_is_reported_with_file_line_and_column() {
+    for case in CASES {
+        let rel = format!("tests/fixtures/bad/{}", case.file);
+        let text = std::fs::read_to_string(path(&rel)).expect("fixture readable");
+        let err = match quartermaster::scenario::load(path(&rel)) {
+            Ok(_) => panic!("{rel} loaded without error"),
+            Err(e) => e,
+        };
+        let d = err.diagnostics.first().expect("a diagnostic");
+        let (line, col) = position(&text, case.at, case.offset);
+        assert!(d.file.ends_with(case.file), "{rel}: {d}");
+        assert_eq!((d.line, d.col), (line, col), "{rel}: {d}");
+        assert!(d.message.contains(case.message), "{rel}: {d}");
+    }
+}
+
+#[test]
+fn qm_check_exits_1_and_prints_file_line_col() {
+    for case in CASES {
+        let rel = format!("tests/fixtures/bad/{}", case.file);
+        let file = path(&rel).display().to_string();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = qm_cli::run(["qm", "check", &file], &mut out, &mut err);
+        assert_eq!(code, 1, "{rel}");
+        let err = String::from_utf8(err).expect("utf-8");
+        let first = err.lines().next().unwrap_or_default();
+        let text = std::fs::read_to_string(&file).expect("fixture");
+        let (line, col) = position(&text, case.at, case.offset);
+        assert!(first.starts_with(&format!("{file}:{line}:{col}: ")), "{first}");
+        assert!(first.contains(case.message), "{first}");
+        // The snippet points into the file.
+        assert!(err.contains("here"), "{err}");
+    }
+}
+
+#[test]
+fn every_problem_in_a_file_is_reported_not_just_the_first() {
+    let err = match quartermaster::scenario::load(path("tests/fixtures/bad/same-coordinates.ron")) {
+        Ok(_) => panic!("loaded"),
+        Err(e) => e,
+    };
+    // b2 and b3 are both defined twice.
+    assert_eq!(err.diagnostics.len(), 2, "{err}");
+    assert!(err.diagnostics[1].message.contains("`b3`"));
+}
+
+#[test]
+fn a_missing_file_and_a_missing_ruleset_are_diagnostics() {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(qm_cli::run(["qm", "check", "no/such/file.ron"], &mut out, &mut err), 1);
+    assert!(String::from_utf8_lossy(&err).starts_with("no/such/file.ron:1:1: cannot read"));
+    let text = "Scenario(title: \"t\", ruleset: \"nowhere.ron\", side: Axis, map: (blocks: []))";
+    let e = quartermaster::scenario::load_bytes("inline.ron", text.as_bytes(), |p| std::fs::read(p)).err();
+    let d = e.expect("an error").diagnostics.remove(0);
+    assert_eq!((d.line, d.col), (1, 31), "{d}");
+    assert!(d.message.contains("cannot read ruleset `nowhere.ron`"), "{d}");
+}
+
+#[test]
+fn a_ruleset_error_points_into_the_ruleset() {
+    let bad = std::fs::read_to_string(path("assets/rulesets/awaw.ron")).expect("ruleset").replacen(
+        "(source: \"russia\", unit: \"western-allies\", max: None)",
+        "(source: \"rusia\", unit: \"western-allies\", max: None)",
+        1,
+    );
+    let e = quartermaster::scenario::parse_ruleset("bad-ruleset.ron", bad.as_bytes()).err().expect("an error");
+    let d = &e.diagnostics[0];
+    let (line, col) = position(&bad, "\"rusia\"", 0);
+    assert_eq!((d.file.as_str(), d.line, d.col), ("bad-ruleset.ron", line, col), "{d}");
+    assert!(d.message.contains("unknown faction `rusia`"), "{d}");
+}
+
+#[test]
+fn every_shipped_scenario_checks_clean() {
+    let mut files = Vec::new();
+    let mut dirs = vec![path("scenarios")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(d).expect("dir").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "ron") {
+                files.push(p.display().to_string());
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 10, "{files:?}");
+    let mut args = vec!["qm".to_string(), "check".to_string()];
+    args.extend(files.iter().cloned());
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = qm_cli::run(args, &mut out, &mut err);
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+    assert_eq!(String::from_utf8_lossy(&out).lines().filter(|l| l.contains(": ok (")).count(), files.len());
+}

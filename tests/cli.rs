@@ -1,0 +1,119 @@
+//! The `qm` command line, driven through `qm_cli::run`.
+
+mod common;
+
+use serde_json::Value;
+
+fn qm(args: &[&str]) -> (i32, String, String) {
+    let mut argv = vec!["qm".to_string()];
+    argv.extend(args.iter().map(|a| a.to_string()));
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = qm_cli::run(argv, &mut out, &mut err);
+    (code, String::from_utf8(out).expect("utf-8"), String::from_utf8(err).expect("utf-8"))
+}
+
+fn scenario(rel: &str) -> String {
+    common::path(rel).display().to_string()
+}
+
+/// Acceptance: `qm supply barbarossa-pocket.ron --json` shows the pocket's
+/// Russian units isolated and the rest full (SUP-185).
+#[test]
+fn supply_json_shows_the_pocket_isolated() {
+    let (code, out, err) = qm(&["supply", &scenario("scenarios/awaw/barbarossa-pocket.ron"), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["side"], "allies");
+    let units = v["units"].as_array().expect("units");
+    let ids: Vec<&str> = units.iter().map(|u| u["id"].as_str().expect("id")).collect();
+    let mut sorted = ids.clone();
+    sorted.sort();
+    assert_eq!(ids, sorted, "units sorted by id");
+    for u in units {
+        let id = u["id"].as_str().expect("id");
+        let want = if ["sov-13a", "sov-21a", "sov-3a"].contains(&id) { "isolated" } else { "full" };
+        assert_eq!(u["status"], want, "{id}");
+        assert_eq!(u.as_object().expect("object").len(), 2, "exactly id and status");
+    }
+    let hexes = v["hexes"].as_array().expect("hexes");
+    assert!(hexes.iter().any(|h| h["hex"] == "e53" && h["name"] == "vyazma" && h["status"] == "unsupplied"));
+    assert!(hexes.iter().any(|h| h["hex"] == "e58" && h["name"].is_null() && h["status"] == "full"));
+    let labels: Vec<&str> = hexes.iter().map(|h| h["hex"].as_str().expect("hex")).collect();
+    let mut sorted = labels.clone();
+    sorted.sort();
+    assert_eq!(labels, sorted, "hexes sorted by label");
+}
+
+/// Acceptance: the corridor variant shows them supplied (SUP-186).
+#[test]
+fn supply_json_shows_the_corridor_supplied() {
+    let (code, out, _) = qm(&["supply", &scenario("scenarios/awaw/barbarossa-corridor.ron"), "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    for u in v["units"].as_array().expect("units") {
+        assert_eq!(u["status"], "full", "{}", u["id"]);
+    }
+}
+
+/// Acceptance: `qm explain` on an isolated pocket unit names the hexes and
+/// units that cut it off.
+#[test]
+fn explain_names_what_cut_the_pocket_off() {
+    let (code, out, err) = qm(&["explain", &scenario("scenarios/awaw/barbarossa-pocket.ron"), "sov-21a"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("sov-21a (russia inf) at e53 (vyazma): isolated"), "{out}");
+    assert!(out.contains("e55: controlled by the enemy (germany)"), "{out}");
+    assert!(out.contains("d52: in the zone of control of ger-12i"), "{out}");
+    assert!(out.contains("f53: in the zone of control of ger-4pz"), "{out}");
+    // A supplied unit gets its source and line.
+    let (_, out, _) = qm(&["explain", &scenario("scenarios/awaw/barbarossa-pocket.ron"), "sov-16a"]);
+    assert!(out.contains("source: urals:urals (full supply)"), "{out}");
+    assert!(out.contains("urals (Urals box) -> e62 -> e61 -> e60 (moscow) -> e59 -> e58"), "{out}");
+    // An unknown unit is an error naming the units there are.
+    let (code, _, err) = qm(&["explain", &scenario("scenarios/awaw/barbarossa-pocket.ron"), "sov-99"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no unit `sov-99`") && err.contains("sov-21a"), "{err}");
+}
+
+#[test]
+fn supply_tables_and_map_for_a_side() {
+    let (code, out, _) = qm(&["supply", &scenario("scenarios/awaw/barbarossa-pocket.ron"), "--side", "axis", "--map"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("initial supply determination for axis"), "{out}");
+    assert!(out.contains("ger-4pz"), "{out}");
+    assert!(out.contains("# full"), "{out}");
+    let (code, _, err) = qm(&["supply", &scenario("scenarios/awaw/barbarossa-pocket.ron"), "--side", "neutrals"]);
+    assert_eq!(code, 2, "bad arguments are usage errors");
+    assert!(err.contains("unknown side"), "{err}");
+}
+
+#[test]
+fn bench_prints_the_figures_as_one_json_object() {
+    let (code, out, _) = qm(&["bench", "supply", "--hexes", "2000", "--iters", "1", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    for k in [
+        "hexes",
+        "units",
+        "supply_ns",
+        "ns_per_hex",
+        "bfs_reach_ns",
+        "ratio_vs_bfs_reach",
+        "per_unit_search_ns",
+        "ratio_vs_per_unit",
+    ] {
+        assert!(v[k].is_number(), "{k} in {out}");
+    }
+    assert_eq!(v["units"].as_u64(), Some(v["hexes"].as_u64().unwrap_or(0) / 50));
+}
+
+#[test]
+fn help_and_usage() {
+    let (code, out, _) = qm(&["--help"]);
+    assert_eq!(code, 0);
+    for c in ["check", "supply", "explain", "bench"] {
+        assert!(out.contains(c), "{out}");
+    }
+    let (code, _, _) = qm(&["frobnicate"]);
+    assert_eq!(code, 2);
+}
