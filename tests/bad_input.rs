@@ -130,7 +130,7 @@ fn a_ruleset_error_points_into_the_ruleset() {
         "(source: \"rusia\", unit: \"western-allies\", max: None)",
         1,
     );
-    let e = quartermaster::scenario::parse_ruleset("bad-ruleset.ron", bad.as_bytes()).err().expect("an error");
+    let e = quartermaster::scenario::parse_ruleset("bad-ruleset.ron", bad.as_bytes()).expect_err("an error");
     let d = &e.diagnostics[0];
     let (line, col) = position(&bad, "\"rusia\"", 0);
     assert_eq!((d.file.as_str(), d.line, d.col), ("bad-ruleset.ron", line, col), "{d}");
