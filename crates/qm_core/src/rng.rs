@@ -11,10 +11,37 @@ use serde::{Deserialize, Serialize};
 
 /// One seeded ChaCha stream per game. Its position is part of snapshots and
 /// checksums, so a restored game draws the same numbers.
+///
+/// Serialized as the seed and the stream's word position (as two `u64`, so
+/// that every serde format can hold it).
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "RngState", from = "RngState")]
 pub struct GameRng {
     seed: u64,
     rng: ChaCha8Rng,
+}
+
+/// The serialized form of a [`GameRng`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct RngState {
+    seed: u64,
+    pos_hi: u64,
+    pos_lo: u64,
+}
+
+impl From<GameRng> for RngState {
+    fn from(r: GameRng) -> Self {
+        let pos = r.rng.get_word_pos();
+        Self { seed: r.seed, pos_hi: (pos >> 64) as u64, pos_lo: pos as u64 }
+    }
+}
+
+impl From<RngState> for GameRng {
+    fn from(s: RngState) -> Self {
+        let mut g = Self::seeded(s.seed);
+        g.rng.set_word_pos((u128::from(s.pos_hi) << 64) | u128::from(s.pos_lo));
+        g
+    }
 }
 
 impl GameRng {

@@ -110,6 +110,18 @@ pub struct GameState {
     pub orders: PendingOrders,
 }
 
+/// A save file: the scenario it came from, by path, and the state. Written
+/// and read as RON by `qm_scenario`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaveFile {
+    /// Layout version of the state.
+    pub version: u32,
+    /// The scenario file.
+    pub scenario: String,
+    /// The state.
+    pub state: GameState,
+}
+
 /// Maps dense ids to entities. Rebuilt by [`build_world`]; not state.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct EntityIndex {

@@ -254,6 +254,23 @@ impl Game {
         Snapshot { spec: self.spec_arc(), state: self.state() }
     }
 
+    /// The state as a RON save file, if the scenario came from a file.
+    #[must_use]
+    pub fn save(&self) -> Option<String> {
+        self.snapshot().save_file().and_then(|s| qm_scenario::save_to_ron(&s).ok())
+    }
+
+    /// Loads a save file written by [`Game::save`]: reads the scenario it
+    /// names, then restores the state.
+    ///
+    /// # Errors
+    /// A [`LoadError`] for the save or its scenario.
+    pub fn load_save(file: &str, bytes: &[u8]) -> Result<Self, LoadError> {
+        let save = qm_scenario::read_save(file, bytes)?;
+        let compiled = qm_scenario::load(&save.scenario)?;
+        Ok(Self::new(Arc::new(compiled.spec), &save.state))
+    }
+
     /// A game rebuilt from a snapshot.
     #[must_use]
     pub fn restore(snapshot: &Snapshot) -> Self {

@@ -2,7 +2,6 @@
 
 use qm_core::spec::ScenarioSpec;
 use qm_core::state::{GameState, STATE_VERSION};
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// An in-memory snapshot: the static data (shared, not copied) and the
@@ -16,16 +15,7 @@ pub struct Snapshot {
     pub state: GameState,
 }
 
-/// A save file: the scenario it came from, by path, and the state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SaveFile {
-    /// Layout version of the state.
-    pub version: u32,
-    /// The scenario file.
-    pub scenario: String,
-    /// The state.
-    pub state: GameState,
-}
+pub use qm_core::state::SaveFile;
 
 impl Snapshot {
     /// The save file of this snapshot, if its scenario came from a file.

@@ -131,3 +131,30 @@ pub fn compile_file(raw: &schema::ScenarioFile, file: &str, ruleset_text: &str) 
         LoadError { diagnostics, sources: Vec::new() }
     })
 }
+
+/// A save file as RON text.
+///
+/// # Errors
+/// The serializer's message (not expected: the state holds only plain data).
+pub fn save_to_ron(save: &qm_core::state::SaveFile) -> Result<String, String> {
+    ron_options().to_string_pretty(save, ron::ser::PrettyConfig::new().depth_limit(3)).map_err(|e| e.to_string())
+}
+
+/// Reads a save file.
+///
+/// # Errors
+/// A [`LoadError`] with the position of the problem, or for a save of
+/// another layout version.
+pub fn read_save(file: &str, bytes: &[u8]) -> Result<qm_core::state::SaveFile, LoadError> {
+    let (save, text): (qm_core::state::SaveFile, String) = parse(file, bytes)?;
+    if save.version != qm_core::state::STATE_VERSION {
+        let pos = locate::locate(&text, &[locate::Seg::Field("version".into())]);
+        let d = diag::diagnostic(
+            file,
+            pos,
+            format!("save version {} is not {}", save.version, qm_core::state::STATE_VERSION),
+        );
+        return Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] });
+    }
+    Ok(save)
+}
