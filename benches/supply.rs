@@ -53,7 +53,7 @@ fn kernel(c: &mut Criterion) {
             .iter()
             .filter(|s| s.inactive.is_none() && !s.own_hex_only)
             .filter_map(|s| {
-                let bits = ctx.classes.seed_bits(&s.tiers).first().copied().unwrap_or(0);
+                let bits = ctx.classes.seed_bits(&s.tiers, s.group).first().copied().unwrap_or(0);
                 (bits != 0).then_some(Seed::new(s.node, bits))
             })
             .collect();

@@ -63,3 +63,34 @@ fn lines_have_no_length_limit() {
     expect_units(&g, &[("sov-far", UnitStatus::Full)]);
     assert_eq!(line_labels(&g, "sov-far").len(), 62, "the box, then m61 down to m1");
 }
+
+/// SUP-062: Western Allied supply enters China by land only from the India
+/// box over Mandalay to Kunming, and only with a Burma Road result.
+#[test]
+fn the_burma_road() {
+    // Closed: nothing of India's supply crosses into China.
+    let mut g = load("scenarios/awaw/edges/burma-road.ron");
+    initial(&mut g, Side::Allies);
+    expect_units(
+        &g,
+        &[
+            ("nc-5a", UnitStatus::Isolated),
+            ("us-ydf", UnitStatus::Isolated),
+            ("nc-6a", UnitStatus::Isolated),
+            ("us-burma", UnitStatus::Full),
+        ],
+    );
+    expect_hexes(&g, &[("mandalay", HexStatus::Full), ("kunming", HexStatus::Unsupplied)]);
+    let b = blocks(&g, "nc-5a");
+    let kunming = g.spec().map.find("kunming").expect("kunming");
+    assert!(b.contains(&("a2".into(), BlockReason::ClosedEntry(kunming))), "{b:?}");
+
+    // Open: India's supply goes over Mandalay to Kunming and beyond — but
+    // Rangoon's never enters China (not from the India box).
+    let mut g = load("scenarios/awaw/edges/burma-road-open.ron");
+    initial(&mut g, Side::Allies);
+    expect_units(&g, &[("nc-5a", UnitStatus::Full), ("us-ydf", UnitStatus::Full), ("nc-6a", UnitStatus::Isolated)]);
+    assert_eq!(line_labels(&g, "nc-5a"), ["india", "a1", "a2", "a3", "a4", "a5", "a6"]);
+    assert_eq!(line_source(&g, "nc-5a").as_deref(), Some("india:dominion-box"));
+    expect_hexes(&g, &[("kunming", HexStatus::Full), ("c2", HexStatus::Unsupplied), ("rangoon", HexStatus::Partial)]);
+}

@@ -118,16 +118,17 @@ fn baseline(g: &mut Game) -> Baseline {
             }
         }
         for s in ctx.sources.iter().filter(|s| s.inactive.is_none() && !s.own_hex_only) {
-            let bits = ctx.classes.seed_bits(&s.tiers).first().copied().unwrap_or(0);
+            let bits = ctx.classes.seed_bits(&s.tiers, s.group).first().copied().unwrap_or(0);
             if bits != 0 {
                 b.seeds[si].push((s.node, bits));
             }
         }
         for s in ctx.sources.iter().filter(|s| s.inactive.is_none() && s.own_hex_only) {
-            let bits = ctx.classes.seed_bits(&s.tiers).first().copied().unwrap_or(0);
-            for bit in 0..64 {
-                if bits & (1u64 << bit) != 0 {
-                    b.own_hex[si].push((s.node, 1u64 << bit));
+            let bits = ctx.classes.seed_bits(&s.tiers, s.group).first().copied().unwrap_or(0);
+            for c in ctx.classes.of_nation.iter().flatten() {
+                let partial = ctx.classes.slot(*c).partial;
+                if bits & partial != 0 {
+                    b.own_hex[si].push((s.node, partial));
                 }
             }
         }
@@ -202,8 +203,8 @@ fn per_unit_once(g: &Game, b: &Baseline) -> (u64, Vec<(String, u8)>) {
                 Side::Allies => 1,
             };
             let c = b.classes[si].of_nation.get(u.nation.index()).copied().flatten()?;
-            let (_, full, partial) = Classes::bits(c);
-            Some((u.id.0.clone(), si, u.location.node, 1u64 << full, 1u64 << partial))
+            let slot = b.classes[si].slot(c);
+            Some((u.id.0.clone(), si, u.location.node, slot.full, slot.partial))
         })
         .collect();
     let t = Instant::now();

@@ -210,6 +210,25 @@ pub struct TerrainException {
     pub max_out: Option<Tier>,
 }
 
+/// A restricted land route (SUP-062): supply from sources controlled by
+/// `faction` may enter `into_region` by land only over the `via` links, only
+/// while `when` holds, and only if it comes from one of the `from` sources.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LandRoute {
+    /// The rule paragraphs it implements.
+    pub rules: String,
+    /// The faction whose supply is restricted.
+    pub faction: FactionId,
+    /// The region key it restricts entry into.
+    pub into_region: String,
+    /// Place-name links `(outside, inside)` the supply may enter by.
+    pub via: Vec<(String, String)>,
+    /// Source places or box keys whose supply may use the links.
+    pub from: Vec<String>,
+    /// When the links are open.
+    pub when: Condition,
+}
+
 /// A complete ruleset.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ruleset {
@@ -231,6 +250,8 @@ pub struct Ruleset {
     pub zoc: ZocRules,
     /// Terrain limits on land lines.
     pub terrain_limits: Vec<TerrainLimit>,
+    /// Restricted land routes (SUP-062).
+    pub land_routes: Vec<LandRoute>,
     /// Source classes implied by hex features, as `(feature, class)`:
     /// every industrial centre is an own-hex limited source (SUP-045).
     pub feature_sources: Vec<(crate::map::Feature, crate::ids::SourceClassId)>,

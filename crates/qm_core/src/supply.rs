@@ -153,8 +153,9 @@ pub enum BlockReason {
     /// a hex lines may not be traced out of, or the unit's own hex when it
     /// may not receive the tier wanted.
     Terrain,
-    /// A box whose entry onto this hex is closed by its condition
-    /// (SUP-026, SUP-027, SUP-061).
+    /// A box entry or border crossing into this hex that is closed to the
+    /// supply in question: a box condition not met (SUP-026, SUP-027,
+    /// SUP-061), or a restricted land route (SUP-062).
     ClosedEntry(NodeId),
 }
 

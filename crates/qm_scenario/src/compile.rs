@@ -533,7 +533,10 @@ fn compile_map(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeStat
         }
         for b in adjacency.neighbors(a, EdgeKinds::ALL) {
             if land[b as usize] && all_sea.binary_search(&(a.min(b), a.max(b))).is_err() {
-                land_edges.push((a, b, EdgeKinds::LAND));
+                // Edges between regions may be gated by restricted routes
+                // (SUP-062).
+                let border = drafts_v[a as usize].region != drafts_v[b as usize].region;
+                land_edges.push((a, b, if border { EdgeKinds::LAND | EdgeKinds::GATED } else { EdgeKinds::LAND }));
             }
         }
     }

@@ -291,8 +291,26 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
         })
         .collect();
 
+    let land_routes = file
+        .land_routes
+        .iter()
+        .enumerate()
+        .map(|(i, r)| LandRoute {
+            rules: r.rules.clone(),
+            faction: names.faction(&r.faction, loc!["land_routes", i, "faction"], p),
+            into_region: r.into_region.clone(),
+            via: r.via.clone(),
+            from: r.from.clone(),
+            when: names.condition(&r.when, loc!["land_routes", i, "when"], p),
+        })
+        .collect();
+    if file.land_routes.len() > 3 {
+        p.at(loc!["land_routes"], "at most 3 restricted land routes are supported");
+    }
+
     Ruleset {
         name: file.name.clone(),
+        land_routes,
         terrain,
         unit_types,
         factions: file.factions.clone(),

@@ -70,6 +70,26 @@ pub struct RulesetFile {
     /// Source classes implied by features.
     #[serde(default)]
     pub feature_sources: Vec<(Feature, String)>,
+    /// Restricted land routes (SUP-062).
+    #[serde(default)]
+    pub land_routes: Vec<LandRouteFile>,
+}
+
+/// See [`qm_core::ruleset::LandRoute`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs, reason = "fields mirror qm_core::ruleset::LandRoute, documented there")]
+pub struct LandRouteFile {
+    #[serde(default)]
+    pub rules: String,
+    pub faction: String,
+    pub into_region: String,
+    #[serde(default)]
+    pub via: Vec<(String, String)>,
+    #[serde(default)]
+    pub from: Vec<String>,
+    #[serde(default)]
+    pub when: CondFile,
 }
 
 /// A terrain type.

@@ -62,16 +62,23 @@ pub struct SupplyContext {
 }
 
 impl SupplyContext {
-    /// Whether a box-entry edge `from -> to` is open.
+    /// The labels the land edge `from -> to` lets through (0 if there is no
+    /// such edge; everything if it is not gated).
     #[must_use]
-    pub fn link_open(&self, map: &MapGraph, from: NodeId, to: NodeId) -> bool {
+    pub fn link_bits(&self, map: &MapGraph, from: NodeId, to: NodeId) -> u64 {
         match map.land.find_edge(from, to) {
             Some(e) => match self.gates.binary_search_by_key(&(e as u32), |g| g.0) {
-                Ok(i) => self.gates[i].1 != 0,
-                Err(_) => true,
+                Ok(i) => self.gates[i].1,
+                Err(_) => u64::MAX,
             },
-            None => false,
+            None => 0,
         }
+    }
+
+    /// Whether the land edge `from -> to` lets anything through.
+    #[must_use]
+    pub fn link_open(&self, map: &MapGraph, from: NodeId, to: NodeId) -> bool {
+        self.link_bits(map, from, to) != 0
     }
 }
 
@@ -256,7 +263,29 @@ pub fn build_context(
             && e.controlled_by.is_none_or(|c| control.get(e.to as usize).copied().flatten() == Some(c));
         gates.push((edge as u32, if open { u64::MAX } else { 0 }));
     }
-    gates.sort_unstable();
+
+    // SUP-062: restricted land routes. A route is in play if its region is
+    // on this map; each adds two origin groups (supply of its faction that
+    // may use the route, and supply of its faction that may not).
+    let routes: Vec<(usize, &qm_core::ruleset::LandRoute, qm_core::ids::RegionId)> = rules
+        .land_routes
+        .iter()
+        .filter_map(|r| map.region_id(&r.into_region).map(|id| (r, id)))
+        .enumerate()
+        .map(|(i, (r, id))| (i, r, id))
+        .collect();
+    let groups = 1 + 2 * routes.len() as u8;
+    let group_of = |controller: Option<NationId>, node: NodeId| -> u8 {
+        let faction = controller.and_then(|c| factions.get(c.index()).copied());
+        for &(i, r, _) in &routes {
+            if faction == Some(r.faction) {
+                let info = map.node(node);
+                let named = |k: &String| info.is_some_and(|n| &n.label == k || n.name.as_ref() == Some(k));
+                return if r.from.iter().any(named) { 1 + 2 * i as u8 } else { 2 + 2 * i as u8 };
+            }
+        }
+        0
+    };
 
     // Sources (SUP-013..053) and their designation (SUP-015).
     let grant = GrantCtx { rules, nations: &nations, factions: &factions, flags: &flags.0 };
@@ -272,23 +301,41 @@ pub fn build_context(
                 None
             };
             let node = s.node as usize;
+            let controller = control.get(node).copied().flatten();
             SourceView {
                 id: s.id,
                 node: s.node,
                 own_hex_only: class.is_some_and(|c| c.own_hex_only),
                 bridgehead: class.is_some_and(|c| c.bridgehead),
+                group: group_of(controller, s.node),
                 inactive,
-                tiers: grant.tiers(
-                    s.class,
-                    s.owner,
-                    control.get(node).copied().flatten(),
-                    scratch.damaged.get(node).copied().unwrap_or(false),
-                ),
+                tiers: grant.tiers(s.class, s.owner, controller, scratch.damaged.get(node).copied().unwrap_or(false)),
             }
         })
         .collect();
     sources.sort_by_key(|s| s.id);
-    let classes = Classes::group(&nations, side, &sources);
+    let classes = Classes::group(&nations, side, &sources, groups);
+
+    // The gates of region borders: a route's supply enters its region only
+    // over its links, while its condition holds, and only from its sources.
+    for &(i, r, region) in &routes {
+        let (may, never) = (classes.group_mask(1 + 2 * i as u8), classes.group_mask(2 + 2 * i as u8));
+        let open = r.when.holds(&cond(None, None));
+        let via: Vec<(NodeId, NodeId)> = r.via.iter().filter_map(|(a, b)| Some((map.find(a)?, map.find(b)?))).collect();
+        for a in 0..map.hex_count {
+            for (e, b, k) in map.land.edges(a, qm_trace::EdgeKinds::GATED) {
+                let (ra, rb) = (map.node(a).and_then(|x| x.region), map.node(b).and_then(|x| x.region));
+                if rb != Some(region) || ra == Some(region) || !k.intersects(qm_trace::EdgeKinds::LAND) {
+                    continue;
+                }
+                let through = if open && via.contains(&(a, b)) { may } else { 0 };
+                gates.push((e as u32, !(may | never) | through));
+            }
+        }
+    }
+    gates.sort_unstable();
+    gates.dedup_by_key(|g| g.0);
+
     let own_hex = sources.iter().enumerate().filter(|(_, s)| s.own_hex_only).map(|(i, s)| (s.node, i as u32)).collect();
 
     *ctx = SupplyContext {

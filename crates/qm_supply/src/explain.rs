@@ -8,7 +8,6 @@
 
 use crate::context::SupplyContext;
 use crate::land::LAND_KINDS;
-use crate::sources::Classes;
 use crate::zoc::{shared_armor, zoc_sources};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Location, Unit};
@@ -67,13 +66,15 @@ pub fn cutoff(
     let Some(Some(c)) = ctx.classes.of_nation.get(nation.index()) else {
         return Cutoff::default();
     };
-    let (_, full, partial) = Classes::bits(*c);
+    let slot = ctx.classes.slot(*c);
     let bits = match want {
-        Tier::Full => 1u64 << full,
-        Tier::Partial => (1u64 << full) | (1u64 << partial),
+        Tier::Full => slot.full,
+        Tier::Partial => slot.full | slot.partial,
     };
     let region = backward_region_with(scratch, &map.land_rev, LAND_KINDS, &ctx.emit, bits, node, AREA_LIMIT, |p, r| {
-        map.is_hex(p) || ctx.link_open(map, p, r)
+        // A link closed to any origin of the class's supply (SUP-062) is
+        // reported as closed.
+        ctx.link_bits(map, p, r) & bits == bits
     });
     let truncated = region.nodes.len() >= AREA_LIMIT || region.frontier.len() > BLOCK_LIMIT;
     let mut blocks: Vec<Block> = region
@@ -257,7 +258,7 @@ pub fn reason_text(spec: &qm_core::spec::ScenarioSpec, r: &BlockReason) -> Strin
         BlockReason::Terrain => "its terrain limits the supply traced into or out of it (SUP-063)".into(),
         BlockReason::ClosedEntry(to) => {
             format!(
-                "its entry onto {} is closed: a condition of the box is not met (SUP-026, SUP-027)",
+                "its way into {} is closed to this supply: a box condition not met, or a restricted route (SUP-026, SUP-027, SUP-062)",
                 spec.map.describe(*to)
             )
         }

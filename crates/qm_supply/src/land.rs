@@ -43,7 +43,7 @@ pub fn trace_land(spec: Res<Spec>, ctx: Res<SupplyContext>, mut out: ResMut<Land
     out.seeds.resize_with(chunks, Vec::new);
     out.seeds.truncate(chunks);
 
-    let bits: Vec<Vec<u64>> = ctx.sources.iter().map(|s| ctx.classes.seed_bits(&s.tiers)).collect();
+    let bits: Vec<Vec<u64>> = ctx.sources.iter().map(|s| ctx.classes.seed_bits(&s.tiers, s.group)).collect();
     let fs = FloodSpec { graph: &map.land, kinds: LAND_KINDS, accept: &ctx.accept, emit: &ctx.emit, gates: &ctx.gates };
     for chunk in 0..chunks {
         let mut seeds = Vec::new();

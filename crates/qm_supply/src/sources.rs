@@ -24,6 +24,8 @@ pub struct SourceView {
     pub own_hex_only: bool,
     /// A bridgehead (SUP-034, SUP-057).
     pub bridgehead: bool,
+    /// Its origin group (see [`Classes`]).
+    pub group: u8,
     /// Whether it acts this turn (designation, SUP-015), and if not, why.
     pub inactive: Option<SourceRefusal>,
     /// Per nation: the best tier it gives that nation's units.
@@ -96,18 +98,39 @@ impl GrantCtx<'_> {
 }
 
 /// The supply classes of one side: nations grouped by identical rows of the
-/// source table. Class `c` is carried by bits `2c` (full) and `2c + 1`
-/// (partial) of chunk `c / 32`.
+/// source table.
+///
+/// Each class has two bits (full, partial) per *origin group*. Group 0 holds
+/// the supply of every source that no restricted route names; a restricted
+/// land route (SUP-062) adds two groups: supply of its faction that may use
+/// the route, and supply of its faction that may not. Bits are laid out as
+///
+/// ```text
+/// chunk = class / per_chunk,  k = class % per_chunk
+/// full  = 2 * (k * groups + group),  partial = full + 1
+/// ```
+///
+/// so even bits are always full supply and odd bits partial.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Classes {
     /// Per nation: its class, for nations of the side.
     pub of_nation: Vec<Option<u16>>,
     /// Number of classes.
     pub count: u16,
+    /// Number of origin groups (at least 1).
+    pub groups: u8,
 }
 
-/// Classes per flood chunk (two bits each in a `u64`).
-pub const CLASSES_PER_CHUNK: u16 = 32;
+/// Where a class's bits are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// The flood chunk.
+    pub chunk: usize,
+    /// Its full-supply bits, over all origin groups.
+    pub full: u64,
+    /// Its partial-supply bits, over all origin groups.
+    pub partial: u64,
+}
 
 /// Bits of the partial tier in every class of a chunk.
 pub const PARTIAL_BITS: u64 = 0xAAAA_AAAA_AAAA_AAAA;
@@ -117,7 +140,7 @@ pub const FULL_BITS: u64 = 0x5555_5555_5555_5555;
 impl Classes {
     /// Groups the nations of `side` by their rows over `sources`.
     #[must_use]
-    pub fn group(nations: &[NationState], side: Side, sources: &[SourceView]) -> Self {
+    pub fn group(nations: &[NationState], side: Side, sources: &[SourceView], groups: u8) -> Self {
         let mut rows: BTreeMap<Vec<Option<Tier>>, u16> = BTreeMap::new();
         let mut of_nation = vec![None; nations.len()];
         let mut count = 0u16;
@@ -135,54 +158,87 @@ impl Classes {
             });
             of_nation[i] = Some(c);
         }
-        Self { of_nation, count }
+        Self { of_nation, count, groups: groups.clamp(1, 32) }
     }
 
-    /// The chunk and the bit pair `(full, partial)` of class `c`.
+    fn groups(&self) -> u32 {
+        u32::from(self.groups.max(1))
+    }
+
+    /// Classes per flood chunk.
     #[must_use]
-    pub fn bits(c: u16) -> (usize, u32, u32) {
-        let chunk = (c / CLASSES_PER_CHUNK) as usize;
-        let k = u32::from(c % CLASSES_PER_CHUNK);
-        (chunk, 2 * k, 2 * k + 1)
+    pub fn per_chunk(&self) -> u16 {
+        (32 / self.groups()).max(1) as u16
+    }
+
+    /// The full-supply bit of class `c`, origin group `g`, and its chunk.
+    #[must_use]
+    pub fn full_bit(&self, c: u16, g: u8) -> (usize, u32) {
+        let per = self.per_chunk();
+        let k = u32::from(c % per);
+        ((c / per) as usize, 2 * (k * self.groups() + u32::from(g).min(self.groups() - 1)))
+    }
+
+    /// Where class `c`'s bits are.
+    #[must_use]
+    pub fn slot(&self, c: u16) -> Slot {
+        let mut full = 0u64;
+        let mut chunk = 0;
+        for g in 0..self.groups() as u8 {
+            let (ch, b) = self.full_bit(c, g);
+            chunk = ch;
+            full |= 1u64 << b;
+        }
+        Slot { chunk, full, partial: full << 1 }
+    }
+
+    /// Every bit of origin group `g` in a chunk.
+    #[must_use]
+    pub fn group_mask(&self, g: u8) -> u64 {
+        (0..self.per_chunk()).fold(0u64, |m, c| {
+            let (_, b) = self.full_bit(c, g);
+            m | (0b11u64 << b)
+        })
     }
 
     /// Number of flood chunks.
     #[must_use]
     pub fn chunks(&self) -> usize {
-        self.count.div_ceil(CLASSES_PER_CHUNK) as usize
+        self.count.div_ceil(self.per_chunk()) as usize
     }
 
-    /// The seed bits, per chunk, of a source that gives `tiers`.
+    /// The seed bits, per chunk, of a source of origin group `group` that
+    /// gives `tiers`.
     ///
     /// An unlimited source seeds both bits of a class: its supply goes on as
     /// partial supply where full supply may not be traced (SUP-063: into
     /// jungle/mountain hexes in New Guinea, and out of Port Moresby and
     /// Sorong).
     #[must_use]
-    pub fn seed_bits(&self, tiers: &[Option<Tier>]) -> Vec<u64> {
+    pub fn seed_bits(&self, tiers: &[Option<Tier>], group: u8) -> Vec<u64> {
         let mut out = vec![0u64; self.chunks()];
         for (n, c) in self.of_nation.iter().enumerate() {
             let (Some(c), Some(Some(t))) = (c, tiers.get(n)) else { continue };
-            let (chunk, full, partial) = Self::bits(*c);
+            let (chunk, full) = self.full_bit(*c, group);
             out[chunk] |= match t {
-                Tier::Full => (1u64 << full) | (1u64 << partial),
-                Tier::Partial => 1u64 << partial,
+                Tier::Full => 0b11u64 << full,
+                Tier::Partial => 0b10u64 << full,
             };
         }
         out
     }
-}
 
-/// The best tier a mask gives class `c` in its chunk, and the bit that
-/// carried it.
-#[must_use]
-pub fn best_tier(mask: u64, c: u16) -> Option<(Tier, u32)> {
-    let (_, full, partial) = Classes::bits(c);
-    if mask & (1u64 << full) != 0 {
-        Some((Tier::Full, full))
-    } else if mask & (1u64 << partial) != 0 {
-        Some((Tier::Partial, partial))
-    } else {
-        None
+    /// The best tier a chunk's mask gives class `c`, and a bit that carried
+    /// it.
+    #[must_use]
+    pub fn best(&self, mask: u64, c: u16) -> Option<(Tier, u32)> {
+        let slot = self.slot(c);
+        if mask & slot.full != 0 {
+            Some((Tier::Full, (mask & slot.full).trailing_zeros()))
+        } else if mask & slot.partial != 0 {
+            Some((Tier::Partial, (mask & slot.partial).trailing_zeros()))
+        } else {
+            None
+        }
     }
 }

@@ -3,7 +3,6 @@
 
 use crate::context::SupplyContext;
 use crate::land::LandFloods;
-use crate::sources::{Classes, best_tier};
 use bevy_ecs::prelude::*;
 use qm_core::components::*;
 use qm_core::events::{EventLog, GameEvent};
@@ -26,8 +25,8 @@ pub(crate) struct Draw {
 pub(crate) fn draw(ctx: &SupplyContext, floods: &LandFloods, nation: NationId, node: NodeId, own_hex_ok: bool) -> Draw {
     let mut d = Draw { tier: None, carried: None, own_hex: None };
     if let Some(Some(c)) = ctx.classes.of_nation.get(nation.index()) {
-        let (chunk, _, _) = Classes::bits(*c);
-        if let Some((tier, bit)) = best_tier(floods.mask(chunk, node), *c) {
+        let chunk = ctx.classes.slot(*c).chunk;
+        if let Some((tier, bit)) = ctx.classes.best(floods.mask(chunk, node), *c) {
             d.tier = Some(tier);
             d.carried = Some((chunk, bit));
         }
@@ -77,8 +76,8 @@ pub fn assign_statuses(
             *slot = Some(HexStatus::from_tier(Some(neutral_tier(owner))));
         } else if ctx.friendly[n] {
             let tier = ctx.classes.of_nation.get(owner.index()).copied().flatten().and_then(|c| {
-                let (chunk, _, _) = Classes::bits(c);
-                best_tier(floods.mask(chunk, n as NodeId), c).map(|t| t.0)
+                let chunk = ctx.classes.slot(c).chunk;
+                ctx.classes.best(floods.mask(chunk, n as NodeId), c).map(|t| t.0)
             });
             *slot = Some(HexStatus::from_tier(tier));
         }
