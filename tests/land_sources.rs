@@ -94,3 +94,12 @@ fn the_burma_road() {
     assert_eq!(line_source(&g, "nc-5a").as_deref(), Some("india:dominion-box"));
     expect_hexes(&g, &[("kunming", HexStatus::Full), ("c2", HexStatus::Unsupplied), ("rangoon", HexStatus::Partial)]);
 }
+
+/// SUP-031: units in Ethiopia are always in unlimited supply.
+#[test]
+fn units_in_ethiopia_are_always_supplied() {
+    let mut g = load("scenarios/awaw/edges/ethiopia.ron");
+    initial(&mut g, Side::Allies);
+    expect_units(&g, &[("bri-eth", UnitStatus::Full), ("bri-out", UnitStatus::Isolated)]);
+    assert_eq!(supply(&g, "bri-eth").automatic, Some(AutoReason::Region("ethiopia".into())));
+}

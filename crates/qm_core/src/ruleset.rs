@@ -252,6 +252,9 @@ pub struct Ruleset {
     pub terrain_limits: Vec<TerrainLimit>,
     /// Restricted land routes (SUP-062).
     pub land_routes: Vec<LandRoute>,
+    /// Regions whose ground units are always supplied, and how well
+    /// (SUP-031: Ethiopia, unlimited).
+    pub supplied_regions: Vec<(String, Tier)>,
     /// Source classes implied by hex features, as `(feature, class)`:
     /// every industrial centre is an own-hex limited source (SUP-045).
     pub feature_sources: Vec<(crate::map::Feature, crate::ids::SourceClassId)>,

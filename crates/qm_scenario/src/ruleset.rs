@@ -311,6 +311,7 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
     Ruleset {
         name: file.name.clone(),
         land_routes,
+        supplied_regions: file.supplied_regions.clone(),
         terrain,
         unit_types,
         factions: file.factions.clone(),

@@ -73,6 +73,9 @@ pub struct RulesetFile {
     /// Restricted land routes (SUP-062).
     #[serde(default)]
     pub land_routes: Vec<LandRouteFile>,
+    /// Regions whose units are always supplied (SUP-031).
+    #[serde(default)]
+    pub supplied_regions: Vec<(String, Tier)>,
 }
 
 /// See [`qm_core::ruleset::LandRoute`].

@@ -106,6 +106,13 @@ pub fn assign_statuses(
         }
     }
 
+    // SUP-031: regions whose units are always supplied.
+    let supplied_region = |node: NodeId| -> Option<(String, Tier)> {
+        let r = spec.map.node(node)?.region?;
+        let key = spec.map.regions.get(r.index())?;
+        rules.supplied_regions.iter().find(|(k, _)| k == key).cloned()
+    };
+
     // Units of the side, in id order (SUP-132).
     let mut list: Vec<_> = units
         .iter_mut()
@@ -139,6 +146,10 @@ pub fn assign_statuses(
             // SUP-007, SUP-194: partisans need no supply.
             next.status = UnitStatus::Full;
             next.automatic = Some(AutoReason::Partisan);
+        } else if let Some((region, tier)) = supplied_region(node) {
+            // SUP-031: units in Ethiopia are always in unlimited supply.
+            next.status = UnitStatus::from_tier(Some(tier));
+            next.automatic = Some(AutoReason::Region(region));
         } else {
             // SUP-037, SUP-148: a limited source gives partial supply; the
             // mechanized and airborne components go unsupplied (see
