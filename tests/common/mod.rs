@@ -86,7 +86,7 @@ pub fn line_labels(g: &Game, id: &str) -> Vec<String> {
 /// The key of the source of a unit's supply line.
 pub fn line_source(g: &Game, id: &str) -> Option<String> {
     let s = supply(g, id);
-    s.line.map(|l| g.spec().source_key(l.source).to_string())
+    s.line.map(|l| quartermaster::supply::explain::source_text(g.spec(), &l.source))
 }
 
 /// The labels of the hexes that cut a unit off, with the text of each reason.

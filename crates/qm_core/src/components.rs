@@ -45,6 +45,9 @@ pub struct Control {
     /// Came under its controller through a partisan: supply lines of that
     /// side may not be traced through it (SUP-060).
     pub by_partisan: bool,
+    /// When it last changed hands during play: `(game turn, side)` of the
+    /// player turn (SUP-096, SUP-136, SUP-140).
+    pub captured: Option<(u32, crate::ids::Side)>,
 }
 
 /// Damage to a hex's features.
@@ -52,6 +55,9 @@ pub struct Control {
 pub struct HexDamage {
     /// Synthetic oil plant damaged: not a source (SUP-018, SUP-020).
     pub synthetic_oil: bool,
+    /// Consecutive turns the units of an IC hex could draw supply only from
+    /// the IC (SUP-046).
+    pub ic_isolated_turns: u8,
 }
 
 /// A supply source entity placed on a node.
@@ -110,6 +116,8 @@ pub struct Unit {
     /// Draws supply as a unit of this nation (SUP-028, SUP-053: the Flying
     /// Tigers draw as Nationalist Chinese).
     pub supply_as: Option<NationId>,
+    /// Factors (strength), for interception contests.
+    pub factors: u8,
 }
 
 impl Unit {
@@ -152,4 +160,7 @@ pub struct UnitFlags {
     pub bits: UnitFlagBits,
     /// The game turn of its last exploitation (SUP-193).
     pub exploited_turn: Option<u32>,
+    /// Consecutive turns it has survived isolation (SUP-191: its hex's DM is
+    /// reduced by one a turn down to face value).
+    pub isolated_turns: u8,
 }

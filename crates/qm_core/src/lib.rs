@@ -11,6 +11,7 @@ pub mod orders;
 pub mod phase;
 pub mod rng;
 pub mod ruleset;
+pub mod sea;
 pub mod spec;
 pub mod state;
 pub mod supply;
@@ -28,6 +29,7 @@ pub mod prelude {
     pub use crate::phase::{Determining, GameClock, PhaseId, PhaseOrder, PhaseSchedule, PhaseSystems, SupplySystems};
     pub use crate::rng::GameRng;
     pub use crate::ruleset::{Domain, Ruleset, UnitTypeDef};
+    pub use crate::sea::{SeaLineRecord, SeaLog, ZoneRecord, Zones};
     pub use crate::spec::{ScenarioSpec, SourceDef, Spec};
     pub use crate::state::{EntityIndex, Flags, GameState, Ledger, build_world, extract_state};
     pub use crate::supply::*;

@@ -160,6 +160,43 @@ pub struct BoxEntry {
     pub controlled_by: Option<NationId>,
 }
 
+/// What a box does at sea (SUP-022, SUP-078..083, SUP-111..117).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoxSea {
+    /// The box node.
+    pub node: NodeId,
+    /// Hexes where its sea lines enter the board (a sea hex or a port).
+    pub entries: Vec<NodeId>,
+    /// Terminations its lines may reach (SUP-081: Suez, Basra, Abadan);
+    /// empty: any in range.
+    pub destinations: Vec<NodeId>,
+    /// The transport pool each of its lines consumes one of (SUP-078..082).
+    pub transport_pool: Option<String>,
+    /// An sw box: naval units in it may protect lines (SUP-114..117).
+    pub sw: bool,
+    /// For an sw box, the factions and origins whose lines its units may
+    /// protect; empty origins: any.
+    pub protects: Vec<SwProtect>,
+}
+
+/// Which lines naval units in an sw box may protect (SUP-114..117).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwProtect {
+    /// The faction of the line's side.
+    pub faction: crate::ids::FactionId,
+    /// Origins (boxes or ports) of the lines; empty: any.
+    pub from: Vec<NodeId>,
+}
+
+/// A Pacific island group: one supply zone (SUP-096).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IslandGroup {
+    /// Key (`new-britain`).
+    pub key: String,
+    /// Its land hexes.
+    pub hexes: Vec<NodeId>,
+}
+
 /// The compiled map.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MapGraph {
@@ -176,6 +213,13 @@ pub struct MapGraph {
     /// Hex adjacency on the board, regardless of terrain: for zones of
     /// control and sea lines.
     pub adjacency: Csr,
+    /// Sea-line topology: `SEA` edges between sea hexes, between a sea hex
+    /// and an adjacent coastal hex, and between a box and its sea entries.
+    pub sea: Csr,
+    /// Boxes' sea data, sorted by node.
+    pub box_sea: Vec<BoxSea>,
+    /// Pacific island groups.
+    pub island_groups: Vec<IslandGroup>,
     /// Box entries, sorted by `(from, to)`.
     pub box_entries: Vec<BoxEntry>,
     /// Region keys, indexed by [`RegionId`].
@@ -240,6 +284,18 @@ impl MapGraph {
     /// Adjacent hexes of a hex on the board (ignoring terrain).
     pub fn adjacent(&self, n: NodeId) -> impl Iterator<Item = NodeId> + '_ {
         self.adjacency.neighbors(n, EdgeKinds::ALL)
+    }
+
+    /// The sea data of a box.
+    #[must_use]
+    pub fn box_sea(&self, n: NodeId) -> Option<&BoxSea> {
+        self.box_sea.binary_search_by_key(&n, |b| b.node).ok().map(|i| &self.box_sea[i])
+    }
+
+    /// The island group a hex belongs to.
+    #[must_use]
+    pub fn island_group(&self, n: NodeId) -> Option<usize> {
+        self.island_groups.iter().position(|g| g.hexes.contains(&n))
     }
 
     /// Whether the hexside between `a` and `b` is all sea.

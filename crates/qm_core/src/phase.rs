@@ -82,6 +82,11 @@ impl std::fmt::Display for PhaseId {
 #[derive(ScheduleLabel, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PhaseSchedule(pub PhaseId);
 
+/// Runs when a player turn begins, before any order for its first phase is
+/// given: units uninvert, where each unit begins the turn is noted.
+#[derive(ScheduleLabel, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerTurnStart;
+
 /// The phases of a player turn, in order.
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PhaseOrder(pub Vec<PhaseId>);
@@ -205,6 +210,10 @@ pub fn configure_phase_schedules(world: &mut World, strict: bool) {
         );
         schedules.insert(s);
     }
+    let mut start = Schedule::new(PlayerTurnStart);
+    start.set_executor(SingleThreadedExecutor::new());
+    start.set_build_settings(build_settings(strict));
+    schedules.insert(start);
 }
 
 #[cfg(test)]

@@ -56,6 +56,22 @@ pub struct UnitTypeDef {
     /// (SUP-150: armor in both theaters, British and American mechanized
     /// infantry in Europe). `None`: never.
     pub mech_loss: Option<MechLoss>,
+    /// Naval: destroyers, which a force protecting a sea line needs
+    /// (SUP-109).
+    pub destroyer: bool,
+    /// Naval: transports, which carry sea supply from boxes (SUP-078..082).
+    pub transport: bool,
+    /// Naval: submarines (they may intercept, SUP-125).
+    pub submarine: bool,
+    /// An airbase, rocket base or bridgehead: not a fighting unit, takes its
+    /// hex's status, eliminated by isolation but not by partial supply
+    /// (SUP-172, SUP-177).
+    pub installation: bool,
+    /// A bridgehead placed by seaborne invasion (SUP-034, SUP-035, SUP-197).
+    pub bridgehead: bool,
+    /// Factors of a unit of this type unless the scenario says otherwise
+    /// (the weight of a naval or air unit in an interception contest).
+    pub factors: u8,
 }
 
 /// Where and for whom a unit type loses its mechanized component when not
@@ -229,6 +245,43 @@ pub struct LandRoute {
     pub when: Condition,
 }
 
+/// A circumstance in which isolated ground units are not eliminated
+/// (SUP-178..183).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum IsolationException {
+    /// In a fortress or fortification (SUP-179).
+    Fortified,
+    /// In a port or a one-hex island of this theater (SUP-180).
+    PortOrIsland(crate::ids::Theater),
+    /// Units of these nations in jungle terrain (SUP-181: Japanese units,
+    /// not Thai, Wang or INA ones).
+    Jungle(Vec<NationId>),
+    /// Units of these nations in this region (SUP-182: Chinese units in
+    /// China).
+    Homeland(Vec<NationId>, String),
+}
+
+/// Sea supply parameters (SUP-090, ruling 9).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeaRules {
+    /// The most sea hexes a line may cross between two ports (or from its
+    /// origin): our stand-in for 21.3612 (SUP-090).
+    pub range: u32,
+    /// How far (in hexes) from its base a naval or air unit reaches a sea
+    /// line to protect or attack it.
+    pub reach: u32,
+    /// The die of the interception contest (ruling 9): each protecting and
+    /// each attacking unit rolls it and adds its factors; the line is
+    /// disrupted if the attackers' total is higher.
+    pub die: u32,
+}
+
+impl Default for SeaRules {
+    fn default() -> Self {
+        Self { range: 10, reach: 6, die: 6 }
+    }
+}
+
 /// A complete ruleset.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ruleset {
@@ -255,6 +308,13 @@ pub struct Ruleset {
     /// Regions whose ground units are always supplied, and how well
     /// (SUP-031: Ethiopia, unlimited).
     pub supplied_regions: Vec<(String, Tier)>,
+    /// Nations whose units are always fully supplied in their own home
+    /// territory (SUP-196: Japanese units in Japan).
+    pub home_supplied: Vec<NationId>,
+    /// When isolated units survive elimination (SUP-178..183).
+    pub isolation_exceptions: Vec<IsolationException>,
+    /// Sea supply parameters.
+    pub sea: SeaRules,
     /// Source classes implied by hex features, as `(feature, class)`:
     /// every industrial centre is an own-hex limited source (SUP-045).
     pub feature_sources: Vec<(crate::map::Feature, crate::ids::SourceClassId)>,

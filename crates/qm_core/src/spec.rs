@@ -40,6 +40,16 @@ pub struct ScenarioSpec {
     pub ports: Vec<NodeId>,
     /// The phases of a player turn.
     pub phases: Vec<PhaseId>,
+    /// Transports per player turn: `(side, pool, count)` (ruling 8).
+    pub transports: Vec<(crate::ids::Side, String, u32)>,
+}
+
+impl ScenarioSpec {
+    /// Transports of a pool a side has each player turn.
+    #[must_use]
+    pub fn transports_of(&self, side: crate::ids::Side, pool: &str) -> u32 {
+        self.transports.iter().filter(|(s, p, _)| *s == side && p == pool).map(|t| t.2).sum()
+    }
 }
 
 impl ScenarioSpec {

@@ -45,6 +45,8 @@ pub struct UnitState {
     pub kind: UnitTypeId,
     /// Draws supply as this nation.
     pub supply_as: Option<NationId>,
+    /// Factors.
+    pub factors: u8,
     /// Where it is.
     pub location: Location,
     /// Flags.
@@ -57,7 +59,13 @@ impl UnitState {
     /// The unit component.
     #[must_use]
     pub fn unit(&self) -> Unit {
-        Unit { id: self.id.clone(), nation: self.nation, kind: self.kind, supply_as: self.supply_as }
+        Unit {
+            id: self.id.clone(),
+            nation: self.nation,
+            kind: self.kind,
+            supply_as: self.supply_as,
+            factors: self.factors,
+        }
     }
 }
 
@@ -108,6 +116,10 @@ pub struct GameState {
     pub ledger: Ledger,
     /// Orders waiting for their phase.
     pub orders: PendingOrders,
+    /// Sea supply of the current player turn.
+    pub sea: crate::sea::SeaLog,
+    /// Supply zones of the last determination.
+    pub zones: crate::sea::Zones,
 }
 
 /// A save file: the scenario it came from, by path, and the state. Written
@@ -177,6 +189,8 @@ pub fn build_world(spec: Arc<ScenarioSpec>, state: &GameState) -> World {
     world.insert_resource(Flags(state.flags.clone()));
     world.insert_resource(state.ledger.clone());
     world.insert_resource(state.orders.clone());
+    world.insert_resource(state.sea.clone());
+    world.insert_resource(state.zones.clone());
     world.insert_resource(PhaseOrder(spec.phases.clone()));
     world.insert_resource(EventLog::default());
     world.insert_resource(RunningPhase(None));
@@ -232,6 +246,7 @@ pub fn extract_state(world: &World) -> GameState {
                     nation: u.nation,
                     kind: u.kind,
                     supply_as: u.supply_as,
+                    factors: u.factors,
                     location: *l,
                     flags: *f,
                     supply: s.clone(),
@@ -257,5 +272,7 @@ pub fn extract_state(world: &World) -> GameState {
         units,
         ledger: world.get_resource::<Ledger>().cloned().unwrap_or_default(),
         orders: world.get_resource::<PendingOrders>().cloned().unwrap_or_default(),
+        sea: world.get_resource::<crate::sea::SeaLog>().cloned().unwrap_or_default(),
+        zones: world.get_resource::<crate::sea::Zones>().cloned().unwrap_or_default(),
     }
 }

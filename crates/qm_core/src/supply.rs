@@ -5,6 +5,7 @@
 //! (capabilities, AI, the CLI) reads them.
 
 use crate::ids::{Determination, NationId, NodeId, SourceId, Tier, UnitId};
+
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -101,16 +102,44 @@ impl HexStatus {
     }
 }
 
-/// A land line that supplied something: the source and the hexes, from the
-/// source to the supplied hex.
+/// Where a line starts.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum SourceRef {
+    /// A supply source of the scenario.
+    Source(SourceId),
+    /// A bridgehead placed this player turn (SUP-034, SUP-197).
+    Bridgehead(UnitId),
+    /// A zone supplied at initial determination, which acts as a source at
+    /// post-combat determination (SUP-140); its number in the initial
+    /// determination's zones.
+    Zone(u32),
+}
+
+/// A sea leg of a line (SUP-066..092).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeaLeg {
+    /// The sea line, as an index into the player turn's
+    /// [`SeaLog`](crate::sea::SeaLog).
+    pub line: u32,
+    /// Where it started.
+    pub from: NodeId,
+    /// Where it landed.
+    pub to: NodeId,
+}
+
+/// A line that supplied something: the source, the hexes from the source to
+/// the supplied hex, and the sea legs among them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SupplyLine {
     /// The source the line starts from.
-    pub source: SourceId,
+    pub source: SourceRef,
     /// Full or partial.
     pub tier: Tier,
-    /// The nodes of the line, source first.
+    /// The nodes of the line, source first, sea hexes included.
     pub path: Vec<NodeId>,
+    /// The sea legs of the line, in order (SUP-084: a land line continues
+    /// from where a sea line lands).
+    pub sea: Vec<SeaLeg>,
 }
 
 /// Why a unit is supplied without a line (SUP-146, SUP-192..197, SUP-031).
@@ -210,7 +239,7 @@ pub struct UnitSupply {
     pub line: Option<SupplyLine>,
     /// An own-hex source that supplied it (SUP-040, SUP-045).
     pub own_hex: Option<SourceId>,
-    /// Supplied without a line, and why.
+    /// Supplied without a line, and why (SUP-031, SUP-146, SUP-192..197).
     pub automatic: Option<AutoReason>,
     /// For a unit not fully supplied: what stood in the way of (better)
     /// supply.

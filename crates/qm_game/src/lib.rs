@@ -13,9 +13,10 @@ use qm_core::checksum::{Checksum, checksum};
 use qm_core::components::{Location, Unit};
 use qm_core::events::{EventLog, GameEvent};
 use qm_core::ids::{DeterminationKind, Side, UnitId};
-use qm_core::orders::{Order, OrderError, Orders, PendingOrder, PendingOrders};
+use qm_core::orders::{Order, OrderError, Orders, PendingOrder, PendingOrders, ValidOrder};
 use qm_core::phase::{
-    Determining, GameClock, PhaseId, PhaseOrder, PhaseSchedule, RunningPhase, configure_phase_schedules,
+    Determining, GameClock, PhaseId, PhaseOrder, PhaseSchedule, PlayerTurnStart, RunningPhase,
+    configure_phase_schedules,
 };
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::state::{GameState, build_world, extract_state};
@@ -178,9 +179,19 @@ impl Game {
         self.world.insert_resource(RunningPhase(Some(phase)));
         self.world.run_schedule(PhaseSchedule(phase));
         self.world.insert_resource(RunningPhase(None));
-        self.world.resource_mut::<GameClock>().advance(phases.len());
+        self.advance_clock();
         let events = self.world.resource_mut::<EventLog>().drain();
         PhaseReport { turn: clock.turn, side: clock.side, phase, events }
+    }
+
+    /// Moves the clock to the next phase; entering a new player turn runs
+    /// the `PlayerTurnStart` schedule.
+    pub(crate) fn advance_clock(&mut self) {
+        let phases = self.world.resource::<PhaseOrder>().0.len();
+        self.world.resource_mut::<GameClock>().advance(phases);
+        if self.clock().phase == 0 {
+            self.world.run_schedule(PlayerTurnStart);
+        }
     }
 
     /// Runs phases until the side to move changes (the rest of this player
@@ -215,25 +226,101 @@ impl Game {
     /// Validates orders of `side` for the next phase and queues them. A
     /// rejected batch changes nothing.
     ///
+    /// The side to move gives every order; the defending side gives only
+    /// interceptions of the moving side's sea lines (SUP-104), after they
+    /// are announced — if the moving side has announced none, its default
+    /// plan is announced then (SUP-103).
+    ///
     /// # Errors
     /// The first invalid order, as an [`OrderError`].
     pub fn submit(&mut self, side: Side, orders: &Orders) -> Result<(), OrderError> {
         let clock = self.clock();
-        if side != clock.side {
-            return Err(OrderError::NotYourTurn { side, to_move: clock.side });
-        }
         let phase = self.next_phase().ok_or(OrderError::NoPhase)?;
-        let mut valid = Vec::with_capacity(orders.orders.len());
+        let mut valid: Vec<PendingOrder> = Vec::with_capacity(orders.orders.len());
         for (index, o) in orders.orders.iter().enumerate() {
+            let defending = matches!(o, Order::Intercept { .. });
+            let turn_side = if defending { clock.side.other() } else { clock.side };
+            if side != turn_side {
+                return Err(OrderError::NotYourTurn { side, to_move: clock.side });
+            }
+            let wrong = |what: &str, expected: &str| OrderError::WrongPhase {
+                index,
+                what: what.into(),
+                phase: expected.into(),
+            };
             let v = match o {
                 Order::DesignateSource { at, class, designate } => {
                     qm_supply::orders::validate_designation(&self.world, side, index, at, class.as_deref(), *designate)?
+                }
+                Order::SeaSupply(lines) => {
+                    let kind =
+                        phase.determination().ok_or_else(|| wrong("sea supply", "initial or post-combat supply"))?;
+                    self.preview(side, kind);
+                    let view = qm_supply::sea::view(&self.world).ok_or(OrderError::NoPhase)?;
+                    ValidOrder::SeaSupply(qm_supply::sea::validate_plan(&view, index, lines)?)
+                }
+                Order::Intercept { line, by, at_island } => {
+                    let kind =
+                        phase.determination().ok_or_else(|| wrong("interception", "initial or post-combat supply"))?;
+                    self.preview(clock.side, kind);
+                    let announced =
+                        self.world.resource::<PendingOrders>().for_phase(phase).chain(valid.iter()).rev().find_map(
+                            |p| match &p.order {
+                                ValidOrder::SeaSupply(l) => Some(l.clone()),
+                                _ => None,
+                            },
+                        );
+                    let view = qm_supply::sea::view(&self.world).ok_or(OrderError::NoPhase)?;
+                    let plan = match announced {
+                        Some(p) => p,
+                        None => {
+                            // SUP-103: the moving side is presumed to supply
+                            // every zone that can be; that plan is announced
+                            // now, so that it can be attacked.
+                            let p = qm_supply::sea::default_plan(&view);
+                            valid.push(PendingOrder {
+                                side: clock.side,
+                                phase,
+                                order: ValidOrder::SeaSupply(p.clone()),
+                            });
+                            p
+                        }
+                    };
+                    qm_supply::sea::validate_intercept(&view, index, &plan, *line, by, at_island.as_deref())?
+                }
+                other => {
+                    let expected = qm_ops::phase_of(other).ok_or(OrderError::NoPhase)?;
+                    if expected != phase {
+                        return Err(wrong(
+                            &format!("{other:?}").split([' ', '{', '(']).next().unwrap_or("this").to_lowercase(),
+                            expected.as_str(),
+                        ));
+                    }
+                    qm_ops::validate(&self.world, side, index, other).ok_or(OrderError::NoPhase)??
                 }
             };
             valid.push(PendingOrder { side, phase, order: v });
         }
         self.world.resource_mut::<PendingOrders>().0.extend(valid);
         Ok(())
+    }
+
+    /// Runs the first stages of a determination (context, land flood, zones)
+    /// for validation; touches no state.
+    fn preview(&mut self, side: Side, kind: DeterminationKind) {
+        self.world.insert_resource(Determining { side, kind });
+        self.world.insert_resource(RunningPhase(None));
+        self.world.run_schedule(qm_supply::SupplyPreview);
+    }
+
+    /// The sea lines the moving side would trace by default at the next
+    /// supply determination (SUP-103): what an AI or a player starts from.
+    #[must_use]
+    pub fn default_sea_plan(&mut self) -> Vec<qm_core::orders::ValidSeaLine> {
+        let clock = self.clock();
+        let Some(kind) = self.next_phase().and_then(PhaseId::determination) else { return Vec::new() };
+        self.preview(clock.side, kind);
+        qm_supply::sea::view(&self.world).map(|v| qm_supply::sea::default_plan(&v)).unwrap_or_default()
     }
 
     /// The dynamic state.
@@ -324,7 +411,8 @@ impl Clone for Game {
 /// Creates the phase schedules and installs every rule crate.
 pub fn install(world: &mut World, strict: bool) {
     configure_phase_schedules(world, strict);
-    qm_supply::install(world);
+    qm_supply::install(world, strict);
+    qm_ops::install(world);
 }
 
 #[cfg(test)]

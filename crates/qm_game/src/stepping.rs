@@ -14,7 +14,7 @@ use crate::Game;
 use bevy_ecs::schedule::Stepping;
 use bevy_ecs::system::RunSystemOnce;
 use qm_core::events::{EventLog, GameEvent};
-use qm_core::phase::{Determining, GameClock, PhaseId, PhaseOrder, PhaseSchedule, RunningPhase};
+use qm_core::phase::{Determining, PhaseId, PhaseSchedule, RunningPhase};
 
 /// What one call of [`Game::step_system`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,8 +58,7 @@ impl Game {
         }
         self.world.remove_resource::<Stepping>();
         self.world.insert_resource(RunningPhase(None));
-        let phases = self.world.resource::<PhaseOrder>().0.len();
-        self.world.resource_mut::<GameClock>().advance(phases);
+        self.advance_clock();
         let events = self.world.resource_mut::<EventLog>().drain();
         SystemStep { phase, system, phase_done: true, events }
     }

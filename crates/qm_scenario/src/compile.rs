@@ -111,6 +111,11 @@ pub(crate) fn compile(
     let ports: Vec<NodeId> =
         (0..map.hex_count).filter(|&n| map.nodes[n as usize].features.contains(Features::PORT)).collect();
 
+    for (i, t) in file.transports.iter().enumerate() {
+        if t.2 > 99 {
+            cx.p.at(loc!["transports", i, 2], format!("{} `{}` transports is out of range 0..=99", t.2, t.1));
+        }
+    }
     let designations: Vec<Designation> = sources.iter().map(|(_, d)| *d).collect();
     let sources: Vec<SourceDef> = sources.into_iter().map(|(s, _)| s).collect();
     let mut flags = BTreeSet::new();
@@ -135,8 +140,19 @@ pub(crate) fn compile(
         units,
         ledger: Ledger::default(),
         orders: PendingOrders::default(),
+        sea: qm_core::sea::SeaLog::default(),
+        zones: qm_core::sea::Zones::default(),
     };
-    let spec = ScenarioSpec { title: file.title.clone(), path: path_str, ruleset: rules, map, sources, ports, phases };
+    let spec = ScenarioSpec {
+        title: file.title.clone(),
+        path: path_str,
+        ruleset: rules,
+        map,
+        sources,
+        ports,
+        phases,
+        transports: file.transports.clone(),
+    };
     Some(Compiled { spec, state })
 }
 
@@ -551,6 +567,100 @@ fn compile_map(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeStat
     let land_rev = land_csr.reversed();
     let adjacency_all = Csr::from_edges(node_count, adj_edges);
 
+    // Sea topology: sea hexes with each other and with coastal hexes; boxes
+    // with their sea entries.
+    let mut sea_edges = Vec::new();
+    for a in 0..hex_count {
+        if land[a as usize] {
+            continue;
+        }
+        for b in adjacency.neighbors(a, EdgeKinds::ALL) {
+            sea_edges.push((a, b, EdgeKinds::SEA));
+            if land[b as usize] {
+                sea_edges.push((b, a, EdgeKinds::SEA));
+            }
+        }
+    }
+    let mut box_sea = Vec::new();
+    for (k, &bi) in box_order.iter().enumerate() {
+        let bx = &m.boxes[bi];
+        let node = hex_count + k as u32;
+        let mut entries = Vec::new();
+        for (e, hx) in bx.sea_entries.iter().enumerate() {
+            match find_hex(hx) {
+                Some(t) if !land[t as usize] || surfaces[t as usize] == Surface::Coastal => {
+                    sea_edges.push((node, t, EdgeKinds::SEA));
+                    sea_edges.push((t, node, EdgeKinds::SEA));
+                    entries.push(t);
+                }
+                Some(_) => cx.p.at(
+                    loc!["map", "boxes", bi, "sea_entries", e],
+                    format!("sea entry `{hx}` of box `{}` is neither a sea nor a coastal hex", bx.key),
+                ),
+                None => cx.p.at(
+                    loc!["map", "boxes", bi, "sea_entries", e],
+                    format!("unknown hex `{hx}` in sea entries of box `{}`", bx.key),
+                ),
+            }
+        }
+        let mut destinations = Vec::new();
+        for (e, hx) in bx.destinations.iter().enumerate() {
+            match find_hex(hx).or_else(|| names.get(hx).copied()) {
+                Some(t) => destinations.push(t),
+                None => cx.p.at(
+                    loc!["map", "boxes", bi, "destinations", e],
+                    format!("unknown place `{hx}` in destinations of box `{}`", bx.key),
+                ),
+            }
+        }
+        let mut protects = Vec::new();
+        for (e, (faction, from)) in bx.protects.iter().enumerate() {
+            let Some(&f) = cx.faction_ids.get(faction) else {
+                cx.p.at(loc!["map", "boxes", bi, "protects", e, 0], format!("unknown faction `{faction}`"));
+                continue;
+            };
+            let mut nodes = Vec::new();
+            for (j, x) in from.iter().enumerate() {
+                match find_hex(x).or_else(|| names.get(x).copied()).or_else(|| box_nodes.get(x).copied()) {
+                    Some(n) => nodes.push(n),
+                    None => {
+                        cx.p.at(loc!["map", "boxes", bi, "protects", e, 1, j], format!("unknown place or box `{x}`"))
+                    }
+                }
+            }
+            protects.push(SwProtect { faction: f, from: nodes });
+        }
+        if !bx.sea_entries.is_empty() || bx.sw || bx.transport_pool.is_some() {
+            entries.sort_unstable();
+            destinations.sort_unstable();
+            box_sea.push(BoxSea {
+                node,
+                entries,
+                destinations,
+                transport_pool: bx.transport_pool.clone(),
+                sw: bx.sw,
+                protects,
+            });
+        }
+    }
+    let sea_csr = Csr::from_edges(node_count, sea_edges);
+    let mut island_groups = Vec::new();
+    for (g, grp) in m.island_groups.iter().enumerate() {
+        let mut hexes = Vec::new();
+        for (h, hx) in grp.hexes.iter().enumerate() {
+            match find_hex(hx).or_else(|| names.get(hx).copied()) {
+                Some(t) if land[t as usize] => hexes.push(t),
+                _ => cx.p.at(
+                    loc!["map", "island_groups", g, "hexes", h],
+                    format!("`{hx}` in island group `{}` is not a land hex", grp.key),
+                ),
+            }
+        }
+        hexes.sort_unstable();
+        hexes.dedup();
+        island_groups.push(IslandGroup { key: grp.key.clone(), hexes });
+    }
+
     // Partisan-held and damaged hexes.
     let mut partisan_held = BTreeSet::new();
     for (i, h) in m.partisan_held.iter().enumerate() {
@@ -595,15 +705,16 @@ fn compile_map(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeStat
                 current: d.control.filter(|_| land_hex),
                 original: d.original.filter(|_| land_hex),
                 by_partisan: partisan_held.contains(&(i as NodeId)),
+                captured: None,
             },
-            damage: HexDamage { synthetic_oil: damaged.contains(&(i as NodeId)) },
+            damage: HexDamage { synthetic_oil: damaged.contains(&(i as NodeId)), ic_isolated_turns: 0 },
             supply: Default::default(),
         });
     }
     for (info, owner) in box_info.into_iter().zip(box_owner) {
         nodes.push(info);
         states.push(NodeState {
-            control: Control { current: owner, original: owner, by_partisan: false },
+            control: Control { current: owner, original: owner, by_partisan: false, captured: None },
             damage: HexDamage::default(),
             supply: Default::default(),
         });
@@ -621,6 +732,9 @@ fn compile_map(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeStat
         land: land_csr,
         land_rev,
         adjacency: adjacency_all,
+        sea: sea_csr,
+        box_sea,
+        island_groups,
         box_entries: entries,
         regions: region_keys,
         by_label,
@@ -761,13 +875,20 @@ fn compile_units(file: &ScenarioFile, map: &MapGraph, cx: &mut Ctx<'_>) -> Vec<U
         if u.exploited.is_some() {
             bits |= UnitFlagBits::EXPLOITED;
         }
+        if u.factors.is_some_and(|f| f > 99) {
+            cx.p.at(loc!["units", i, "factors"], format!("factors of unit `{}` are out of range 0..=99", u.id));
+        }
+        if def.bridgehead && info.surface != Surface::Coastal {
+            cx.p.at(loc!["units", i, "at"], format!("bridgehead `{}` is not on a coastal hex", u.id));
+        }
         units.push(UnitState {
             id: UnitId(u.id.clone()),
             nation,
             kind,
             supply_as,
+            factors: u.factors.map_or(def.factors, |f| f.min(99) as u8),
             location: Location { node, turn_start: node },
-            flags: UnitFlags { bits, exploited_turn: u.exploited },
+            flags: UnitFlags { bits, exploited_turn: u.exploited, isolated_turns: 0 },
             supply: UnitSupply {
                 status: u.supply.unwrap_or(qm_core::supply::UnitStatus::Full),
                 ..UnitSupply::default()

@@ -199,6 +199,7 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
             supply: None,
             exploited: None,
             flags: Vec::new(),
+            factors: None,
         });
     }
 
@@ -235,6 +236,11 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
                     owner: "germany".into(),
                     theater: None,
                     entries: vec![EntryFile { hexes: west, when: CondFile::Always, controlled_by: None }],
+                    sea_entries: Vec::new(),
+                    destinations: Vec::new(),
+                    transport_pool: None,
+                    sw: false,
+                    protects: Vec::new(),
                 },
                 BoxFile {
                     key: "urals".into(),
@@ -242,13 +248,20 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
                     owner: "russia".into(),
                     theater: None,
                     entries: vec![EntryFile { hexes: east, when: CondFile::Always, controlled_by: None }],
+                    sea_entries: Vec::new(),
+                    destinations: Vec::new(),
+                    transport_pool: None,
+                    sw: false,
+                    protects: Vec::new(),
                 },
             ],
             partisan_held: Vec::new(),
             damaged: Vec::new(),
+            island_groups: Vec::new(),
         },
         sources,
         units,
+        transports: Vec::new(),
     }
 }
 

@@ -159,7 +159,16 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
             cost: t.cost.min(MAX_COST) as u16,
             movement: [t.movement.0.min(MAX_MOVEMENT) as u8, t.movement.1.min(MAX_MOVEMENT) as u8],
             mech_loss: None,
+            destroyer: t.destroyer,
+            transport: t.transport,
+            submarine: t.submarine,
+            installation: t.installation || t.bridgehead,
+            bridgehead: t.bridgehead,
+            factors: t.factors.unwrap_or(1).min(99) as u8,
         });
+        if t.factors.is_some_and(|f| f > 99) {
+            p.at(loc!["unit_types", i, "factors"], format!("factors of unit type `{}` are out of range 0..=99", t.key));
+        }
         pending_mech.push((i, t.mech_loss.clone(), t.armor));
     }
 
@@ -308,8 +317,42 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
         p.at(loc!["land_routes"], "at most 3 restricted land routes are supported");
     }
 
+    let home_supplied =
+        file.home_supplied.iter().enumerate().map(|(i, n)| names.nation(n, loc!["home_supplied", i], p)).collect();
+    let nat_list = |ns: &[String], at: Vec<Seg>, p: &mut Problems| -> Vec<NationId> {
+        ns.iter()
+            .enumerate()
+            .map(|(k, n)| {
+                let mut a = at.clone();
+                a.push(Seg::Index(k));
+                names.nation(n, a, p)
+            })
+            .collect()
+    };
+    let isolation_exceptions = file
+        .isolation_exceptions
+        .iter()
+        .enumerate()
+        .map(|(i, e)| match e {
+            IsolationExceptionFile::Fortified => IsolationException::Fortified,
+            IsolationExceptionFile::PortOrIsland(t) => IsolationException::PortOrIsland(*t),
+            IsolationExceptionFile::Jungle(ns) => {
+                IsolationException::Jungle(nat_list(ns, loc!["isolation_exceptions", i, 0], p))
+            }
+            IsolationExceptionFile::Homeland(ns, r) => {
+                IsolationException::Homeland(nat_list(ns, loc!["isolation_exceptions", i, 0], p), r.clone())
+            }
+        })
+        .collect();
+    if file.sea.range == 0 || file.sea.range > 200 || file.sea.reach > 200 || !(2..=100).contains(&file.sea.die) {
+        p.at(loc!["sea"], "sea parameters out of range: range 1..=200, reach 0..=200, die 2..=100");
+    }
+
     Ruleset {
         name: file.name.clone(),
+        home_supplied,
+        isolation_exceptions,
+        sea: file.sea.clone(),
         land_routes,
         supplied_regions: file.supplied_regions.clone(),
         terrain,

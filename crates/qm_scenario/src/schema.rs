@@ -76,6 +76,25 @@ pub struct RulesetFile {
     /// Regions whose units are always supplied (SUP-031).
     #[serde(default)]
     pub supplied_regions: Vec<(String, Tier)>,
+    /// Nations always supplied in their home territory (SUP-196).
+    #[serde(default)]
+    pub home_supplied: Vec<String>,
+    /// When isolated units survive (SUP-178..183).
+    #[serde(default)]
+    pub isolation_exceptions: Vec<IsolationExceptionFile>,
+    /// Sea supply parameters (SUP-090, ruling 9).
+    #[serde(default)]
+    pub sea: qm_core::ruleset::SeaRules,
+}
+
+/// See [`qm_core::ruleset::IsolationException`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[allow(missing_docs, reason = "variants mirror qm_core::ruleset::IsolationException, documented there")]
+pub enum IsolationExceptionFile {
+    Fortified,
+    PortOrIsland(Theater),
+    Jungle(Vec<String>),
+    Homeland(Vec<String>, String),
 }
 
 /// See [`qm_core::ruleset::LandRoute`].
@@ -148,6 +167,19 @@ pub struct UnitTypeFile {
     /// armor defaults to everywhere.
     #[serde(default)]
     pub mech_loss: Option<MechLossFile>,
+    #[serde(default)]
+    pub destroyer: bool,
+    #[serde(default)]
+    pub transport: bool,
+    #[serde(default)]
+    pub submarine: bool,
+    #[serde(default)]
+    pub installation: bool,
+    #[serde(default)]
+    pub bridgehead: bool,
+    /// Factors of a unit of this type (default 1).
+    #[serde(default)]
+    pub factors: Option<u32>,
 }
 
 /// See [`qm_core::ruleset::MechLoss`].
@@ -274,6 +306,9 @@ pub struct ScenarioFile {
     /// Units.
     #[serde(default)]
     pub units: Vec<UnitFile>,
+    /// Transports each side has per player turn: `(side, pool, count)`.
+    #[serde(default)]
+    pub transports: Vec<(Side, String, u32)>,
 }
 
 fn one() -> u32 {
@@ -337,6 +372,19 @@ pub struct MapFile {
     /// Hexes whose synthetic oil plant is damaged.
     #[serde(default)]
     pub damaged: Vec<String>,
+    /// Pacific island groups, each one supply zone (SUP-096).
+    #[serde(default)]
+    pub island_groups: Vec<IslandGroupFile>,
+}
+
+/// A Pacific island group.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IslandGroupFile {
+    /// Key.
+    pub key: String,
+    /// Its hexes.
+    pub hexes: Vec<String>,
 }
 
 /// A block of hexes: rows of one-character cells separated by spaces, the
@@ -403,6 +451,21 @@ pub struct BoxFile {
     /// Entries onto the board.
     #[serde(default)]
     pub entries: Vec<EntryFile>,
+    /// Hexes where its sea lines enter the board.
+    #[serde(default)]
+    pub sea_entries: Vec<String>,
+    /// The only terminations its sea lines may reach (SUP-081).
+    #[serde(default)]
+    pub destinations: Vec<String>,
+    /// The transport pool its lines use (SUP-078..082).
+    #[serde(default)]
+    pub transport_pool: Option<String>,
+    /// An sw box (SUP-114..117).
+    #[serde(default)]
+    pub sw: bool,
+    /// For an sw box: `(faction, origins)` whose lines its units protect.
+    #[serde(default)]
+    pub protects: Vec<(String, Vec<String>)>,
 }
 
 /// A group of entry hexes of a box with one condition.
@@ -473,4 +536,7 @@ pub struct UnitFile {
     /// Flags.
     #[serde(default)]
     pub flags: Vec<UnitFlagFile>,
+    /// Factors, if not the type's.
+    #[serde(default)]
+    pub factors: Option<u32>,
 }

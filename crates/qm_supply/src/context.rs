@@ -33,6 +33,8 @@ pub struct SupplyContext {
     pub factions: Vec<FactionId>,
     /// Controller, by node.
     pub control: Vec<Option<NationId>>,
+    /// Original controller, by node (a nation's home territory).
+    pub original: Vec<Option<NationId>>,
     /// Whether a node is controlled by the side (SUP-059).
     pub friendly: Vec<bool>,
     /// Whether a node is in an enemy zone of control (SUP-057).
@@ -57,6 +59,9 @@ pub struct SupplyContext {
     pub own_hex: std::collections::BTreeSet<(NodeId, u32)>,
     /// Supply classes of the side.
     pub classes: Classes,
+    /// Bridgeheads of the side placed this player turn, with what they
+    /// supply as sources at post-combat determination (SUP-034).
+    pub bridgeheads: Vec<(UnitId, NodeId, Vec<Option<Tier>>)>,
     /// Buffers kept between determinations.
     pub scratch: Scratch,
 }
@@ -73,6 +78,24 @@ impl SupplyContext {
             },
             None => 0,
         }
+    }
+
+    /// The nation whose home territory `node` is.
+    #[must_use]
+    pub fn nation_home(&self, node: NodeId) -> Option<NationId> {
+        self.original.get(node as usize).copied().flatten()
+    }
+
+    /// A per-nation tier table from a list of `(nation, tier)`.
+    #[must_use]
+    pub fn nation_tiers(&self, carried: &[(NationId, Tier)]) -> Vec<Option<Tier>> {
+        let mut t = vec![None; self.nations.len()];
+        for &(n, tier) in carried {
+            if let Some(slot) = t.get_mut(n.index()) {
+                *slot = (*slot).max(Some(tier));
+            }
+        }
+        t
     }
 
     /// Whether the land edge `from -> to` lets anything through.
@@ -116,7 +139,7 @@ fn terrain_masks(rules: &Ruleset, map: &MapGraph) -> Vec<(u64, u64)> {
 }
 
 /// The queries [`build_context`] reads.
-type UnitQuery<'w, 's> = Query<'w, 's, (&'static Unit, &'static Location, &'static UnitSupply)>;
+type UnitQuery<'w, 's> = Query<'w, 's, (&'static Unit, &'static Location, &'static UnitSupply, &'static UnitFlags)>;
 
 /// Builds the [`SupplyContext`] of the determining side.
 #[allow(clippy::too_many_arguments, reason = "a system reading every part of the state it needs")]
@@ -155,6 +178,7 @@ pub fn build_context(
     // Reuse the previous determination's buffers: no allocation, no page
     // faults on big maps.
     let mut control = std::mem::take(&mut ctx.control);
+    let mut original = std::mem::take(&mut ctx.original);
     let mut friendly = std::mem::take(&mut ctx.friendly);
     let mut partisan_held = std::mem::take(&mut ctx.partisan_held);
     let mut terrain_closed = std::mem::take(&mut ctx.terrain_closed);
@@ -165,6 +189,7 @@ pub fn build_context(
     // Every node has these components, so the gather overwrites them all;
     // the passability pass below overwrites the rest.
     control.resize(n, None);
+    original.resize(n, None);
     friendly.resize(n, false);
     partisan_held.resize(n, false);
     terrain_closed.resize(n, false);
@@ -176,6 +201,7 @@ pub fn build_context(
         let i = node.0 as usize;
         if i < n {
             control[i] = c.current;
+            original[i] = c.original;
             scratch.damaged[i] = d.synthetic_oil;
             partisan_held[i] = c.by_partisan;
         }
@@ -190,9 +216,13 @@ pub fn build_context(
     };
     let mut zoc_units: BTreeMap<NodeId, Vec<ZocUnit>> = BTreeMap::new();
     let mut enemy_partisans = BTreeMap::new();
-    for (u, loc, sup) in &units_q {
+    let mut new_bridgeheads = Vec::new();
+    for (u, loc, sup, flags) in &units_q {
         let Some(def) = rules.unit_type(u.kind) else { continue };
         let node = loc.node;
+        if def.bridgehead && flags.bits.contains(UnitFlagBits::NEW_BRIDGEHEAD) && friendly_nation(Some(u.nation)) {
+            new_bridgeheads.push((u.id.clone(), u.nation, node));
+        }
         if !map.is_hex(node) || def.domain != Domain::Ground {
             continue;
         }
@@ -337,6 +367,33 @@ pub fn build_context(
     gates.dedup_by_key(|g| g.0);
 
     let own_hex = sources.iter().enumerate().filter(|(_, s)| s.own_hex_only).map(|(i, s)| (s.node, i as u32)).collect();
+    // SUP-034: a bridgehead is an unlimited source for its side, within the
+    // cooperation table.
+    new_bridgeheads.sort();
+    let bridgeheads = new_bridgeheads
+        .into_iter()
+        .map(|(id, nation, node)| {
+            let coop = CondCtx {
+                nations: &nations,
+                factions: &factions,
+                flags: &flags.0,
+                owner: Some(nation),
+                controller: Some(nation),
+                damaged: false,
+            };
+            let tiers = (0..nations.len())
+                .map(|i| {
+                    let ok = nations[i].side == Some(side);
+                    let (sf, uf) = (factions.get(nation.index()), factions.get(i));
+                    match (ok, sf, uf) {
+                        (true, Some(&sf), Some(&uf)) => rules.cooperation_cap(sf, uf, &coop),
+                        _ => None,
+                    }
+                })
+                .collect();
+            (id, node, tiers)
+        })
+        .collect();
 
     *ctx = SupplyContext {
         side: Some(side),
@@ -345,6 +402,7 @@ pub fn build_context(
         nations,
         factions,
         control,
+        original,
         friendly,
         zoc,
         zoc_units,
@@ -357,6 +415,7 @@ pub fn build_context(
         sources,
         own_hex,
         classes,
+        bridgeheads,
         scratch,
     };
 }

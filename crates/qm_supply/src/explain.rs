@@ -202,9 +202,18 @@ pub fn describe_unit(spec: &qm_core::spec::ScenarioSpec, unit: &Unit, loc: &Loca
     }
     if let Some(line) = &sup.line {
         let tier = if line.tier == Tier::Full { "full" } else { "partial" };
-        let _ = writeln!(s, "  source: {} ({tier} supply)", spec.source_key(line.source));
+        let _ = writeln!(s, "  source: {} ({tier} supply)", source_text(spec, &line.source));
         let hexes: Vec<String> = line.path.iter().map(|&n| map.describe(n)).collect();
         let _ = writeln!(s, "  line ({} hexes): {}", line.path.len(), hexes.join(" -> "));
+        for leg in &line.sea {
+            let _ = writeln!(
+                s,
+                "  by sea from {} to {} (sea line {}, SUP-084)",
+                map.describe(leg.from),
+                map.describe(leg.to),
+                leg.line
+            );
+        }
     }
     if let Some(c) = &sup.cutoff {
         let want = if sup.status == UnitStatus::Partial { "full supply" } else { "supply" };
@@ -227,6 +236,16 @@ pub fn describe_unit(spec: &qm_core::spec::ScenarioSpec, unit: &Unit, loc: &Loca
         }
     }
     s
+}
+
+/// Text for where a line starts.
+#[must_use]
+pub fn source_text(spec: &qm_core::spec::ScenarioSpec, s: &SourceRef) -> String {
+    match s {
+        SourceRef::Source(id) => spec.source_key(*id).to_string(),
+        SourceRef::Bridgehead(u) => format!("bridgehead {u} (SUP-034)"),
+        SourceRef::Zone(z) => format!("zone {z}, supplied at initial determination (SUP-140)"),
+    }
 }
 
 fn auto_text(a: &AutoReason) -> String {

@@ -1,25 +1,54 @@
-//! Land supply lines (SUP-054..065): one bit-parallel flood per chunk of 32
+//! Land supply lines (SUP-054..065): one bit-parallel flood per chunk of
 //! supply classes over the side's passable hexes.
+//!
+//! At post-combat determination the flood also starts from every zone that
+//! was supplied at initial determination (SUP-140) and from bridgeheads
+//! placed this player turn (SUP-034), and the sea lines of initial
+//! determination land again with whatever their origins hold now, so that
+//! an origin upgraded to full supply upgrades the zones it supplied by sea
+//! (SUP-141).
 
 use crate::context::SupplyContext;
 use crate::sources::FULL_BITS;
 use crate::zoc::shared_armor;
 use bevy_ecs::prelude::*;
-use qm_core::ids::{NodeId, SourceId};
+use qm_core::ids::{DeterminationKind, NodeId, SourceId, Tier, UnitId};
+use qm_core::sea::{SeaLog, Zones};
 use qm_core::spec::Spec;
-use qm_trace::{EdgeKinds, Flood, FloodSpec, Seed, flood};
+use qm_trace::{EdgeKinds, Flood, FloodSpec, Seed, flood, flood_more};
 
 /// The edge kinds land lines follow: hexsides, crossing arrows (SUP-064) and
 /// box entries (SUP-026, SUP-027, SUP-065).
 pub const LAND_KINDS: EdgeKinds = EdgeKinds(EdgeKinds::LAND.0 | EdgeKinds::CROSSING.0 | EdgeKinds::BOX_ENTRY.0);
 
-/// The floods of the last determination.
+/// What a seed of the flood stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeedRef {
+    /// A supply source of the scenario.
+    Source(SourceId),
+    /// A bridgehead placed this player turn (SUP-034).
+    Bridgehead(UnitId),
+    /// A zone supplied at initial determination (SUP-140).
+    Zone(u32),
+    /// A sea line's landing: its index in the sea log, and the hexes it
+    /// crossed from its origin.
+    Sea {
+        /// Index in the player turn's sea log.
+        line: u32,
+        /// Origin.
+        from: NodeId,
+        /// The hexes crossed, origin first, landing last.
+        path: Vec<NodeId>,
+    },
+}
+
+/// The floods of the current determination. Not state.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct LandFloods {
     /// One flood per chunk of classes.
     pub floods: Vec<Flood>,
-    /// Per chunk: the source behind each seed index.
-    pub seeds: Vec<Vec<SourceId>>,
+    /// Per chunk: what each seed index stands for.
+    pub seeds: Vec<Vec<SeedRef>>,
     /// Scratch for tracing many lines at once.
     pub trace_memo: Vec<(u32, u32)>,
 }
@@ -30,10 +59,42 @@ impl LandFloods {
     pub fn mask(&self, chunk: usize, node: NodeId) -> u64 {
         self.floods.get(chunk).and_then(|f| f.masks.get(node as usize)).copied().unwrap_or(0)
     }
+
+    /// Lands more seeds on chunk `chunk` and lets them spread.
+    pub fn land(&mut self, spec: &FloodSpec<'_>, chunk: usize, seeds: &[Seed], refs: Vec<SeedRef>) {
+        let (Some(f), Some(list)) = (self.floods.get_mut(chunk), self.seeds.get_mut(chunk)) else { return };
+        let first = list.len() as u32;
+        list.extend(refs);
+        flood_more(spec, seeds, first, |_, _| true, f);
+    }
 }
 
-/// Runs the land floods of the side (SUP-054..065).
-pub fn trace_land(spec: Res<Spec>, ctx: Res<SupplyContext>, mut out: ResMut<LandFloods>) {
+/// The flood's passability for the side.
+#[must_use]
+pub fn flood_spec<'a>(spec: &'a Spec, ctx: &'a SupplyContext) -> FloodSpec<'a> {
+    FloodSpec { graph: &spec.map.land, kinds: LAND_KINDS, accept: &ctx.accept, emit: &ctx.emit, gates: &ctx.gates }
+}
+
+/// What may leave a seed placed at `node`: nothing out of an enemy zone of
+/// control when `stop_in_zoc` (a landing sea line, a bridgehead: SUP-034,
+/// SUP-084), and only what terrain lets out (SUP-063).
+#[must_use]
+pub fn push_mask(ctx: &SupplyContext, node: NodeId, stop_in_zoc: bool) -> u64 {
+    if stop_in_zoc && ctx.zoc.get(node as usize).copied().unwrap_or(false) {
+        0
+    } else {
+        ctx.scratch.terrain_out(node as usize)
+    }
+}
+
+/// Runs the land floods of the side (SUP-054..065, SUP-140).
+pub fn trace_land(
+    spec: Res<Spec>,
+    ctx: Res<SupplyContext>,
+    sea: Res<SeaLog>,
+    zones: Res<Zones>,
+    mut out: ResMut<LandFloods>,
+) {
     let map = &spec.map;
     let rules = &spec.ruleset;
     let chunks = ctx.classes.chunks();
@@ -42,32 +103,63 @@ pub fn trace_land(spec: Res<Spec>, ctx: Res<SupplyContext>, mut out: ResMut<Land
     out.floods.truncate(chunks);
     out.seeds.resize_with(chunks, Vec::new);
     out.seeds.truncate(chunks);
+    let post = ctx.kind == Some(DeterminationKind::PostCombat);
+    let this_turn = |s: &SeaLog| s.turn.is_some_and(|(t, side)| t == ctx.turn && Some(side) == ctx.side);
 
     let bits: Vec<Vec<u64>> = ctx.sources.iter().map(|s| ctx.classes.seed_bits(&s.tiers, s.group)).collect();
-    let fs = FloodSpec { graph: &map.land, kinds: LAND_KINDS, accept: &ctx.accept, emit: &ctx.emit, gates: &ctx.gates };
+    let fs = flood_spec(&spec, &ctx);
     for chunk in 0..chunks {
         let mut seeds = Vec::new();
-        let ids = &mut out.seeds[chunk];
-        ids.clear();
+        let refs = &mut out.seeds[chunk];
+        refs.clear();
         for (s, b) in ctx.sources.iter().zip(&bits) {
             // SUP-015: undesignated sources; SUP-040/045: own-hex sources
             // never start a line.
             if s.inactive.is_some() || s.own_hex_only {
                 continue;
             }
-            // SUP-034/057: no line out of a bridgehead in an enemy ZOC.
-            if s.bridgehead && ctx.zoc.get(s.node as usize).copied().unwrap_or(false) {
-                continue;
-            }
             let b = b.get(chunk).copied().unwrap_or(0);
             if b != 0 {
-                // SUP-063: what may leave the source's own hex.
-                let push = ctx.scratch.terrain_out(s.node as usize);
+                // SUP-063: what may leave the source's own hex; SUP-034/057:
+                // nothing out of a bridgehead in an enemy ZOC.
+                let push = push_mask(&ctx, s.node, s.bridgehead);
                 // Unlimited sources flood first: a limited source's wave then
                 // only covers what they do not reach.
                 let stage = u8::from(b & FULL_BITS == 0);
                 seeds.push(Seed { node: s.node, bits: b, push, stage });
-                ids.push(s.id);
+                refs.push(SeedRef::Source(s.id));
+            }
+        }
+        if post {
+            // SUP-034, SUP-197: a bridgehead placed this player turn is an
+            // unlimited source at its post-combat determination.
+            for (id, node, tiers) in &ctx.bridgeheads {
+                let b = ctx.classes.seed_bits(tiers, 0).get(chunk).copied().unwrap_or(0);
+                if b != 0 {
+                    seeds.push(Seed { node: *node, bits: b, push: push_mask(&ctx, *node, true), stage: 0 });
+                    refs.push(SeedRef::Bridgehead(id.clone()));
+                }
+            }
+            // SUP-140: a zone supplied at initial determination acts as a
+            // source, so supply flows into hexes taken since.
+            let initial = zones.at.is_some_and(|a| {
+                a.turn == ctx.turn && Some(a.side) == ctx.side && a.kind == DeterminationKind::Initial
+            });
+            if initial {
+                for z in &zones.zones {
+                    let tiers = ctx.nation_tiers(&z.carried);
+                    let b = ctx.classes.seed_bits(&tiers, 0).get(chunk).copied().unwrap_or(0);
+                    if b == 0 {
+                        continue;
+                    }
+                    for &h in &z.hexes {
+                        let hb = b & ctx.accept.get(h as usize).copied().unwrap_or(0);
+                        if hb != 0 && ctx.friendly.get(h as usize).copied().unwrap_or(false) {
+                            seeds.push(Seed { node: h, bits: hb, push: push_mask(&ctx, h, false), stage: 2 });
+                            refs.push(SeedRef::Zone(z.id));
+                        }
+                    }
+                }
             }
         }
         // SUP-058: no first hop between a source and an adjacent hex both in
@@ -79,4 +171,37 @@ pub fn trace_land(spec: Res<Spec>, ctx: Res<SupplyContext>, mut out: ResMut<Land
         };
         flood(&fs, &seeds, first_hop, &mut out.floods[chunk]);
     }
+
+    // SUP-141: the sea lines of initial determination land again with what
+    // their origins hold now.
+    if post && this_turn(&sea) {
+        for (i, l) in sea.lines.iter().enumerate() {
+            if l.kind != DeterminationKind::Initial || l.reached.is_empty() {
+                continue;
+            }
+            for chunk in 0..chunks {
+                let b = out.mask(chunk, l.from);
+                if b == 0 {
+                    continue;
+                }
+                let seeds: Vec<Seed> = l
+                    .reached
+                    .iter()
+                    .map(|&t| Seed { node: t, bits: b, push: push_mask(&ctx, t, true), stage: 0 })
+                    .collect();
+                let refs = l
+                    .reached
+                    .iter()
+                    .map(|_| SeedRef::Sea { line: i as u32, from: l.from, path: l.path.clone() })
+                    .collect();
+                out.land(&fs, chunk, &seeds, refs);
+            }
+        }
+    }
+}
+
+/// The seed bits of a list of `(nation, tier)`, per chunk.
+#[must_use]
+pub fn carried_bits(ctx: &SupplyContext, carried: &[(qm_core::ids::NationId, Tier)]) -> Vec<u64> {
+    ctx.classes.seed_bits(&ctx.nation_tiers(carried), 0)
 }

@@ -67,8 +67,8 @@ pub fn apply_designations(
     mut log: ResMut<EventLog>,
 ) {
     let Some(phase) = running.0 else { return };
-    for o in pending.take_for(phase) {
-        let ValidOrder::DesignateSource { source, designate } = o.order;
+    for o in pending.take(phase, |o| matches!(o, ValidOrder::DesignateSource { .. })) {
+        let ValidOrder::DesignateSource { source, designate } = o.order else { continue };
         for (s, mut d) in &mut sources {
             if s.id != source {
                 continue;
@@ -87,13 +87,9 @@ pub fn apply_designations(
 /// SUP-048: own-hex sources supply only units that began the turn there).
 pub fn record_turn_start(
     clock: Res<GameClock>,
-    running: Res<RunningPhase>,
     nations: Query<(&Nation, &NationStateC)>,
     mut units: Query<(&Unit, &mut Location)>,
 ) {
-    if running.0.is_none() {
-        return;
-    }
     let mut side_of = Vec::new();
     for (n, s) in &nations {
         if side_of.len() <= n.0.index() {
@@ -104,6 +100,37 @@ pub fn record_turn_start(
     for (u, mut loc) in &mut units {
         if side_of.get(u.nation.index()).copied().flatten() == Some(clock.side) && loc.turn_start != loc.node {
             loc.turn_start = loc.node;
+        }
+    }
+}
+
+/// The start of a player turn (first in the initial supply phase): the
+/// moving side's units uninvert, last turn's bridgeheads are no longer new
+/// (SUP-197), and the mark of a redeployment after exploitation lapses once
+/// it no longer matters (SUP-198).
+pub fn begin_player_turn(
+    clock: Res<GameClock>,
+    nations: Query<(&Nation, &NationStateC)>,
+    mut units: Query<(&Unit, &mut qm_core::components::UnitFlags)>,
+) {
+    use qm_core::components::UnitFlagBits;
+    let mut side_of = Vec::new();
+    for (n, s) in &nations {
+        if side_of.len() <= n.0.index() {
+            side_of.resize(n.0.index() + 1, None);
+        }
+        side_of[n.0.index()] = s.0.side;
+    }
+    for (u, mut f) in &mut units {
+        if side_of.get(u.nation.index()).copied().flatten() != Some(clock.side) {
+            continue;
+        }
+        let mut bits = f.bits - UnitFlagBits::INVERTED - UnitFlagBits::NEW_BRIDGEHEAD;
+        if f.exploited_turn.is_none_or(|t| t + 1 != clock.turn) {
+            bits -= UnitFlagBits::REDEPLOYED;
+        }
+        if bits != f.bits {
+            f.bits = bits;
         }
     }
 }

@@ -1,14 +1,17 @@
 //! Statuses of the side's units and hexes (SUP-010, SUP-011, SUP-037,
-//! SUP-146..148), with the line that supplied each unit.
+//! SUP-142, SUP-146..148, SUP-192..197), with the line that supplied each
+//! unit, sea legs included.
 
 use crate::context::SupplyContext;
-use crate::land::LandFloods;
+use crate::land::{LandFloods, SeedRef};
+use crate::zones::ZoneLabels;
 use bevy_ecs::prelude::*;
 use qm_core::components::*;
 use qm_core::events::{EventLog, GameEvent};
 use qm_core::ids::{Determination, DeterminationKind, NationId, NodeId, SourceId, Tier};
 use qm_core::nation::NationStatus;
 use qm_core::ruleset::Domain;
+use qm_core::sea::{SeaLog, ZoneRecord, Zones};
 use qm_core::spec::Spec;
 use qm_core::supply::*;
 
@@ -45,20 +48,59 @@ pub(crate) fn draw(ctx: &SupplyContext, floods: &LandFloods, nation: NationId, n
     d
 }
 
+/// Builds a whole line from a traced land path: the seed it starts from,
+/// and, for a sea landing, the origin's own line before it.
+pub(crate) fn compose(
+    floods: &LandFloods,
+    chunk: usize,
+    bit: u32,
+    seed: u32,
+    path: Vec<NodeId>,
+    tier: Tier,
+) -> SupplyLine {
+    let mut line = SupplyLine { source: SourceRef::Source(SourceId(u32::MAX)), tier, path, sea: Vec::new() };
+    let mut seed = seed;
+    // Each sea leg leads to an earlier landing or a source; the bound only
+    // guards against a corrupt flood.
+    for _ in 0..64 {
+        match floods.seeds.get(chunk).and_then(|s| s.get(seed as usize)) {
+            Some(SeedRef::Source(id)) => line.source = SourceRef::Source(*id),
+            Some(SeedRef::Bridgehead(u)) => line.source = SourceRef::Bridgehead(u.clone()),
+            Some(SeedRef::Zone(z)) => line.source = SourceRef::Zone(*z),
+            Some(SeedRef::Sea { line: l, from, path }) => {
+                line.sea.insert(0, SeaLeg { line: *l, from: *from, to: path.last().copied().unwrap_or(*from) });
+                let Some(before) = floods.floods.get(chunk).and_then(|f| f.trace(*from, bit)) else { break };
+                let mut full = before.path;
+                full.extend_from_slice(&path[1..]);
+                full.extend_from_slice(&line.path[1..]);
+                line.path = full;
+                seed = before.seed;
+                continue;
+            }
+            None => {}
+        }
+        break;
+    }
+    line
+}
+
 /// Decides the status of every unit and hex of the side.
 #[allow(clippy::too_many_arguments, reason = "a system touching units, hexes and the event log")]
+#[allow(clippy::too_many_lines, reason = "the automatic supply cases of SUP-192..197 read best in one place")]
 pub fn assign_statuses(
     spec: Res<Spec>,
     ctx: Res<SupplyContext>,
     mut floods: ResMut<LandFloods>,
     mut hex_buf: Local<Vec<Option<HexStatus>>>,
-    mut units: Query<(&Unit, &Location, &mut UnitSupply)>,
+    mut units: Query<(&Unit, &Location, &UnitFlags, &mut UnitSupply)>,
     mut nodes: Query<(&MapNode, &Control, &mut HexSupply)>,
     mut log: ResMut<EventLog>,
 ) {
     let (Some(side), Some(kind)) = (ctx.side, ctx.kind) else { return };
     let rules = &spec.ruleset;
+    let map = &spec.map;
     let at = Determination { turn: ctx.turn, side, kind };
+    let this_turn = |a: Option<Determination>| a.is_some_and(|a| a.turn == at.turn && a.side == side);
     let nation_status = |n: NationId| ctx.nations.get(n.index()).map(|s| s.status);
     let neutral_tier = |n: NationId| {
         if rules.nation(n).is_some_and(|d| d.neutral_partial) { Tier::Partial } else { Tier::Full }
@@ -66,7 +108,7 @@ pub fn assign_statuses(
 
     // Hexes (SUP-006, SUP-011), and neutral hexes (SUP-146): the best tier
     // for the controller's class from the flood, then own-hex sources.
-    let n_nodes = spec.map.node_count();
+    let n_nodes = map.node_count();
     let hex_status = &mut *hex_buf;
     hex_status.clear();
     hex_status.resize(n_nodes, None);
@@ -95,35 +137,42 @@ pub fn assign_statuses(
             *slot = (*slot).max(Some(HexStatus::from_tier(Some(t))));
         }
     }
-    let unsupplied =
-        hex_status.iter().enumerate().filter(|&(n, h)| ctx.friendly[n] && *h == Some(HexStatus::Unsupplied)).count()
-            as u32;
-    for (node, _, mut hs) in &mut nodes {
-        let Some(status) = hex_status.get(node.0 as usize).copied().flatten() else { continue };
-        let new = HexSupply { status: Some(status), at: Some(at) };
+    for (node, control, mut hs) in &mut nodes {
+        let i = node.0 as usize;
+        let Some(status) = hex_status.get(i).copied().flatten() else { continue };
+        // SUP-142: supplied at either determination of the player turn, a
+        // hex stays supplied; a hex that changed hands starts afresh.
+        let keep = kind == DeterminationKind::PostCombat
+            && this_turn(hs.at)
+            && hs.status > Some(status)
+            && control.captured != Some((ctx.turn, side));
+        let status = if keep { hs.status.unwrap_or(status) } else { status };
+        hex_status[i] = Some(status);
+        let new = HexSupply { status: Some(status), at: if keep { hs.at } else { Some(at) } };
         if *hs != new {
             *hs = new;
         }
     }
+    let unsupplied =
+        hex_status.iter().enumerate().filter(|&(n, h)| ctx.friendly[n] && *h == Some(HexStatus::Unsupplied)).count()
+            as u32;
 
-    // SUP-031: regions whose units are always supplied.
-    let supplied_region = |node: NodeId| -> Option<(String, Tier)> {
-        let r = spec.map.node(node)?.region?;
-        let key = spec.map.regions.get(r.index())?;
-        rules.supplied_regions.iter().find(|(k, _)| k == key).cloned()
+    let region_of = |node: NodeId| -> Option<&str> {
+        let r = map.node(node)?.region?;
+        map.regions.get(r.index()).map(String::as_str)
     };
 
     // Units of the side, in id order (SUP-132).
     let mut list: Vec<_> = units
         .iter_mut()
-        .filter(|(u, _, _)| ctx.nations.get(u.nation.index()).is_some_and(|s| s.side == Some(side)))
+        .filter(|(u, _, _, _)| ctx.nations.get(u.nation.index()).is_some_and(|s| s.side == Some(side)))
         .collect();
     list.sort_by(|a, b| a.0.id.cmp(&b.0.id));
     let (mut full, mut partial, mut isolated) = (0u32, 0u32, 0u32);
     let mut nexts = Vec::with_capacity(list.len());
     // Lines to trace, per flood chunk: (unit, node, label).
     let mut wanted: Vec<Vec<(usize, NodeId, u32)>> = vec![Vec::new(); floods.floods.len()];
-    for (k, (u, loc, sup)) in list.iter().enumerate() {
+    for (k, (u, loc, flags, sup)) in list.iter().enumerate() {
         let Some(def) = rules.unit_type(u.kind) else {
             nexts.push(None);
             continue;
@@ -131,25 +180,48 @@ pub fn assign_statuses(
         let node = loc.node;
         let mut next = UnitSupply { at: Some(at), initial: sup.initial, ..UnitSupply::default() };
         let mut carried = None;
-        if nation_status(u.nation) == Some(NationStatus::Neutral) {
+        let hex = hex_status.get(node as usize).copied().flatten().unwrap_or(HexStatus::Unsupplied);
+        let auto = |reason: AutoReason, tier: Tier| Some((reason, tier));
+        let automatic = if nation_status(u.nation) == Some(NationStatus::Neutral) {
             // SUP-146: supplied by the neutral itself.
-            next.status = UnitStatus::from_tier(Some(neutral_tier(u.nation)));
-            next.automatic = Some(AutoReason::Neutral);
-        } else if def.domain != Domain::Ground {
-            // SUP-010: air and naval units have the status of their base.
-            let h = hex_status.get(node as usize).copied().flatten().unwrap_or(HexStatus::Unsupplied);
-            next.status = UnitStatus::from_hex(h);
+            auto(AutoReason::Neutral, neutral_tier(u.nation))
+        } else if def.partisan {
+            // SUP-007, SUP-194: partisans need no supply.
+            auto(AutoReason::Partisan, Tier::Full)
+        } else if def.bridgehead && flags.bits.contains(UnitFlagBits::NEW_BRIDGEHEAD) {
+            // SUP-197: bridgeheads are in supply in the turn they are placed.
+            auto(AutoReason::Bridgehead, Tier::Full)
+        } else if def.armor
+            && flags.exploited_turn.is_some_and(|t| t + 1 == ctx.turn)
+            && !flags.bits.contains(UnitFlagBits::REDEPLOYED)
+        {
+            // SUP-193, SUP-198: exploiting armor, the game turn after its
+            // exploitation, unless redeployed in that player turn.
+            auto(AutoReason::Exploiting, Tier::Full)
+        } else if let Some((r, t)) =
+            region_of(node).and_then(|r| rules.supplied_regions.iter().find(|(k, _)| k == r).cloned())
+        {
+            // SUP-031: units in Ethiopia are always in unlimited supply.
+            auto(AutoReason::Region(r), t)
+        } else if def.domain == Domain::Ground
+            && rules.home_supplied.contains(&u.nation)
+            && ctx.nation_home(node) == Some(u.nation)
+        {
+            // SUP-196: Japanese units in Japan.
+            auto(AutoReason::HomeIslands, Tier::Full)
+        } else {
+            None
+        };
+        if let Some((reason, tier)) = automatic {
+            next.status = UnitStatus::from_tier(Some(tier));
+            next.automatic = Some(reason);
+        } else if def.domain != Domain::Ground || def.installation {
+            // SUP-010: air and naval units, and airbases, rocket bases and
+            // bridgeheads, have the status of their hex.
+            next.status = UnitStatus::from_hex(hex);
             let d = draw(&ctx, &floods, u.supply_nation(), node, true);
             carried = d.carried.map(|c| (c, d.tier));
             next.own_hex = d.own_hex;
-        } else if def.partisan {
-            // SUP-007, SUP-194: partisans need no supply.
-            next.status = UnitStatus::Full;
-            next.automatic = Some(AutoReason::Partisan);
-        } else if let Some((region, tier)) = supplied_region(node) {
-            // SUP-031: units in Ethiopia are always in unlimited supply.
-            next.status = UnitStatus::from_tier(Some(tier));
-            next.automatic = Some(AutoReason::Region(region));
         } else {
             // SUP-037, SUP-148: a limited source gives partial supply; the
             // mechanized and airborne components go unsupplied (see
@@ -158,48 +230,117 @@ pub fn assign_statuses(
             next.status = UnitStatus::from_tier(d.tier);
             carried = d.carried.map(|c| (c, d.tier));
             next.own_hex = d.own_hex;
+            // SUP-195: chindits are always in at least limited supply.
+            if def.chindit && next.status == UnitStatus::Isolated {
+                next.status = UnitStatus::Partial;
+                next.automatic = Some(AutoReason::Chindit);
+            }
         }
         if let Some(((chunk, bit), Some(tier))) = carried {
             if let Some(w) = wanted.get_mut(chunk) {
                 w.push((k, node, bit));
             }
-            next.line = Some(SupplyLine { source: SourceId(u32::MAX), tier, path: Vec::new() });
+            next.line = Some(SupplyLine {
+                source: SourceRef::Source(SourceId(u32::MAX)),
+                tier,
+                path: Vec::new(),
+                sea: Vec::new(),
+            });
         }
         if kind == DeterminationKind::Initial {
             next.initial = Some(next.status);
-        }
-        if def.domain == Domain::Ground {
-            match next.status {
-                UnitStatus::Full => full += 1,
-                UnitStatus::Partial => partial += 1,
-                UnitStatus::Isolated => isolated += 1,
-            }
         }
         nexts.push(Some(next));
     }
     // The lines, traced together: lines that meet share their walk.
     let floods = &mut *floods;
     for (chunk, w) in wanted.iter().enumerate() {
-        let (Some(f), Some(seeds)) = (floods.floods.get(chunk), floods.seeds.get(chunk)) else { continue };
+        let Some(f) = floods.floods.get(chunk) else { continue };
         let targets: Vec<(NodeId, u32)> = w.iter().map(|&(_, n, b)| (n, b)).collect();
         let traces = f.trace_many_with(&targets, &mut floods.trace_memo);
-        for (&(k, _, _), t) in w.iter().zip(traces) {
+        for (&(k, _, bit), t) in w.iter().zip(traces) {
             let Some(Some(next)) = nexts.get_mut(k) else { continue };
-            match (t, next.line.as_mut()) {
-                (Some(t), Some(line)) => {
-                    line.source = seeds.get(t.seed as usize).copied().unwrap_or(SourceId(u32::MAX));
-                    line.path = t.path;
-                }
+            match (t, next.line.as_ref().map(|l| l.tier)) {
+                (Some(t), Some(tier)) => next.line = Some(compose(floods, chunk, bit, t.seed, t.path, tier)),
                 _ => next.line = None,
             }
         }
     }
-    for ((u, _, mut sup), next) in list.into_iter().zip(nexts) {
-        let Some(next) = next else { continue };
+    for ((u, _, _, mut sup), next) in list.into_iter().zip(nexts) {
+        let Some(mut next) = next else { continue };
+        // SUP-142: supplied at either determination of the player turn, a
+        // unit stays supplied; the better determination's record stands.
+        if kind == DeterminationKind::PostCombat && this_turn(sup.at) && sup.status > next.status {
+            next = UnitSupply { initial: sup.initial, ..sup.clone() };
+        }
+        if rules.unit_type(u.kind).is_some_and(|d| d.domain == Domain::Ground && !d.installation) {
+            match next.status {
+                UnitStatus::Full => full += 1,
+                UnitStatus::Partial => partial += 1,
+                UnitStatus::Isolated => isolated += 1,
+            }
+        }
         if sup.status != next.status {
             log.push(GameEvent::UnitSupplyChanged { unit: u.id.clone(), from: sup.status, to: next.status });
         }
-        *sup = next;
+        if *sup != next {
+            *sup = next;
+        }
     }
     log.push(GameEvent::SupplyDetermined { side, kind, full, partial, isolated, unsupplied_hexes: unsupplied });
+}
+
+/// Records the zones of the determination, with their statuses, sea lines
+/// and the supply they carried (state: SUP-139..141 and the JSON report read
+/// it).
+pub fn record_zones(
+    ctx: Res<SupplyContext>,
+    labels: Res<ZoneLabels>,
+    floods: Res<LandFloods>,
+    sea: Res<SeaLog>,
+    hexes: Query<(&MapNode, &HexSupply)>,
+    mut zones: ResMut<Zones>,
+) {
+    let (Some(side), Some(kind)) = (ctx.side, ctx.kind) else { return };
+    let mut status = vec![None; labels.of.len()];
+    for (n, h) in &hexes {
+        if let Some(slot) = status.get_mut(n.0 as usize) {
+            *slot = h.status;
+        }
+    }
+    let records = labels
+        .members
+        .iter()
+        .enumerate()
+        .map(|(z, members)| {
+            let mut carried: Vec<(NationId, Tier)> = Vec::new();
+            for (i, c) in ctx.classes.of_nation.iter().enumerate() {
+                let Some(c) = *c else { continue };
+                let chunk = ctx.classes.slot(c).chunk;
+                let best =
+                    members.iter().filter_map(|&h| ctx.classes.best(floods.mask(chunk, h), c)).map(|b| b.0).max();
+                if let Some(t) = best {
+                    carried.push((NationId(i as u16), t));
+                }
+            }
+            let sea_line = sea
+                .lines
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|(_, l)| {
+                    l.kind == kind
+                        && l.reached.iter().chain(std::iter::once(&l.to)).any(|h| members.binary_search(h).is_ok())
+                })
+                .map(|(i, _)| i as u32);
+            ZoneRecord {
+                id: z as u32,
+                hexes: members.clone(),
+                status: members.iter().filter_map(|&h| status.get(h as usize).copied().flatten()).max(),
+                sea_line,
+                carried,
+            }
+        })
+        .collect();
+    *zones = Zones { at: Some(Determination { turn: ctx.turn, side, kind }), zones: records };
 }

@@ -348,28 +348,53 @@ impl Flood {
 ///
 /// Seeds are applied in slice order, then the flood runs breadth-first, so
 /// the result, including recorded arrivals, depends only on the inputs.
-pub fn flood(spec: &FloodSpec<'_>, seeds: &[Seed], mut first_hop: impl FnMut(usize, Node) -> bool, out: &mut Flood) {
-    let g = spec.graph;
-    let n = g.node_count();
+pub fn flood(spec: &FloodSpec<'_>, seeds: &[Seed], first_hop: impl FnMut(usize, Node) -> bool, out: &mut Flood) {
+    let n = spec.graph.node_count();
     // Recording packs node and seed indices into 30 bits.
     out.record &= n <= INDEX as usize && seeds.len() <= INDEX as usize;
     out.reset(n);
-    if spec.accept.len() < n || spec.emit.len() < n {
+    flood_more(spec, seeds, 0, first_hop, out);
+}
+
+/// Continues a flood with more seeds, keeping what it already holds: the
+/// new labels spread from the new seeds (and from nodes that get labels
+/// they did not have). Seed `i` of `seeds` is recorded as seed
+/// `first_seed + i`, so that a caller can keep one numbering across calls.
+/// This is how sea supply landed at a port spreads inland after the land
+/// flood (SUP-084).
+pub fn flood_more(
+    spec: &FloodSpec<'_>,
+    seeds: &[Seed],
+    first_seed: u32,
+    mut first_hop: impl FnMut(usize, Node) -> bool,
+    out: &mut Flood,
+) {
+    let n = spec.graph.node_count();
+    if spec.accept.len() < n || spec.emit.len() < n || out.masks.len() != n {
         return;
     }
+    out.record &= (first_seed as usize + seeds.len()) <= INDEX as usize;
     let mut stages: Vec<u8> = seeds.iter().map(|s| s.stage).collect();
     stages.sort_unstable();
     stages.dedup();
     for stage in stages {
         for (i, s) in seeds.iter().enumerate().filter(|(_, s)| s.stage == stage) {
-            seed(spec, i, s, &mut first_hop, out);
+            seed(spec, first_seed + i as u32, i, s, &mut first_hop, out);
         }
         drain(spec, out);
     }
 }
 
 /// Puts a seed's labels on its node and pushes them to its neighbours.
-fn seed(spec: &FloodSpec<'_>, i: usize, s: &Seed, first_hop: &mut impl FnMut(usize, Node) -> bool, out: &mut Flood) {
+/// `id` is the seed's recorded number, `i` its index for `first_hop`.
+fn seed(
+    spec: &FloodSpec<'_>,
+    id: u32,
+    i: usize,
+    s: &Seed,
+    first_hop: &mut impl FnMut(usize, Node) -> bool,
+    out: &mut Flood,
+) {
     let (offsets, targets, kinds) = spec.graph.raw();
     let sn = s.node as usize;
     if sn >= out.masks.len() || s.bits == 0 {
@@ -377,10 +402,12 @@ fn seed(spec: &FloodSpec<'_>, i: usize, s: &Seed, first_hop: &mut impl FnMut(usi
     }
     let new = s.bits & !out.masks[sn];
     if new != 0 {
-        out.arrive(s.node, Origin::Seed(i as u32), new);
+        out.arrive(s.node, Origin::Seed(id), new);
     }
+    // The seed's labels count as handled at its node: those it may not push
+    // do not leave later either.
     let push = s.bits & s.push & !out.sent[sn];
-    out.sent[sn] |= s.bits & s.push;
+    out.sent[sn] |= s.bits;
     if push == 0 {
         return;
     }
@@ -570,6 +597,28 @@ mod tests {
             assert_eq!(*m, f.trace(t.0, t.1), "{t:?}");
         }
         assert!(many.iter().filter(|m| m.is_some()).count() == 32);
+    }
+
+    #[test]
+    fn a_flood_continues_from_new_seeds() {
+        // 0 - 1 - 2 | 3 - 4: node 2 emits nothing (a port in an enemy ZOC
+        // cut off by land); sea supply later lands at 3.
+        let g = line(5);
+        let all = vec![u64::MAX; 5];
+        let mut emit = all.clone();
+        emit[2] = 0;
+        let mut f = Flood::new(true);
+        flood(&spec(&g, &all, &emit), &[Seed::new(0, 0b01)], |_, _| true, &mut f);
+        assert_eq!(f.masks, vec![1, 1, 1, 0, 0]);
+        flood_more(&spec(&g, &all, &emit), &[Seed::new(3, 0b11)], 1, |_, _| true, &mut f);
+        assert_eq!(f.masks, vec![1, 1, 0b11, 0b11, 0b11]);
+        let t = f.trace(4, 1).expect("traced");
+        assert_eq!((t.seed, t.path), (1, vec![3, 4]));
+        assert_eq!(f.trace(4, 0).expect("traced").seed, 1);
+        // A seed that pushes nothing (a port in an enemy ZOC, SUP-084).
+        flood(&spec(&g, &all, &emit), &[Seed::new(0, 0b01)], |_, _| true, &mut f);
+        flood_more(&spec(&g, &all, &emit), &[Seed { push: 0, ..Seed::new(3, 0b10) }], 1, |_, _| true, &mut f);
+        assert_eq!(f.masks, vec![1, 1, 1, 0b10, 0]);
     }
 
     #[test]

@@ -89,6 +89,125 @@ pub fn bfs_distances(
     dist
 }
 
+/// A path from `from` to `to` over edges of `kinds` that enters only nodes
+/// where `passable` holds (`to` must be passable), in which no stretch
+/// between two *refuel* nodes (or from `from`) crosses more than `range`
+/// nodes that `counts`. Refuel nodes reset the count. Among such paths, one
+/// with the fewest edges; ties go to lower edge indices.
+///
+/// This is a sea line's route: sea hexes count, friendly ports refuel
+/// (SUP-090, SUP-122).
+#[must_use]
+pub fn bfs_path_refuel(
+    graph: &Csr,
+    kinds: EdgeKinds,
+    from: Node,
+    to: Node,
+    range: u32,
+    passable: impl Fn(Node) -> bool,
+    counts: impl Fn(Node) -> bool,
+    refuel: impl Fn(Node) -> bool,
+) -> Option<Vec<Node>> {
+    let n = graph.node_count();
+    if from as usize >= n || to as usize >= n {
+        return None;
+    }
+    if from == to {
+        return Some(vec![from]);
+    }
+    // State: (node, used). `best[node]` is the least `used` seen there; a
+    // state is worth expanding only if it arrives with less fuel used.
+    let r = range as usize + 1;
+    let mut best = vec![u32::MAX; n];
+    let mut parent: Vec<u64> = Vec::new();
+    let mut states: Vec<(Node, u32)> = vec![(from, 0)];
+    parent.push(u64::MAX);
+    best[from as usize] = 0;
+    let mut i = 0;
+    while i < states.len() {
+        let (h, used) = states[i];
+        for t in graph.neighbors(h, kinds) {
+            if !passable(t) {
+                continue;
+            }
+            let u = if refuel(t) {
+                0
+            } else if counts(t) {
+                used + 1
+            } else {
+                used
+            };
+            if u as usize >= r || u >= best[t as usize] {
+                continue;
+            }
+            best[t as usize] = u;
+            states.push((t, u));
+            parent.push(i as u64);
+            if t == to {
+                let mut path = vec![to];
+                let mut k = parent.len() - 1;
+                while parent[k] != u64::MAX {
+                    k = parent[k] as usize;
+                    path.push(states[k].0);
+                }
+                path.reverse();
+                return Some(path);
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Every node reachable from `from` under the rules of
+/// [`bfs_path_refuel`], with the fewest edges to it (`u32::MAX`: out of
+/// reach). Finding the origins a sea line may come from is one call from
+/// the termination, since sea lines are symmetric.
+#[must_use]
+pub fn bfs_reach_refuel(
+    graph: &Csr,
+    kinds: EdgeKinds,
+    from: Node,
+    range: u32,
+    passable: impl Fn(Node) -> bool,
+    counts: impl Fn(Node) -> bool,
+    refuel: impl Fn(Node) -> bool,
+) -> Vec<u32> {
+    let n = graph.node_count();
+    let mut hops = vec![u32::MAX; n];
+    if from as usize >= n {
+        return hops;
+    }
+    let mut best = vec![u32::MAX; n];
+    let mut states: Vec<(Node, u32, u32)> = vec![(from, 0, 0)];
+    best[from as usize] = 0;
+    hops[from as usize] = 0;
+    let mut i = 0;
+    while i < states.len() {
+        let (h, used, d) = states[i];
+        i += 1;
+        for t in graph.neighbors(h, kinds) {
+            if !passable(t) {
+                continue;
+            }
+            let u = if refuel(t) {
+                0
+            } else if counts(t) {
+                used + 1
+            } else {
+                used
+            };
+            if u > range || u >= best[t as usize] {
+                continue;
+            }
+            best[t as usize] = u;
+            hops[t as usize] = hops[t as usize].min(d + 1);
+            states.push((t, u, d + 1));
+        }
+    }
+    hops
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,6 +226,25 @@ mod tests {
         assert_eq!(bfs_path(&g, EdgeKinds::SEA, 0, 4, |n| n != 5), Some(vec![0, 1, 2, 3, 4]));
         assert_eq!(bfs_path(&g, EdgeKinds::LAND, 0, 4, |_| true), None);
         assert_eq!(bfs_path(&g, EdgeKinds::SEA, 2, 2, |_| false), Some(vec![2]));
+    }
+
+    #[test]
+    fn routes_refuel_at_ports() {
+        // A line 0 - 1 - ... - 9; nodes 1..=8 are sea (they count), 5 is a
+        // port (refuels). Range 4 reaches 9 only through the port.
+        let g = Csr::from_edges(10, (0..9u32).flat_map(|i| [(i, i + 1, EdgeKinds::SEA), (i + 1, i, EdgeKinds::SEA)]));
+        let counts = |n: u32| (1..=8).contains(&n) && n != 5;
+        let p = bfs_path_refuel(&g, EdgeKinds::SEA, 0, 9, 4, |_| true, counts, |n| n == 5);
+        assert_eq!(p.map(|p| p.len()), Some(10));
+        assert_eq!(bfs_path_refuel(&g, EdgeKinds::SEA, 0, 9, 4, |_| true, counts, |_| false), None);
+        assert_eq!(
+            bfs_path_refuel(&g, EdgeKinds::SEA, 0, 9, 8, |_| true, counts, |_| false).map(|p| p.len()),
+            Some(10)
+        );
+        assert_eq!(bfs_path_refuel(&g, EdgeKinds::SEA, 0, 9, 4, |n| n != 5, counts, |n| n == 5), None);
+        let hops = bfs_reach_refuel(&g, EdgeKinds::SEA, 0, 4, |_| true, counts, |n| n == 5);
+        assert_eq!(hops[9], 9);
+        assert_eq!(bfs_reach_refuel(&g, EdgeKinds::SEA, 0, 4, |_| true, counts, |_| false)[9], u32::MAX);
     }
 
     #[test]

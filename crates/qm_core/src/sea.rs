@@ -1,0 +1,108 @@
+//! Sea supply and supply zones as state: what was traced, protected,
+//! attacked and disrupted in the current player turn, and the zones of the
+//! last determination (SUP-066..141).
+//!
+//! This is state, not a cache: post-combat determination depends on what
+//! initial determination did (SUP-135, SUP-139..141), and `qm explain` and
+//! the JSON report read it after a snapshot and restore.
+
+use crate::ids::{DeterminationKind, NationId, NodeId, Side, Tier, UnitId};
+use crate::supply::HexStatus;
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One sea supply line as it was resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeaLineRecord {
+    /// Position in the announcement order (SUP-121).
+    pub index: u32,
+    /// Which determination it belonged to.
+    pub kind: DeterminationKind,
+    /// Where it started: a box, a source port or a land-supplied port
+    /// (SUP-067..072).
+    pub from: NodeId,
+    /// Where it ended: a port, bridgehead, one-hex island or beach
+    /// (SUP-073..077). For an island group, the island it entered at.
+    pub to: NodeId,
+    /// The hexes crossed, `from` first and `to` last.
+    pub path: Vec<NodeId>,
+    /// For a line to an island group, the islands it was to supply in
+    /// order after `to` (SUP-100).
+    pub islands: Vec<NodeId>,
+    /// Naval units protecting it and air units flying cover (SUP-106..123).
+    pub protected_by: Vec<UnitId>,
+    /// Enemy units that attacked it (SUP-124).
+    pub attacked_by: Vec<UnitId>,
+    /// The rolls of the contest, `(protectors, attackers)`, if there was one
+    /// (ruling 9).
+    pub rolls: Option<(u32, u32)>,
+    /// Disrupted (SUP-125..128, SUP-130).
+    pub disrupted: bool,
+    /// The islands it reached before it was disrupted, or all of them
+    /// (SUP-102).
+    pub reached: Vec<NodeId>,
+    /// The supply it carried: nations and tiers (SUP-086, SUP-089).
+    pub carried: Vec<(NationId, Tier)>,
+    /// The transport pool it used, if any (SUP-078..082).
+    pub transport: Option<String>,
+}
+
+/// The sea supply of the current player turn.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeaLog {
+    /// The player turn: `(game turn, side)`.
+    pub turn: Option<(u32, Side)>,
+    /// Lines traced, in order, initial determination first.
+    pub lines: Vec<SeaLineRecord>,
+    /// The zones that could receive sea supply at initial determination,
+    /// whether or not a line was traced to them (SUP-139: no second
+    /// attempt, and none after declining).
+    pub initial_zones: Vec<InitialZone>,
+    /// Transports used this player turn, by pool.
+    pub transports_used: BTreeMap<String, u32>,
+}
+
+impl SeaLog {
+    /// The lines of one determination.
+    pub fn of(&self, kind: DeterminationKind) -> impl Iterator<Item = &SeaLineRecord> {
+        self.lines.iter().filter(move |l| l.kind == kind)
+    }
+}
+
+/// A zone that could receive sea supply at initial determination.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InitialZone {
+    /// Its terminations (ports, islands, beaches, bridgeheads).
+    pub terminations: Vec<NodeId>,
+    /// The best supply a line to it could have carried then (SUP-141: a
+    /// better line at post-combat is allowed).
+    pub best_possible: Option<Tier>,
+    /// Whether a line was traced to it.
+    pub attempted: bool,
+}
+
+/// A supply zone of the last determination (SUP-093).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZoneRecord {
+    /// Zone number, in the order of its lowest hex.
+    pub id: u32,
+    /// Its hexes (and boxes), sorted.
+    pub hexes: Vec<NodeId>,
+    /// Its best hex status.
+    pub status: Option<HexStatus>,
+    /// The sea line traced to it, as an index into [`SeaLog::lines`].
+    pub sea_line: Option<u32>,
+    /// The supply its hexes received, per nation (SUP-140: the zone then
+    /// acts as a source at post-combat determination).
+    pub carried: Vec<(NationId, Tier)>,
+}
+
+/// The zones of the last determination of a side.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Zones {
+    /// The determination they come from.
+    pub at: Option<crate::ids::Determination>,
+    /// The zones.
+    pub zones: Vec<ZoneRecord>,
+}

@@ -1,0 +1,812 @@
+//! Sea supply lines (SUP-066..131).
+//!
+//! The moving side announces its lines (or gets the default plan: a line to
+//! every zone that can use one, SUP-103), the defending side says what
+//! attacks which line, and the lines are resolved one after the other in the
+//! announced order (SUP-121), each with the supply its origin holds at that
+//! moment: a zone supplied by an earlier line can send lines on (SUP-085),
+//! and a line from a zone whose own sea supply was disrupted carries
+//! nothing. A line that gets through lands its supply at its termination,
+//! and the land flood continues from there (SUP-084).
+//!
+//! Validation and the default plan read a [`SeaView`]: the land flood, the
+//! zones, the sea log and the units, as they stand before the lines are
+//! resolved. `Game::submit` builds one from a preview of the determination,
+//! so orders are validated before anything changes.
+
+use crate::context::SupplyContext;
+use crate::land::{LandFloods, SeedRef, flood_spec, push_mask};
+use crate::zones::{ZoneLabels, takes_sea_supply};
+use bevy_ecs::prelude::*;
+use qm_core::components::{Location, Unit, UnitFlagBits, UnitFlags};
+use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, Tier, UnitId};
+use qm_core::map::{Features, MapGraph, Surface};
+use qm_core::nation::NationStatus;
+use qm_core::orders::{OrderError, PendingOrders, SeaLineOrder, ValidOrder, ValidSeaLine};
+use qm_core::phase::RunningPhase;
+use qm_core::rng::GameRng;
+use qm_core::ruleset::Domain;
+use qm_core::sea::{InitialZone, SeaLineRecord, SeaLog};
+use qm_core::spec::{ScenarioSpec, Spec};
+use qm_core::supply::{HexStatus, UnitStatus, UnitSupply};
+use qm_trace::{EdgeKinds, Seed, bfs_distances, bfs_path_refuel, bfs_reach_refuel};
+
+/// A unit as sea supply sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitView {
+    /// Id.
+    pub id: UnitId,
+    /// Nation.
+    pub nation: NationId,
+    /// Where it is.
+    pub node: NodeId,
+    /// Its supply status (from its side's last determination).
+    pub status: UnitStatus,
+    /// Inverted (used).
+    pub inverted: bool,
+    /// Factors.
+    pub factors: u8,
+    /// Its type's domain.
+    pub domain: Domain,
+    /// A destroyer (SUP-109).
+    pub destroyer: bool,
+    /// A bridgehead (SUP-075).
+    pub bridgehead: bool,
+}
+
+/// What validation and the default plan read.
+pub struct SeaView<'a> {
+    /// Static data.
+    pub spec: &'a ScenarioSpec,
+    /// The determination's context.
+    pub ctx: &'a SupplyContext,
+    /// The land flood before any line lands.
+    pub floods: &'a LandFloods,
+    /// The zones.
+    pub zones: &'a ZoneLabels,
+    /// The player turn's sea log.
+    pub log: &'a SeaLog,
+    /// Every unit, sorted by id.
+    pub units: Vec<UnitView>,
+    /// Hex statuses of both sides' last determinations, by node.
+    pub hex_status: Vec<Option<HexStatus>>,
+}
+
+/// The side and determination a view is for.
+fn side_kind(v: &SeaView<'_>) -> Option<(Side, DeterminationKind)> {
+    Some((v.ctx.side?, v.ctx.kind?))
+}
+
+impl SeaView<'_> {
+    fn unit(&self, id: &str) -> Option<&UnitView> {
+        self.units.binary_search_by(|u| u.id.as_str().cmp(id)).ok().map(|i| &self.units[i])
+    }
+
+    fn side_of(&self, n: NationId) -> Option<Side> {
+        self.ctx.nations.get(n.index()).and_then(|s| s.side)
+    }
+
+    fn friendly(&self, n: NodeId) -> bool {
+        self.ctx.friendly.get(n as usize).copied().unwrap_or(false)
+    }
+
+    /// Whether the side holds anything at `n` in any chunk of the flood.
+    fn holds(&self, n: NodeId) -> bool {
+        (0..self.floods.floods.len()).any(|c| self.floods.mask(c, n) != 0)
+    }
+
+    /// The best tier the flood gives any nation of the side at `n`.
+    fn best_tier(&self, n: NodeId) -> Option<Tier> {
+        self.ctx
+            .classes
+            .of_nation
+            .iter()
+            .flatten()
+            .filter_map(|&c| self.ctx.classes.best(self.floods.mask(self.ctx.classes.slot(c).chunk, n), c).map(|t| t.0))
+            .max()
+    }
+
+    /// A friendly bridgehead of the side stands in `n`.
+    fn bridgehead_at(&self, n: NodeId) -> bool {
+        let Some((side, _)) = side_kind(self) else { return false };
+        self.units.iter().any(|u| u.node == n && u.bridgehead && self.side_of(u.nation) == Some(side))
+    }
+
+    /// Whether `n` can receive a sea line (SUP-073..077, SUP-083).
+    pub fn termination(&self, n: NodeId) -> Result<(), String> {
+        let map = &self.spec.map;
+        if !map.is_hex(n) {
+            return Err("sea supply lines may not be traced to a map box (SUP-083)".into());
+        }
+        if !self.friendly(n) {
+            return Err("it is not held by the side (SUP-073)".into());
+        }
+        if !(takes_sea_supply(map, n) || self.bridgehead_at(n)) {
+            return Err("not a port, bridgehead, one-hex island or beach (SUP-073..077)".into());
+        }
+        Ok(())
+    }
+
+    /// Whether `n` can start a sea line; `planned` are the terminations of
+    /// earlier lines of the plan (SUP-067..072, SUP-085).
+    pub fn origin(&self, n: NodeId, planned: &[NodeId]) -> Result<(), String> {
+        let map = &self.spec.map;
+        if let Some(bs) = map.box_sea(n) {
+            let source = self
+                .ctx
+                .sources
+                .iter()
+                .any(|s| s.node == n && s.inactive.is_none() && s.tiers.iter().any(|t| t.is_some()));
+            return if bs.entries.is_empty() {
+                Err("the box has no sea entries onto the board".into())
+            } else if !source || !self.holds(n) {
+                Err("the box is not a supply source of the side (SUP-068)".into())
+            } else {
+                Ok(())
+            };
+        }
+        if !map.is_hex(n) || !map.node(n).is_some_and(|i| i.features.contains(Features::PORT)) {
+            return Err("neither a box nor a port (SUP-067)".into());
+        }
+        if !self.friendly(n) {
+            return Err("the port is not held by the side".into());
+        }
+        // SUP-071, SUP-074: a port may not both receive and send sea supply.
+        if planned.contains(&n) || self.log.lines.iter().any(|l| l.reached.contains(&n) || l.to == n) {
+            return Err("it receives sea supply this player turn and may not send it (SUP-071)".into());
+        }
+        let source = self.ctx.sources.iter().any(|s| s.node == n && s.inactive.is_none() && !s.own_hex_only);
+        if source {
+            return Ok(());
+        }
+        // SUP-072: a land-supplied port must not be in an enemy ZOC.
+        if self.ctx.zoc.get(n as usize).copied().unwrap_or(false) {
+            return Err("the port is in an enemy zone of control (SUP-072)".into());
+        }
+        let zone = self.zones.zone(n);
+        let fed = zone.is_some() && planned.iter().any(|&t| self.zones.zone(t) == zone);
+        if self.holds(n) || fed {
+            Ok(())
+        } else {
+            Err("the port receives no supply by land in its zone (SUP-070, SUP-071)".into())
+        }
+    }
+
+    /// Friendly ports a line may pass through (SUP-080, SUP-122).
+    fn port(&self, n: NodeId) -> bool {
+        self.friendly(n) && self.spec.map.node(n).is_some_and(|i| i.features.contains(Features::PORT))
+    }
+
+    fn is_sea(&self, n: NodeId) -> bool {
+        self.spec.map.node(n).is_some_and(|i| i.surface == Surface::Sea)
+    }
+
+    /// A route from `from` through `via` to `to` within range (SUP-090):
+    /// sea hexes count, friendly ports refuel.
+    #[must_use]
+    pub fn route(&self, from: NodeId, via: &[NodeId], to: NodeId) -> Option<Vec<NodeId>> {
+        let map = &self.spec.map;
+        let range = self.spec.ruleset.sea.range;
+        let mut path = vec![from];
+        let mut cur = from;
+        for &next in via.iter().chain(std::iter::once(&to)) {
+            let seg = bfs_path_refuel(
+                &map.sea,
+                EdgeKinds::SEA,
+                cur,
+                next,
+                range,
+                |x| x == next || self.is_sea(x) || self.port(x),
+                |x| self.is_sea(x),
+                |x| x != next && self.port(x),
+            )?;
+            path.extend_from_slice(&seg[1..]);
+            cur = next;
+        }
+        Some(path)
+    }
+
+    /// Transports of `pool` left to the side this player turn, after `planned`
+    /// more lines (SUP-078..082).
+    fn transports_left(&self, pool: &str, planned: usize) -> u32 {
+        let Some((side, _)) = side_kind(self) else { return 0 };
+        let used = self.log.transports_used.get(pool).copied().unwrap_or(0);
+        self.spec.transports_of(side, pool).saturating_sub(used + planned as u32)
+    }
+
+    /// The zones that had their chance at initial determination and the
+    /// rule that keeps a post-combat line from `to` (SUP-139..141).
+    fn post_combat_block(&self, to: NodeId, carried: Option<Tier>) -> Option<String> {
+        let (_, kind) = side_kind(self)?;
+        if kind != DeterminationKind::PostCombat {
+            return None;
+        }
+        let z = self.log.initial_zones.iter().find(|z| z.terminations.contains(&to))?;
+        // SUP-141: a better line than could be tried at initial determination.
+        if carried > z.best_possible {
+            return None;
+        }
+        Some(if z.attempted {
+            "sea supply to this zone was attempted at initial determination (SUP-135, SUP-139)".into()
+        } else {
+            "sea supply to this zone was declined at initial determination (SUP-139)".into()
+        })
+    }
+
+    fn distance(&self, from: NodeId, targets: &[NodeId], reach: u32) -> bool {
+        let map = &self.spec.map;
+        let d = bfs_distances(&map.adjacency, EdgeKinds::ALL, &[from], reach, |_| true);
+        targets.iter().any(|&t| d.get(t as usize).is_some_and(|&x| x <= reach))
+            || map.box_sea(from).is_some_and(|b| b.entries.iter().any(|e| targets.contains(e)))
+    }
+
+    /// A base is operational for its side: fully supplied (SUP-144, SUP-145,
+    /// SUP-201, SUP-202). A box is always operational.
+    fn operational(&self, n: NodeId) -> bool {
+        !self.spec.map.is_hex(n) || self.hex_status.get(n as usize).copied().flatten() == Some(HexStatus::Full)
+    }
+}
+
+/// Validates the moving side's sea supply plan (SUP-067..123).
+///
+/// # Errors
+/// The first illegal line or escort, as an [`OrderError`].
+pub fn validate_plan(v: &SeaView<'_>, index: usize, lines: &[SeaLineOrder]) -> Result<Vec<ValidSeaLine>, OrderError> {
+    let map = &v.spec.map;
+    let Some((side, _)) = side_kind(v) else { return Err(OrderError::NoPhase) };
+    let find = |name: &str| map.find(name).ok_or_else(|| OrderError::UnknownPlace { index, name: name.to_string() });
+    let mut out: Vec<ValidSeaLine> = Vec::new();
+    let mut box_lines: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    for (k, l) in lines.iter().enumerate() {
+        let from = find(&l.from)?;
+        let to = find(&l.to)?;
+        let via = l.via.iter().map(|x| find(x)).collect::<Result<Vec<_>, _>>()?;
+        let islands = l.islands.iter().map(|x| find(x)).collect::<Result<Vec<_>, _>>()?;
+        let planned: Vec<NodeId> =
+            out.iter().flat_map(|p| std::iter::once(p.to).chain(p.islands.iter().copied())).collect();
+        v.termination(to).map_err(|why| OrderError::BadTermination { index, line: k, at: l.to.clone(), why })?;
+        for (j, &i) in islands.iter().enumerate() {
+            let group = map.island_group(to);
+            if group.is_none() || map.island_group(i) != group {
+                return Err(OrderError::BadTermination {
+                    index,
+                    line: k,
+                    at: l.islands[j].clone(),
+                    why: "not an island of the group the line enters (SUP-098, SUP-100)".into(),
+                });
+            }
+            v.termination(i).map_err(|why| OrderError::BadTermination {
+                index,
+                line: k,
+                at: l.islands[j].clone(),
+                why,
+            })?;
+        }
+        v.origin(from, &planned).map_err(|why| OrderError::BadOrigin { index, line: k, at: l.from.clone(), why })?;
+        if from == to || to == from {
+            return Err(OrderError::BadTermination {
+                index,
+                line: k,
+                at: l.to.clone(),
+                why: "the line starts there".into(),
+            });
+        }
+        // SUP-094: one line per zone, unless enemy ZOC keeps the first
+        // landing from supplying the rest of it.
+        let zone = v.zones.zone(to);
+        if let Some(prev) = out.iter().find(|p| zone.is_some() && v.zones.zone(p.to) == zone)
+            && !v.ctx.zoc.get(prev.to as usize).copied().unwrap_or(false)
+        {
+            return Err(OrderError::ZoneAlreadySupplied {
+                index,
+                line: k,
+                at: l.to.clone(),
+                why: format!(
+                    "line {} already supplies that zone (SUP-094)",
+                    out.iter().position(|p| p == prev).unwrap_or(0)
+                ),
+            });
+        }
+        // SUP-097: one line to each island group.
+        if let Some(g) = map.island_group(to)
+            && out.iter().any(|p| map.island_group(p.to) == Some(g))
+        {
+            return Err(OrderError::ZoneAlreadySupplied {
+                index,
+                line: k,
+                at: l.to.clone(),
+                why: "another line already supplies that island group (SUP-097)".into(),
+            });
+        }
+        if let Some(why) = v.post_combat_block(to, v.best_tier(from)) {
+            return Err(OrderError::ZoneAlreadySupplied { index, line: k, at: l.to.clone(), why });
+        }
+        // Boxes: destinations and transports (SUP-078..083).
+        let mut transport = false;
+        if let Some(bs) = map.box_sea(from) {
+            if !bs.destinations.is_empty() && !bs.destinations.contains(&to) {
+                return Err(OrderError::BadTermination {
+                    index,
+                    line: k,
+                    at: l.to.clone(),
+                    why: "the box's sea supply may not go there (SUP-079..082)".into(),
+                });
+            }
+            if let Some(pool) = &bs.transport_pool {
+                let used = box_lines.entry(pool.clone()).or_insert(0);
+                if v.transports_left(pool, *used) == 0 {
+                    return Err(OrderError::NoTransport { index, line: k, from: l.from.clone(), pool: pool.clone() });
+                }
+                *used += 1;
+                transport = true;
+            }
+        }
+        let Some(path) = v.route(from, &via, to) else {
+            return Err(OrderError::OutOfRange {
+                index,
+                line: k,
+                from: l.from.clone(),
+                to: l.to.clone(),
+                range: v.spec.ruleset.sea.range,
+            });
+        };
+        let protect = validate_escorts(v, index, side, from, &path, &l.protect, Domain::Naval)?;
+        let air_cover = validate_escorts(v, index, side, from, &path, &l.air_cover, Domain::Air)?;
+        // SUP-109: a protecting force needs a destroyer unless a transport
+        // carries the supply.
+        if !protect.is_empty() && !transport && !protect.iter().any(|u| v.unit(u.as_str()).is_some_and(|x| x.destroyer))
+        {
+            return Err(OrderError::NoDestroyer { index, line: k });
+        }
+        out.push(ValidSeaLine { from, to, via, islands, protect, air_cover });
+    }
+    Ok(out)
+}
+
+/// Validates the naval protectors (SUP-106..119) or the air cover
+/// (SUP-123) of a line.
+fn validate_escorts(
+    v: &SeaView<'_>,
+    index: usize,
+    side: Side,
+    from: NodeId,
+    path: &[NodeId],
+    ids: &[String],
+    domain: Domain,
+) -> Result<Vec<UnitId>, OrderError> {
+    let map = &v.spec.map;
+    let role = if domain == Domain::Naval { "protect" } else { "fly cover for" };
+    let mut out = Vec::new();
+    for id in ids {
+        let u = v.unit(id).ok_or_else(|| OrderError::UnknownUnit { index, unit: id.clone() })?;
+        let bad = |why: &str| OrderError::BadEscort { index, unit: id.clone(), role: role.into(), why: why.into() };
+        if v.side_of(u.nation) != Some(side) {
+            return Err(bad("it is not of the side tracing the line"));
+        }
+        if u.domain != domain {
+            return Err(bad(if domain == Domain::Naval { "not a naval unit" } else { "not an air unit" }));
+        }
+        if u.inverted {
+            return Err(bad("it is inverted (SUP-106, SUP-123)"));
+        }
+        if u.status != UnitStatus::Full || !v.operational(u.node) {
+            return Err(bad("it is not fully supplied in an operational base (SUP-106, SUP-168, SUP-123)"));
+        }
+        if domain == Domain::Naval {
+            // SUP-111..119: based at the origin, at a port on the route, or
+            // in an sw box that covers such lines.
+            let at_origin = u.node == from;
+            let on_route = path.contains(&u.node) && v.port(u.node);
+            let faction = v.ctx.factions.get(u.nation.index()).copied();
+            let sw = map.box_sea(u.node).is_some_and(|b| {
+                b.sw && b
+                    .protects
+                    .iter()
+                    .any(|p| Some(p.faction) == faction && (p.from.is_empty() || p.from.contains(&from)))
+            });
+            if !(at_origin || on_route || sw) {
+                return Err(bad(
+                    "it is based neither at the origin, nor at a port on the route, nor in an sw box covering this line (SUP-111..119)",
+                ));
+            }
+        } else if !v.distance(u.node, path, v.spec.ruleset.sea.reach) {
+            return Err(bad("the line is out of its reach (SUP-123)"));
+        }
+        out.push(u.id.clone());
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+/// Validates an interception (SUP-104, SUP-124, SUP-145, SUP-170).
+///
+/// # Errors
+/// [`OrderError::NoSuchLine`], or [`OrderError::BadEscort`] for an attacker
+/// of the moving side, an inverted one, one not fully supplied, or one out of
+/// reach.
+pub fn validate_intercept(
+    v: &SeaView<'_>,
+    index: usize,
+    plan: &[ValidSeaLine],
+    line: u32,
+    by: &[String],
+    at_island: Option<&str>,
+) -> Result<ValidOrder, OrderError> {
+    let Some((side, _)) = side_kind(v) else { return Err(OrderError::NoPhase) };
+    let Some(target) = plan.get(line as usize) else { return Err(OrderError::NoSuchLine { index, line }) };
+    let path = v.route(target.from, &target.via, target.to).unwrap_or_default();
+    let mut out = Vec::new();
+    for id in by {
+        let u = v.unit(id).ok_or_else(|| OrderError::UnknownUnit { index, unit: id.clone() })?;
+        let bad = |why: &str| OrderError::BadEscort { index, unit: id.clone(), role: "attack".into(), why: why.into() };
+        let enemy = v.side_of(u.nation) == Some(side.other())
+            && v.ctx.nations.get(u.nation.index()).is_some_and(|s| s.status == NationStatus::Active);
+        if !enemy {
+            return Err(bad("only the defending side's units may attack the moving side's sea lines (SUP-104)"));
+        }
+        if !matches!(u.domain, Domain::Naval | Domain::Air) {
+            return Err(bad("only naval and air units attack sea lines (SUP-124)"));
+        }
+        if u.inverted {
+            return Err(bad("it is inverted (SUP-145)"));
+        }
+        if u.status != UnitStatus::Full || !v.operational(u.node) {
+            return Err(bad("it is not fully supplied in an operational base (SUP-145, SUP-170)"));
+        }
+        if !v.distance(u.node, &path, v.spec.ruleset.sea.reach) {
+            return Err(bad("the line is out of its reach"));
+        }
+        out.push(u.id.clone());
+    }
+    out.sort();
+    out.dedup();
+    let at_island = match at_island {
+        None => None,
+        Some(name) => {
+            let n = v.spec.map.find(name).ok_or_else(|| OrderError::UnknownPlace { index, name: name.into() })?;
+            if n != target.to && !target.islands.contains(&n) {
+                return Err(OrderError::BadTermination {
+                    index,
+                    line: line as usize,
+                    at: name.into(),
+                    why: "not an island of that line (SUP-100)".into(),
+                });
+            }
+            Some(n)
+        }
+    };
+    Ok(ValidOrder::Intercept { line, by: out, at_island })
+}
+
+/// The default plan: a line to every zone that can receive one and is not
+/// fully supplied, from the best origin in range, unprotected (SUP-103).
+/// Zones are taken in order; a zone planned earlier counts as supplied by
+/// its line when later origins are chosen (SUP-085).
+#[must_use]
+pub fn default_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
+    let map = &v.spec.map;
+    let mut plan: Vec<ValidSeaLine> = Vec::new();
+    let mut supplied_zones: Vec<(u32, Option<Tier>)> = Vec::new();
+    let mut pools: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    for (z, members) in v.zones.members.iter().enumerate() {
+        let z = z as u32;
+        // Island groups: one line, to the first island (SUP-097, SUP-098).
+        let mut terms: Vec<NodeId> = members.iter().copied().filter(|&n| v.termination(n).is_ok()).collect();
+        if terms.is_empty() {
+            continue;
+        }
+        let zone_tier = members.iter().filter_map(|&n| v.best_tier(n)).max();
+        if zone_tier == Some(Tier::Full) {
+            continue;
+        }
+        if map.island_group(terms[0]).is_some()
+            && plan.iter().any(|p| map.island_group(p.to) == map.island_group(terms[0]))
+        {
+            continue;
+        }
+        // Terminations out of enemy ZOC first (their supply goes inland).
+        terms.sort_by_key(|&n| (v.ctx.zoc.get(n as usize).copied().unwrap_or(false), n));
+        let to = terms[0];
+        let islands: Vec<NodeId> = match map.island_group(to) {
+            Some(g) => {
+                map.island_groups[g].hexes.iter().copied().filter(|&h| h != to && v.termination(h).is_ok()).collect()
+            }
+            None => Vec::new(),
+        };
+        let planned: Vec<NodeId> =
+            plan.iter().flat_map(|p| std::iter::once(p.to).chain(p.islands.iter().copied())).collect();
+        let hops = bfs_reach_refuel(
+            &map.sea,
+            EdgeKinds::SEA,
+            to,
+            v.spec.ruleset.sea.range,
+            |x| v.is_sea(x) || v.port(x) || map.box_sea(x).is_some(),
+            |x| v.is_sea(x),
+            |x| v.port(x),
+        );
+        let tier_of = |o: NodeId| -> Option<Tier> {
+            let own = v.best_tier(o);
+            let fed = v.zones.zone(o).and_then(|oz| supplied_zones.iter().find(|s| s.0 == oz)).and_then(|s| s.1);
+            own.max(fed)
+        };
+        let mut best: Option<(Option<Tier>, u32, NodeId)> = None;
+        for (o, &h) in hops.iter().enumerate() {
+            let o = o as NodeId;
+            if h == u32::MAX || o == to || !(v.port(o) || map.box_sea(o).is_some()) {
+                continue;
+            }
+            if v.zones.zone(o) == Some(z) || v.origin(o, &planned).is_err() {
+                continue;
+            }
+            if let Some(bs) = map.box_sea(o) {
+                if !bs.destinations.is_empty() && !bs.destinations.contains(&to) {
+                    continue;
+                }
+                if let Some(pool) = &bs.transport_pool
+                    && v.transports_left(pool, pools.get(pool).copied().unwrap_or(0)) == 0
+                {
+                    continue;
+                }
+            }
+            let t = tier_of(o);
+            if t.is_none() || t <= zone_tier || v.post_combat_block(to, t).is_some() {
+                continue;
+            }
+            let key = (std::cmp::Reverse(t), h, o);
+            if best.is_none_or(|b| key < (std::cmp::Reverse(b.0), b.1, b.2)) {
+                best = Some((t, h, o));
+            }
+        }
+        let Some((t, _, from)) = best else { continue };
+        if v.route(from, &[], to).is_none() {
+            continue;
+        }
+        if let Some(pool) = map.box_sea(from).and_then(|b| b.transport_pool.clone()) {
+            *pools.entry(pool).or_insert(0) += 1;
+        }
+        supplied_zones.push((z, t));
+        plan.push(ValidSeaLine { from, to, via: Vec::new(), islands, protect: Vec::new(), air_cover: Vec::new() });
+    }
+    plan
+}
+
+/// Builds a [`SeaView`] from a world after the context, land and zones
+/// stages have run (a preview, or the determination itself).
+#[must_use]
+pub fn view(world: &World) -> Option<SeaView<'_>> {
+    let spec = &world.get_resource::<Spec>()?.0;
+    let mut units: Vec<UnitView> = world
+        .try_query::<(&Unit, &Location, &UnitSupply, &UnitFlags)>()?
+        .iter(world)
+        .filter_map(|(u, l, s, f)| {
+            let def = spec.ruleset.unit_type(u.kind)?;
+            Some(UnitView {
+                id: u.id.clone(),
+                nation: u.nation,
+                node: l.node,
+                status: s.status,
+                inverted: f.bits.contains(UnitFlagBits::INVERTED),
+                factors: u.factors,
+                domain: def.domain,
+                destroyer: def.destroyer,
+                bridgehead: def.bridgehead,
+            })
+        })
+        .collect();
+    units.sort_by(|a, b| a.id.cmp(&b.id));
+    let mut hex_status = vec![None; spec.map.node_count()];
+    for (n, h) in world.try_query::<(&qm_core::components::MapNode, &qm_core::supply::HexSupply)>()?.iter(world) {
+        if let Some(slot) = hex_status.get_mut(n.0 as usize) {
+            *slot = h.status;
+        }
+    }
+    Some(SeaView {
+        spec,
+        ctx: world.get_resource::<SupplyContext>()?,
+        floods: world.get_resource::<LandFloods>()?,
+        zones: world.get_resource::<ZoneLabels>()?,
+        log: world.get_resource::<SeaLog>()?,
+        units,
+        hex_status,
+    })
+}
+
+/// The sum of a die roll per unit plus its factors.
+fn contest(rng: &mut GameRng, die: u32, units: &[(UnitId, u8)]) -> u32 {
+    units.iter().map(|(_, f)| rng.roll(die) + u32::from(*f)).sum()
+}
+
+/// Resolves the determination's sea lines, in order (system, in
+/// `SupplySystems::Sea`; exclusive: it reads the world as a [`SeaView`]).
+#[allow(clippy::too_many_lines, reason = "one pass over the lines, in the announced order")]
+pub fn resolve_sea(world: &mut World) {
+    let Some(ctx) = world.get_resource::<SupplyContext>() else { return };
+    let (Some(side), Some(kind), turn) = (ctx.side, ctx.kind, ctx.turn) else { return };
+    let running = world.get_resource::<RunningPhase>().and_then(|r| r.0);
+
+    // A new player turn starts a new sea log.
+    {
+        let mut log = world.resource_mut::<SeaLog>();
+        if log.turn != Some((turn, side)) {
+            *log = SeaLog { turn: Some((turn, side)), ..SeaLog::default() };
+        }
+    }
+    // The plan: the moving side's order, or the default plan (SUP-103); the
+    // defending side's attacks.
+    let (mut plan, intercepts) = match running {
+        Some(phase) => {
+            let mut pending = world.resource_mut::<PendingOrders>();
+            let plans = pending.take(phase, |o| matches!(o, ValidOrder::SeaSupply(_)));
+            let attacks = pending.take(phase, |o| matches!(o, ValidOrder::Intercept { .. }));
+            let plan = plans.into_iter().rev().find_map(|o| match o.order {
+                ValidOrder::SeaSupply(lines) => Some(lines),
+                _ => None,
+            });
+            (plan, attacks.into_iter().map(|o| o.order).collect::<Vec<_>>())
+        }
+        None => (None, Vec::new()),
+    };
+    let Some(v) = view(world) else { return };
+    // SUP-139: note the zones that could receive sea supply at initial
+    // determination, and the best they could have had.
+    let mut initial_zones = Vec::new();
+    if kind == DeterminationKind::Initial {
+        for members in &v.zones.members {
+            let terms: Vec<NodeId> = members.iter().copied().filter(|&n| v.termination(n).is_ok()).collect();
+            if !terms.is_empty() {
+                let best_possible = if members.iter().any(|&n| v.best_tier(n) == Some(Tier::Full)) {
+                    Some(Tier::Full)
+                } else {
+                    best_origin_tier(&v)
+                };
+                initial_zones.push(InitialZone { terminations: terms, best_possible, attempted: false });
+            }
+        }
+    }
+    let lines = plan.take().unwrap_or_else(|| default_plan(&v));
+    let units = v.units.clone();
+    let die = v.spec.ruleset.sea.die;
+    let routes: Vec<Vec<NodeId>> =
+        lines.iter().map(|l| v.route(l.from, &l.via, l.to).unwrap_or_else(|| vec![l.from, l.to])).collect();
+    let transports: Vec<Option<String>> =
+        lines.iter().map(|l| v.spec.map.box_sea(l.from).and_then(|b| b.transport_pool.clone())).collect();
+    drop(v);
+
+    let factors = |id: &UnitId| units.binary_search_by(|u| u.id.cmp(id)).ok().map_or(1, |i| units[i].factors);
+    let mut inverted: Vec<UnitId> = Vec::new();
+    for (k, l) in lines.iter().enumerate() {
+        let attackers: Vec<(UnitId, Option<NodeId>)> = intercepts
+            .iter()
+            .filter_map(|o| match o {
+                ValidOrder::Intercept { line, by, at_island } if *line as usize == k => Some((by.clone(), *at_island)),
+                _ => None,
+            })
+            .flat_map(|(by, at)| by.into_iter().map(move |u| (u, at)))
+            .filter(|(u, _)| !inverted.contains(u))
+            .collect();
+        let protectors: Vec<(UnitId, u8)> =
+            l.protect.iter().chain(&l.air_cover).map(|u| (u.clone(), factors(u))).collect();
+        let stops: Vec<NodeId> = std::iter::once(l.to).chain(l.islands.iter().copied()).collect();
+        // Where the attack falls: before the first island named, or before
+        // the line enters (SUP-100..102).
+        let cut =
+            attackers.iter().filter_map(|a| a.1).filter_map(|n| stops.iter().position(|&s| s == n)).min().unwrap_or(0);
+        let mut rolls = None;
+        let disrupted = if attackers.is_empty() {
+            false
+        } else if protectors.is_empty() {
+            // SUP-125: an unprotected line that is attacked is disrupted,
+            // with no roll.
+            true
+        } else {
+            // Ruling 9: a protected line is resolved by the contest.
+            let mut rng = world.resource_mut::<GameRng>();
+            let mut ps = protectors.clone();
+            ps.sort();
+            let mut atk: Vec<(UnitId, u8)> = attackers.iter().map(|a| (a.0.clone(), factors(&a.0))).collect();
+            atk.sort();
+            atk.dedup();
+            let (p, a) = (contest(&mut rng, die, &ps), contest(&mut rng, die, &atk));
+            rolls = Some((p, a));
+            a > p
+        };
+        let mut by: Vec<UnitId> = attackers.iter().map(|a| a.0.clone()).collect();
+        by.sort();
+        by.dedup();
+        inverted.extend(by.iter().cloned());
+        let reached: Vec<NodeId> = if disrupted { stops[..cut].to_vec() } else { stops.clone() };
+        // Land what the origin holds now (SUP-085, SUP-086, SUP-089).
+        let index = world.resource::<SeaLog>().lines.len() as u32;
+        let mut carried = Vec::new();
+        world.resource_scope(|world, mut floods: Mut<LandFloods>| {
+            let (Some(spec), Some(ctx)) = (world.get_resource::<Spec>(), world.get_resource::<SupplyContext>()) else {
+                return;
+            };
+            carried = carried_of(ctx, &floods, l.from);
+            let fs = flood_spec(spec, ctx);
+            for chunk in 0..floods.floods.len() {
+                let b = floods.mask(chunk, l.from);
+                if b == 0 || reached.is_empty() {
+                    continue;
+                }
+                let seeds: Vec<Seed> = reached
+                    .iter()
+                    .map(|&t| Seed { node: t, bits: b, push: push_mask(ctx, t, true), stage: 0 })
+                    .collect();
+                let refs = reached
+                    .iter()
+                    .map(|_| SeedRef::Sea { line: index, from: l.from, path: routes[k].clone() })
+                    .collect();
+                floods.land(&fs, chunk, &seeds, refs);
+            }
+        });
+        let mut log = world.resource_mut::<SeaLog>();
+        if let Some(pool) = &transports[k] {
+            *log.transports_used.entry(pool.clone()).or_insert(0) += 1;
+        }
+        log.lines.push(SeaLineRecord {
+            index: k as u32,
+            kind,
+            from: l.from,
+            to: l.to,
+            path: routes[k].clone(),
+            islands: l.islands.clone(),
+            protected_by: protectors.iter().map(|p| p.0.clone()).collect(),
+            attacked_by: by,
+            rolls,
+            disrupted,
+            reached,
+            carried,
+            transport: transports[k].clone(),
+        });
+        for z in initial_zones.iter_mut().filter(|z| z.terminations.contains(&l.to)) {
+            z.attempted = true;
+        }
+    }
+    if kind == DeterminationKind::Initial {
+        world.resource_mut::<SeaLog>().initial_zones = initial_zones;
+    }
+    // SUP-125: attacking units are inverted.
+    if !inverted.is_empty() {
+        inverted.sort();
+        inverted.dedup();
+        let mut q = world.query::<(&Unit, &mut UnitFlags)>();
+        for (u, mut f) in q.iter_mut(world) {
+            if inverted.binary_search(&u.id).is_ok() {
+                f.bits |= UnitFlagBits::INVERTED;
+            }
+        }
+    }
+}
+
+/// The best tier any origin of the side could send now.
+fn best_origin_tier(v: &SeaView<'_>) -> Option<Tier> {
+    let map = &v.spec.map;
+    (0..map.node_count() as NodeId)
+        .filter(|&n| v.port(n) || map.box_sea(n).is_some())
+        .filter(|&n| v.origin(n, &[]).is_ok())
+        .filter_map(|n| v.best_tier(n))
+        .max()
+}
+
+/// What the flood holds at `n`, per nation of the side.
+#[must_use]
+pub fn carried_of(ctx: &SupplyContext, floods: &LandFloods, n: NodeId) -> Vec<(NationId, Tier)> {
+    ctx.classes
+        .of_nation
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            let c = (*c)?;
+            let t = ctx.classes.best(floods.mask(ctx.classes.slot(c).chunk, n), c)?.0;
+            Some((NationId(i as u16), t))
+        })
+        .collect()
+}
+
+/// Whether a map is one where sea supply can matter at all.
+#[must_use]
+pub fn has_sea(map: &MapGraph) -> bool {
+    map.sea.edge_count() > 0
+}

@@ -1,0 +1,141 @@
+//! Supply zones (SUP-093, SUP-096).
+//!
+//! A zone is an area of contiguous hexes of the side through which land
+//! lines run: the connected components of the hexes that pass supply on.
+//! A hex that receives supply but passes none on (in an enemy zone of
+//! control, held through a partisan) joins the zone of a neighbour that can
+//! supply it, or is a zone of its own; so an enemy zone of control that cuts
+//! an area in two makes two zones (SUP-094, SUP-095). Each Pacific island
+//! group is one zone, except islands captured this player turn, which are
+//! zones of their own for post-combat supply (SUP-096).
+
+use crate::context::SupplyContext;
+use crate::land::LAND_KINDS;
+use bevy_ecs::prelude::*;
+use qm_core::components::{Control, MapNode};
+use qm_core::ids::{DeterminationKind, NodeId};
+use qm_core::map::{Features, MapGraph};
+use qm_core::phase::GameClock;
+use qm_core::spec::Spec;
+use qm_trace::{NO_NODE, label_components};
+
+/// The zones of the current determination. Not state: rebuilt by every
+/// determination; what lasts is written to [`qm_core::sea::Zones`].
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ZoneLabels {
+    /// Per node: its zone, or `NO_NODE`.
+    pub of: Vec<u32>,
+    /// Per zone: its hexes, sorted.
+    pub members: Vec<Vec<NodeId>>,
+}
+
+impl ZoneLabels {
+    /// The zone of a node.
+    #[must_use]
+    pub fn zone(&self, n: NodeId) -> Option<u32> {
+        self.of.get(n as usize).copied().filter(|&z| z != NO_NODE)
+    }
+}
+
+/// Whether a hex can receive a sea line: a port, a one-hex island or a
+/// beach that takes sea supply as a port (SUP-073..077). Bridgeheads are
+/// units and are checked where units are known.
+#[must_use]
+pub fn takes_sea_supply(map: &MapGraph, n: NodeId) -> bool {
+    map.node(n).is_some_and(|i| i.features.intersects(Features::PORT | Features::ISLAND | Features::BEACH_PORT))
+}
+
+/// Labels the zones of the side in `ctx`. `captured_now[n]`: hex `n` was
+/// captured this player turn (SUP-096's exception, at post-combat only).
+#[must_use]
+pub fn label(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool]) -> ZoneLabels {
+    let n = map.node_count();
+    let hexes = map.hex_count as usize;
+    let passes: Vec<bool> =
+        (0..n).map(|i| i < hexes && ctx.friendly.get(i).copied().unwrap_or(false) && ctx.emit[i] != 0).collect();
+    let mut of = Vec::new();
+    let mut count = label_components(&map.land, LAND_KINDS, &passes, &mut of);
+    // Hexes that receive but pass nothing on join a neighbour that supplies
+    // them, or stand alone.
+    for i in 0..hexes {
+        if of[i] != NO_NODE || !ctx.friendly.get(i).copied().unwrap_or(false) || ctx.accept[i] == 0 {
+            continue;
+        }
+        let joined = map
+            .land_rev
+            .neighbors(i as NodeId, LAND_KINDS)
+            .filter(|&p| passes[p as usize])
+            .map(|p| of[p as usize])
+            .min();
+        of[i] = joined.unwrap_or_else(|| {
+            count += 1;
+            count - 1
+        });
+    }
+    // SUP-096: an island group is one zone.
+    let mut parent: Vec<u32> = (0..count).collect();
+    fn root(parent: &mut [u32], mut z: u32) -> u32 {
+        while parent[z as usize] != z {
+            let p = parent[z as usize];
+            parent[z as usize] = parent[p as usize];
+            z = p;
+        }
+        z
+    }
+    for g in &map.island_groups {
+        let zs: Vec<u32> = g
+            .hexes
+            .iter()
+            .filter(|&&h| !captured_now.get(h as usize).copied().unwrap_or(false))
+            .map(|&h| of[h as usize])
+            .filter(|&z| z != NO_NODE)
+            .collect();
+        if let Some(&first) = zs.first() {
+            for &z in &zs[1..] {
+                let (a, b) = (root(&mut parent, first), root(&mut parent, z));
+                if a != b {
+                    parent[a.max(b) as usize] = a.min(b);
+                }
+            }
+        }
+    }
+    // Renumber in the order of each zone's lowest node.
+    let mut renum = vec![NO_NODE; count as usize];
+    let mut members: Vec<Vec<NodeId>> = Vec::new();
+    for (i, z) in of.iter_mut().enumerate() {
+        if *z == NO_NODE {
+            continue;
+        }
+        let r = root(&mut parent, *z) as usize;
+        if renum[r] == NO_NODE {
+            renum[r] = members.len() as u32;
+            members.push(Vec::new());
+        }
+        *z = renum[r];
+        members[*z as usize].push(i as NodeId);
+    }
+    ZoneLabels { of, members }
+}
+
+/// Labels the zones of the determining side (system, in
+/// `SupplySystems::Zones`).
+pub fn label_zones(
+    spec: Res<Spec>,
+    ctx: Res<SupplyContext>,
+    clock: Res<GameClock>,
+    nodes: Query<(&MapNode, &Control)>,
+    mut out: ResMut<ZoneLabels>,
+) {
+    let (Some(side), Some(kind)) = (ctx.side, ctx.kind) else { return };
+    let mut captured_now = vec![false; spec.map.node_count()];
+    if kind == DeterminationKind::PostCombat {
+        for (n, c) in &nodes {
+            if c.captured == Some((clock.turn, side))
+                && let Some(slot) = captured_now.get_mut(n.0 as usize)
+            {
+                *slot = true;
+            }
+        }
+    }
+    *out = label(&ctx, &spec.map, &captured_now);
+}
