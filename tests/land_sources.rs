@@ -8,10 +8,10 @@ use quartermaster::prelude::*;
 
 const FILE: &str = "scenarios/awaw/edges/source-classes.ron";
 
-/// SUP-016, SUP-019: Tokyo supplies Japanese units of every type in full;
+/// SUP-016, SUP-019: Seoul supplies Japanese units of every type in full;
 /// SUP-010: the air unit takes its hex's status.
 #[test]
-fn tokyo_supplies_japanese_units_of_every_type() {
+fn seoul_supplies_japanese_units_of_every_type() {
     let mut g = load(FILE);
     initial(&mut g, Side::Axis);
     expect_units(&g, &[("jap-inf", UnitStatus::Full), ("jap-arm", UnitStatus::Full), ("jap-air", UnitStatus::Full)]);

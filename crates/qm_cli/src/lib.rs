@@ -43,6 +43,28 @@ pub enum Command {
         /// Also draw the map (text output only).
         #[arg(long)]
         map: bool,
+        /// Which determination: `initial`, or `post-combat` (phases are run
+        /// up to the side's post-combat determination, with default orders).
+        #[arg(long, default_value = "initial")]
+        phase: DeterminationArg,
+        /// Seed of the game's random stream.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Step phases with orders from a file (or defaults: sea supply to every
+    /// eligible zone, no interception) and print the supply report.
+    Run {
+        /// Scenario file.
+        file: PathBuf,
+        /// How many phases to run.
+        #[arg(long)]
+        phases: u32,
+        /// Orders file: a RON list of `(turn, side, phase, orders)`.
+        #[arg(long)]
+        orders: Option<PathBuf>,
+        /// Print one JSON object instead of tables.
+        #[arg(long)]
+        json: bool,
         /// Seed of the game's random stream.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -64,6 +86,15 @@ pub enum Command {
         #[command(subcommand)]
         what: BenchCommand,
     },
+}
+
+/// A supply determination named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DeterminationArg {
+    /// Initial supply determination (SUP-133).
+    Initial,
+    /// Post-combat supply determination (SUP-134).
+    PostCombat,
 }
 
 /// Benchmarks.
@@ -105,7 +136,10 @@ where
     };
     match cli.command {
         Command::Check { files } => check(&files, out, err),
-        Command::Supply { file, side, json, map, seed } => supply(&file, side, json, map, seed, out, err),
+        Command::Supply { file, side, json, map, phase, seed } => supply(&file, side, json, map, phase, seed, out, err),
+        Command::Run { file, phases, orders, json, seed } => {
+            run_phases(&file, phases, orders.as_ref(), json, seed, out, err)
+        }
         Command::Explain { file, unit, seed } => explain(&file, &unit, seed, out, err),
         Command::Bench { what: BenchCommand::Supply { hexes, seed, iters, json } } => {
             let r = bench::bench_supply(hexes, seed, iters.max(1));
@@ -153,19 +187,36 @@ fn check(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     code
 }
 
+#[allow(clippy::too_many_arguments, reason = "the command's options")]
 fn supply(
     file: &PathBuf,
     side: Option<Side>,
     json: bool,
     map: bool,
+    phase: DeterminationArg,
     seed: u64,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
     let Some(mut g) = load(file, seed, err) else { return 1 };
     let side = side.unwrap_or(g.clock().side);
-    g.determine_supply(side, DeterminationKind::Initial);
-    let report = g.supply_report(side);
+    match phase {
+        DeterminationArg::Initial => {
+            g.determine_supply(side, DeterminationKind::Initial);
+        }
+        DeterminationArg::PostCombat => {
+            // Play on, with default orders, to the side's post-combat
+            // determination.
+            for _ in 0..32 {
+                let c = g.clock();
+                let r = g.step_phase();
+                if r.phase == qm_core::phase::PhaseId::PostCombatSupply && c.side == side {
+                    break;
+                }
+            }
+        }
+    }
+    let report = g.full_report(side, false);
     if json {
         let _ = writeln!(out, "{}", serde_json::to_string(&report).unwrap_or_default());
     } else {
@@ -173,6 +224,66 @@ fn supply(
         if map {
             let _ = write!(out, "\n{}", render::map_picture(&g, side));
         }
+    }
+    0
+}
+
+fn run_phases(
+    file: &PathBuf,
+    phases: u32,
+    orders: Option<&PathBuf>,
+    json: bool,
+    seed: u64,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let Some(mut g) = load(file, seed, err) else { return 1 };
+    let batches = match orders {
+        None => Vec::new(),
+        Some(p) => {
+            let name = p.display().to_string();
+            let read = std::fs::read(p).map_err(|e| format!("{name}:1:1: cannot read: {e}"));
+            match read.map(|b| qm_scenario::read_orders(&name, &b).map_err(|e| render::load_error(&e))) {
+                Ok(Ok(b)) => b,
+                Ok(Err(text)) | Err(text) => {
+                    let _ = writeln!(err, "{}", text.trim_end());
+                    return 1;
+                }
+            }
+        }
+    };
+    let mut log = Vec::new();
+    for _ in 0..phases {
+        let c = g.clock();
+        let Some(phase) = g.next_phase() else { break };
+        // The moving side's orders first, then the defender's.
+        for side in [c.side, c.side.other()] {
+            for b in batches.iter().filter(|b| b.turn == c.turn && b.side == side && b.phase == phase.as_str()) {
+                let batch = qm_core::orders::Orders { orders: b.orders.clone() };
+                if let Err(e) = g.submit(side, &batch) {
+                    let _ = writeln!(err, "turn {}, {} {phase}: {side}: rejected: {e}", c.turn, c.side);
+                    return 1;
+                }
+            }
+        }
+        let r = g.step_phase();
+        log.push(format!("turn {} {} {}: {} events", r.turn, r.side, r.phase, r.events.len()));
+    }
+    let side =
+        g.world().get_resource::<qm_core::sea::Zones>().and_then(|z| z.at.map(|a| a.side)).unwrap_or(g.clock().side);
+    let report = g.full_report(side, true);
+    if json {
+        let mut v = serde_json::to_value(&report).unwrap_or_default();
+        if let Some(o) = v.as_object_mut() {
+            o.insert("checksum".into(), g.checksum().to_string().into());
+        }
+        let _ = writeln!(out, "{v}");
+    } else {
+        for l in log {
+            let _ = writeln!(out, "{l}");
+        }
+        let _ = write!(out, "{}", render::report_table(&g, &report));
+        let _ = writeln!(out, "checksum {}", g.checksum());
     }
     0
 }

@@ -49,15 +49,28 @@ pub fn load_error(e: &LoadError) -> String {
 pub fn report_table(g: &Game, r: &SupplyReport) -> String {
     let mut s = String::new();
     let c = g.clock();
-    let _ = writeln!(s, "{}: initial supply determination for {}, turn {}", g.spec().title, r.side, c.turn);
+    let next = g.next_phase().map_or("-", |p| p.as_str());
+    let _ =
+        writeln!(s, "{}: supply of {} (turn {}, next phase {} of {})", g.spec().title, r.side, c.turn, next, c.side);
     let _ = writeln!(s, "\n{:<16} {:<10} {:<8}", "UNIT", "STATUS", "AT");
     for u in &r.units {
         let at = g.unit(&u.id).map(|(_, l, _)| g.spec().map.describe(l.node)).unwrap_or_default();
-        let _ = writeln!(s, "{:<16} {:<10} {at}", u.id, u.status);
+        let gone = if u.eliminated == Some(true) { "  (eliminated)" } else { "" };
+        let _ = writeln!(s, "{:<16} {:<10} {at}{gone}", u.id, u.status);
     }
     let _ = writeln!(s, "\n{:<8} {:<16} STATUS", "HEX", "NAME");
     for h in &r.hexes {
         let _ = writeln!(s, "{:<8} {:<16} {}", h.hex, h.name.as_deref().unwrap_or("-"), h.status);
+    }
+    if let Some(zones) = &r.zones {
+        let _ = writeln!(s, "\n{:<6} {:<11} {:<7} SEA LINE", "ZONE", "STATUS", "HEXES");
+        for z in zones {
+            let sea = z.sea_line.as_ref().map_or_else(
+                || "-".to_string(),
+                |l| format!("{} -> {}{}", l.from, l.to, if l.disrupted { " (disrupted)" } else { "" }),
+            );
+            let _ = writeln!(s, "{:<6} {:<11} {:<7} {sea}", z.id, z.status, z.hexes.len());
+        }
     }
     let count = |st: &str| r.units.iter().filter(|u| u.status == st).count();
     let hcount = |st: &str| r.hexes.iter().filter(|h| h.status == st).count();

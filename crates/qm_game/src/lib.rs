@@ -5,7 +5,7 @@ pub mod snapshot;
 #[cfg(feature = "stepping")]
 pub mod stepping;
 
-pub use report::{HexRow, SupplyReport, UnitRow};
+pub use report::{HexRow, SeaLineRow, SupplyReport, UnitRow, ZoneRow};
 pub use snapshot::{SaveFile, Snapshot};
 
 use bevy_ecs::prelude::*;
@@ -389,13 +389,28 @@ impl Game {
     #[must_use]
     pub fn explain(&self, id: &str) -> Option<String> {
         let (u, l, s) = self.unit(id)?;
-        Some(qm_supply::describe_unit(self.spec(), &u, &l, &s))
+        let mut text = qm_supply::describe_unit(self.spec(), &u, &l, &s);
+        if let (Some(z), Some(log)) =
+            (self.world.get_resource::<qm_core::sea::Zones>(), self.world.get_resource::<qm_core::sea::SeaLog>())
+        {
+            text.push_str(&qm_supply::explain::describe_sea(self.spec(), z, log, &s, l.node));
+        }
+        Some(text)
     }
 
     /// The statuses of `side`'s units and hexes, sorted by id and label.
     #[must_use]
     pub fn supply_report(&self, side: Side) -> SupplyReport {
         report::supply_report(self, side)
+    }
+
+    /// [`Game::supply_report`] with the side's zones (SUP-093) and, with
+    /// `eliminations`, whether each unit was eliminated (SUP-177).
+    #[must_use]
+    pub fn full_report(&self, side: Side, eliminations: bool) -> SupplyReport {
+        let mut r = report::supply_report(self, side);
+        report::extend_report(self, &mut r, side, eliminations);
+        r
     }
 }
 

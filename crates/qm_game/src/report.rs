@@ -4,6 +4,7 @@ use crate::Game;
 use qm_core::components::{Control, MapNode, Unit};
 use qm_core::ids::Side;
 use qm_core::nation::{Nation, NationStateC};
+use qm_core::sea::{SeaLog, Zones};
 use qm_core::supply::{HexSupply, UnitSupply};
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +15,34 @@ pub struct UnitRow {
     pub id: String,
     /// `full`, `partial` or `isolated`.
     pub status: String,
+    /// Eliminated by isolation (SUP-177); present once the side's
+    /// isolation phase has been run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eliminated: Option<bool>,
+}
+
+/// A sea line in a zone's row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeaLineRow {
+    /// Origin (label or box key).
+    pub from: String,
+    /// Termination.
+    pub to: String,
+    /// Disrupted.
+    pub disrupted: bool,
+}
+
+/// One zone's row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZoneRow {
+    /// Zone number.
+    pub id: u32,
+    /// Its hexes' labels.
+    pub hexes: Vec<String>,
+    /// Its best status.
+    pub status: String,
+    /// The sea line to it, if any.
+    pub sea_line: Option<SeaLineRow>,
 }
 
 /// One hex's row.
@@ -36,6 +65,9 @@ pub struct SupplyReport {
     pub units: Vec<UnitRow>,
     /// The side's land hexes, sorted by label.
     pub hexes: Vec<HexRow>,
+    /// The side's supply zones at its last determination (SUP-093).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zones: Option<Vec<ZoneRow>>,
 }
 
 pub(crate) fn supply_report(game: &Game, side: Side) -> SupplyReport {
@@ -55,7 +87,7 @@ pub(crate) fn supply_report(game: &Game, side: Side) -> SupplyReport {
         .map(|mut q| {
             q.iter(world)
                 .filter(|(u, _)| mine(u.nation))
-                .map(|(u, s)| UnitRow { id: u.id.0.clone(), status: s.status.as_str().to_string() })
+                .map(|(u, s)| UnitRow { id: u.id.0.clone(), status: s.status.as_str().to_string(), eliminated: None })
                 .collect()
         })
         .unwrap_or_default();
@@ -77,5 +109,50 @@ pub(crate) fn supply_report(game: &Game, side: Side) -> SupplyReport {
         })
         .unwrap_or_default();
     hexes.sort_by(|a, b| a.hex.cmp(&b.hex));
-    SupplyReport { side: side.as_str().to_string(), units, hexes }
+    SupplyReport { side: side.as_str().to_string(), units, hexes, zones: None }
+}
+
+/// Adds the zones of the side's last determination, and, with
+/// `eliminations`, an `eliminated` flag on every unit, eliminated units
+/// included (SUP-177).
+pub(crate) fn extend_report(game: &Game, report: &mut SupplyReport, side: Side, eliminations: bool) {
+    let world = game.world();
+    let spec = game.spec();
+    let label = |n: qm_core::ids::NodeId| spec.map.label(n).to_string();
+    if let (Some(z), Some(log)) = (world.get_resource::<Zones>(), world.get_resource::<SeaLog>())
+        && z.at.is_some_and(|a| a.side == side)
+    {
+        report.zones = Some(
+            z.zones
+                .iter()
+                .map(|r| ZoneRow {
+                    id: r.id,
+                    hexes: r.hexes.iter().filter(|&&h| spec.map.is_hex(h)).map(|&h| label(h)).collect(),
+                    status: r.status.map_or("unsupplied", |s| s.as_str()).to_string(),
+                    sea_line: r.sea_line.and_then(|i| log.lines.get(i as usize)).map(|l| SeaLineRow {
+                        from: label(l.from),
+                        to: label(l.to),
+                        disrupted: l.disrupted,
+                    }),
+                })
+                .collect(),
+        );
+    }
+    if eliminations {
+        for u in &mut report.units {
+            u.eliminated = Some(false);
+        }
+        if let Some(ledger) = world.get_resource::<qm_core::state::Ledger>() {
+            let mine =
+                |n: qm_core::ids::NationId| game.state().nations.get(n.index()).and_then(|s| s.side) == Some(side);
+            for e in ledger.eliminated.iter().filter(|e| mine(e.unit.nation)) {
+                report.units.push(UnitRow {
+                    id: e.unit.id.0.clone(),
+                    status: e.unit.supply.status.as_str().to_string(),
+                    eliminated: Some(true),
+                });
+            }
+        }
+        report.units.sort_by(|a, b| a.id.cmp(&b.id));
+    }
 }

@@ -158,3 +158,41 @@ pub fn read_save(file: &str, bytes: &[u8]) -> Result<qm_core::state::SaveFile, L
     }
     Ok(save)
 }
+
+/// A batch of orders for one phase of one player turn, as written in an
+/// orders file.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OrderBatch {
+    /// Game turn.
+    pub turn: u32,
+    /// The side giving the orders.
+    pub side: qm_core::ids::Side,
+    /// The phase (kebab-case) they are given for.
+    pub phase: String,
+    /// The orders.
+    pub orders: Vec<qm_core::orders::Order>,
+}
+
+/// Reads an orders file: a list of [`OrderBatch`].
+///
+/// # Errors
+/// A [`LoadError`] with the position of the problem; an unknown phase is
+/// reported at its batch.
+pub fn read_orders(file: &str, bytes: &[u8]) -> Result<Vec<OrderBatch>, LoadError> {
+    let (batches, text): (Vec<OrderBatch>, String) = parse(file, bytes)?;
+    let mut p = Problems::default();
+    for (i, b) in batches.iter().enumerate() {
+        if !qm_core::phase::PhaseId::ALL.iter().any(|ph| ph.as_str() == b.phase) {
+            p.at(
+                vec![locate::Seg::Index(i), locate::Seg::Field("phase".into())],
+                format!("unknown phase `{}`", b.phase),
+            );
+        }
+    }
+    if p.is_empty() {
+        Ok(batches)
+    } else {
+        Err(LoadError { diagnostics: p.into_diagnostics(file, &text), sources: vec![(file.to_string(), text)] })
+    }
+}

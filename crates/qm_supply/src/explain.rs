@@ -11,7 +11,7 @@ use crate::land::LAND_KINDS;
 use crate::zoc::{shared_armor, zoc_sources};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Location, Unit};
-use qm_core::ids::{NationId, NodeId, Tier};
+use qm_core::ids::{NationId, NodeId, Tier, UnitId};
 use qm_core::map::MapGraph;
 use qm_core::nation::NationStatus;
 use qm_core::ruleset::{Domain, Ruleset};
@@ -297,4 +297,68 @@ fn refusal_text(r: &SourceRefusal) -> String {
             format!("both it and the next hex are in the zone of control of enemy armor {u} (SUP-058)")
         }
     }
+}
+
+/// What sea supply did for the zone of a unit at `node`: the line traced to
+/// it, who protected and attacked it, and whether it was disrupted
+/// (SUP-103..130); or that no line was traced.
+#[must_use]
+pub fn describe_sea(
+    spec: &qm_core::spec::ScenarioSpec,
+    zones: &qm_core::sea::Zones,
+    log: &qm_core::sea::SeaLog,
+    sup: &UnitSupply,
+    node: NodeId,
+) -> String {
+    use std::fmt::Write;
+    let map = &spec.map;
+    let mut s = String::new();
+    let same = zones.at.is_some_and(|a| sup.at.is_some_and(|b| a.turn == b.turn && a.side == b.side));
+    let Some(zone) = zones.zones.iter().find(|z| z.hexes.binary_search(&node).is_ok()).filter(|_| same) else {
+        return s;
+    };
+    let names = |v: &[UnitId]| v.iter().map(UnitId::as_str).collect::<Vec<_>>().join(", ");
+    match zone.sea_line.and_then(|i| log.lines.get(i as usize)) {
+        Some(l) => {
+            let _ = write!(s, "  sea line {} from {} to {}", l.index, map.describe(l.from), map.describe(l.to));
+            if l.protected_by.is_empty() {
+                let _ = write!(s, ", unprotected");
+            } else {
+                let _ = write!(s, ", protected by {}", names(&l.protected_by));
+            }
+            if l.attacked_by.is_empty() {
+                let _ = writeln!(s, ", not attacked");
+            } else {
+                let _ = write!(s, ", attacked by {}", names(&l.attacked_by));
+                match l.rolls {
+                    Some((p, a)) => {
+                        let _ = write!(s, " (protection {p} against attack {a}, ruling 9)");
+                    }
+                    None => {
+                        let _ = write!(s, " (an unprotected line attacked is disrupted, SUP-125)");
+                    }
+                }
+                let _ = writeln!(s);
+            }
+            if l.disrupted {
+                let reached: Vec<String> = l.reached.iter().map(|&n| map.describe(n)).collect();
+                let _ = writeln!(
+                    s,
+                    "    disrupted: no supply by sea to its zone (SUP-130){}",
+                    if reached.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; it reached {} first (SUP-102)", reached.join(", "))
+                    }
+                );
+            } else if l.carried.is_empty() {
+                let _ = writeln!(s, "    its origin held no supply to send (SUP-085)");
+            }
+        }
+        None if zone.hexes.iter().any(|&h| crate::zones::takes_sea_supply(map, h)) => {
+            let _ = writeln!(s, "  no sea line was traced to its zone (zone {})", zone.id);
+        }
+        None => {}
+    }
+    s
 }
