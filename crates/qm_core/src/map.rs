@@ -220,6 +220,9 @@ pub struct MapGraph {
     pub box_sea: Vec<BoxSea>,
     /// Pacific island groups.
     pub island_groups: Vec<IslandGroup>,
+    /// Hexes that can take a sea line: ports, one-hex islands and beaches
+    /// that take sea supply (SUP-073..077), sorted.
+    pub landings: Vec<NodeId>,
     /// Box entries, sorted by `(from, to)`.
     pub box_entries: Vec<BoxEntry>,
     /// Region keys, indexed by [`RegionId`].

@@ -726,7 +726,14 @@ fn compile_map(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeStat
     let mut by_name: Vec<(String, NodeId)> = names.into_iter().collect();
     by_name.sort();
 
+    let landings = nodes
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| i.features.intersects(Features::PORT | Features::ISLAND | Features::BEACH_PORT))
+        .map(|(n, _)| n as NodeId)
+        .collect();
     let map = MapGraph {
+        landings,
         nodes,
         hex_count,
         land: land_csr,

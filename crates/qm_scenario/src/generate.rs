@@ -56,9 +56,14 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
     let mut ctl: Vec<Vec<char>> =
         (0..height).map(|r| (0..width).map(|c| if c < front[r as usize] { 'G' } else { 'R' }).collect()).collect();
 
-    // Pockets: discs of one side's hexes inside the other's territory.
+    // Pockets: discs of one side's hexes inside the other's territory; one
+    // in four on the north coast, where sea supply can reach it.
     for k in 0..p.pockets * 2 {
-        let r0 = rng.random_range(2..height.saturating_sub(2).max(3));
+        let r0 = if k % 4 < 2 {
+            rng.random_range(2..5.min(height - 1).max(3))
+        } else {
+            rng.random_range(2..height.saturating_sub(2).max(3))
+        };
         let fx = front[r0 as usize];
         let (lo, hi, ch) = if k % 2 == 0 { (1, fx.saturating_sub(4).max(2), 'R') } else { (fx + 4, width - 1, 'G') };
         if lo >= hi {
@@ -90,8 +95,17 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
                 .collect()
         })
         .collect();
+    // A sea along the north edge, for sea supply.
+    for row in ter.iter_mut().take(2) {
+        for c in row.iter_mut() {
+            *c = '~';
+        }
+    }
     let inlets = (width / 24).max(1);
     let mut ports: Vec<(u32, u32)> = Vec::new();
+    for c in (2..width - 2).step_by(9) {
+        ports.push((2, c));
+    }
     for k in 0..inlets * 2 {
         let c = rng.random_range(3..width.saturating_sub(3).max(4));
         let depth = rng.random_range(2..(height / 6).max(3));
@@ -105,6 +119,7 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
         }
         let pr = if north { depth } else { height - 1 - depth };
         ports.push((pr, c));
+        let _ = north;
     }
     for row in &mut ctl {
         // Boxes enter along the edges: keep the edge columns on their side.
@@ -205,6 +220,9 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
 
     let west: Vec<String> = (0..height).filter(|&r| land(r, 0)).map(|r| label(r, 0)).collect();
     let east: Vec<String> = (0..height).filter(|&r| land(r, width - 1)).map(|r| label(r, width - 1)).collect();
+    // Convoys enter anywhere along the north sea.
+    let sea_west: Vec<String> = (0..width).step_by(6).map(|c| label(0, c)).collect();
+    let sea_east: Vec<String> = (3..width).step_by(6).map(|c| label(0, c)).collect();
     ScenarioFile {
         title: format!("generated front, {} hexes, seed {}", width * height, p.seed),
         ruleset: "awaw.ron".into(),
@@ -254,6 +272,30 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
                     sw: false,
                     protects: Vec::new(),
                 },
+                BoxFile {
+                    key: "baltic".into(),
+                    name: Some("Baltic convoys".into()),
+                    owner: "germany".into(),
+                    theater: None,
+                    entries: Vec::new(),
+                    sea_entries: sea_west,
+                    destinations: Vec::new(),
+                    transport_pool: Some("baltic".into()),
+                    sw: false,
+                    protects: Vec::new(),
+                },
+                BoxFile {
+                    key: "arctic".into(),
+                    name: Some("Arctic convoys".into()),
+                    owner: "russia".into(),
+                    theater: None,
+                    entries: Vec::new(),
+                    sea_entries: sea_east,
+                    destinations: Vec::new(),
+                    transport_pool: Some("arctic".into()),
+                    sw: false,
+                    protects: Vec::new(),
+                },
             ],
             partisan_held: Vec::new(),
             damaged: Vec::new(),
@@ -261,7 +303,7 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
         },
         sources,
         units,
-        transports: Vec::new(),
+        transports: vec![(Side::Axis, "baltic".into(), 8), (Side::Allies, "arctic".into(), 8)],
     }
 }
 

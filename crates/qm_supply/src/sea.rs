@@ -68,8 +68,35 @@ pub struct SeaView<'a> {
     pub log: &'a SeaLog,
     /// Every unit, sorted by id.
     pub units: Vec<UnitView>,
-    /// Hex statuses of both sides' last determinations, by node.
-    pub hex_status: Vec<Option<HexStatus>>,
+    /// The world, for what is looked up only now and then (hex statuses of
+    /// bases).
+    pub world: &'a World,
+    /// Nodes holding a bridgehead of the side, sorted (SUP-075).
+    pub bridgeheads: Vec<NodeId>,
+}
+
+impl SeaView<'_> {
+    /// The landing places of each zone that has any: `(zone, landings)`, by
+    /// zone (SUP-073..077).
+    #[must_use]
+    pub fn zone_landings(&self) -> Vec<(u32, Vec<NodeId>)> {
+        let mut by_zone: std::collections::BTreeMap<u32, Vec<NodeId>> = std::collections::BTreeMap::new();
+        for &n in self.spec.map.landings.iter().chain(&self.bridgeheads) {
+            if let Some(z) = self.zones.zone(n)
+                && self.is_termination(n)
+            {
+                by_zone.entry(z).or_default().push(n);
+            }
+        }
+        by_zone
+            .into_iter()
+            .map(|(z, mut v)| {
+                v.sort_unstable();
+                v.dedup();
+                (z, v)
+            })
+            .collect()
+    }
 }
 
 /// The side and determination a view is for.
@@ -108,8 +135,15 @@ impl SeaView<'_> {
 
     /// A friendly bridgehead of the side stands in `n`.
     fn bridgehead_at(&self, n: NodeId) -> bool {
-        let Some((side, _)) = side_kind(self) else { return false };
-        self.units.iter().any(|u| u.node == n && u.bridgehead && self.side_of(u.nation) == Some(side))
+        self.bridgeheads.binary_search(&n).is_ok()
+    }
+
+    /// Whether `n` can receive a sea line: [`SeaView::termination`] without
+    /// the reason.
+    #[must_use]
+    pub fn is_termination(&self, n: NodeId) -> bool {
+        let map = &self.spec.map;
+        map.is_hex(n) && self.friendly(n) && (takes_sea_supply(map, n) || self.bridgehead_at(n))
     }
 
     /// Whether `n` can receive a sea line (SUP-073..077, SUP-083).
@@ -241,9 +275,18 @@ impl SeaView<'_> {
     }
 
     /// A base is operational for its side: fully supplied (SUP-144, SUP-145,
-    /// SUP-201, SUP-202). A box is always operational.
+    /// SUP-201, SUP-202). A box is always operational. A hex that no
+    /// determination has given a status yet (the scenario's first player
+    /// turns) counts as operational: the statuses the scenario gives its
+    /// units stand for the previous player turn (SUP-144, SUP-145).
     fn operational(&self, n: NodeId) -> bool {
-        !self.spec.map.is_hex(n) || self.hex_status.get(n as usize).copied().flatten() == Some(HexStatus::Full)
+        let status = self
+            .world
+            .get_resource::<qm_core::state::EntityIndex>()
+            .and_then(|ix| ix.nodes.get(n as usize))
+            .and_then(|&e| self.world.get::<qm_core::supply::HexSupply>(e))
+            .and_then(|h| h.status);
+        !self.spec.map.is_hex(n) || matches!(status, None | Some(HexStatus::Full))
     }
 }
 
@@ -265,6 +308,17 @@ pub fn validate_plan(v: &SeaView<'_>, index: usize, lines: &[SeaLineOrder]) -> R
         let planned: Vec<NodeId> =
             out.iter().flat_map(|p| std::iter::once(p.to).chain(p.islands.iter().copied())).collect();
         v.termination(to).map_err(|why| OrderError::BadTermination { index, line: k, at: l.to.clone(), why })?;
+        // SUP-074, SUP-071: a port from which sea supply is traced (earlier
+        // in this plan, or earlier in the player turn) may not receive it.
+        let this_turn = v.log.turn == Some((v.ctx.turn, side));
+        if out.iter().any(|p| p.from == to) || (this_turn && v.log.lines.iter().any(|r| r.from == to)) {
+            return Err(OrderError::BadTermination {
+                index,
+                line: k,
+                at: l.to.clone(),
+                why: "sea supply is traced from it this player turn: it may not receive any (SUP-074)".into(),
+            });
+        }
         for (j, &i) in islands.iter().enumerate() {
             let group = map.island_group(to);
             if group.is_none() || map.island_group(i) != group {
@@ -283,7 +337,7 @@ pub fn validate_plan(v: &SeaView<'_>, index: usize, lines: &[SeaLineOrder]) -> R
             })?;
         }
         v.origin(from, &planned).map_err(|why| OrderError::BadOrigin { index, line: k, at: l.from.clone(), why })?;
-        if from == to || to == from {
+        if from == to {
             return Err(OrderError::BadTermination {
                 index,
                 line: k,
@@ -481,92 +535,127 @@ pub fn validate_intercept(
 
 /// The default plan: a line to every zone that can receive one and is not
 /// fully supplied, from the best origin in range, unprotected (SUP-103).
-/// Zones are taken in order; a zone planned earlier counts as supplied by
-/// its line when later origins are chosen (SUP-085).
+/// Every landing place of a zone is tried, not only the first: a zone that
+/// can take sea supply at one port only (Suez, for the South Africa box,
+/// SUP-081, SUP-087) still gets its line. Lines that carry full supply are
+/// planned first, pass after pass until none is added, so that a zone
+/// supplied by sea sends full supply on whatever the zones' order on the map
+/// (SUP-085, SUP-086, SUP-121); then the lines that carry partial supply. A
+/// zone planned earlier counts as supplied by its line when later origins
+/// are chosen.
 #[must_use]
 pub fn default_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
     let map = &v.spec.map;
     let mut plan: Vec<ValidSeaLine> = Vec::new();
     let mut supplied_zones: Vec<(u32, Option<Tier>)> = Vec::new();
     let mut pools: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
-    for (z, members) in v.zones.members.iter().enumerate() {
-        let z = z as u32;
-        // Island groups: one line, to the first island (SUP-097, SUP-098).
-        let mut terms: Vec<NodeId> = members.iter().copied().filter(|&n| v.termination(n).is_ok()).collect();
-        if terms.is_empty() {
-            continue;
-        }
-        let zone_tier = members.iter().filter_map(|&n| v.best_tier(n)).max();
-        if zone_tier == Some(Tier::Full) {
-            continue;
-        }
-        if map.island_group(terms[0]).is_some()
-            && plan.iter().any(|p| map.island_group(p.to) == map.island_group(terms[0]))
-        {
-            continue;
-        }
-        // Terminations out of enemy ZOC first (their supply goes inland).
-        terms.sort_by_key(|&n| (v.ctx.zoc.get(n as usize).copied().unwrap_or(false), n));
-        let to = terms[0];
-        let islands: Vec<NodeId> = match map.island_group(to) {
-            Some(g) => {
-                map.island_groups[g].hexes.iter().copied().filter(|&h| h != to && v.termination(h).is_ok()).collect()
-            }
-            None => Vec::new(),
-        };
-        let planned: Vec<NodeId> =
-            plan.iter().flat_map(|p| std::iter::once(p.to).chain(p.islands.iter().copied())).collect();
-        let hops = bfs_reach_refuel(
-            &map.sea,
-            EdgeKinds::SEA,
-            to,
-            v.spec.ruleset.sea.range,
-            |x| v.is_sea(x) || v.port(x) || map.box_sea(x).is_some(),
-            |x| v.is_sea(x),
-            |x| v.port(x),
-        );
-        let tier_of = |o: NodeId| -> Option<Tier> {
-            let own = v.best_tier(o);
-            let fed = v.zones.zone(o).and_then(|oz| supplied_zones.iter().find(|s| s.0 == oz)).and_then(|s| s.1);
-            own.max(fed)
-        };
-        let mut best: Option<(Option<Tier>, u32, NodeId)> = None;
-        for (o, &h) in hops.iter().enumerate() {
-            let o = o as NodeId;
-            if h == u32::MAX || o == to || !(v.port(o) || map.box_sea(o).is_some()) {
-                continue;
-            }
-            if v.zones.zone(o) == Some(z) || v.origin(o, &planned).is_err() {
-                continue;
-            }
-            if let Some(bs) = map.box_sea(o) {
-                if !bs.destinations.is_empty() && !bs.destinations.contains(&to) {
+    // The sea area each landing place can be reached from: it does not
+    // depend on the plan, so it is searched once.
+    let mut reach: std::collections::BTreeMap<NodeId, Vec<(NodeId, u32)>> = std::collections::BTreeMap::new();
+    let landings = v.zone_landings();
+    for want in [Tier::Full, Tier::Partial] {
+        loop {
+            let before = plan.len();
+            for (z, terms) in &landings {
+                let z = *z;
+                if supplied_zones.iter().any(|s| s.0 == z) {
                     continue;
                 }
-                if let Some(pool) = &bs.transport_pool
-                    && v.transports_left(pool, pools.get(pool).copied().unwrap_or(0)) == 0
+                // Island groups: one line, entering at any island (SUP-097, SUP-098).
+                let mut terms = terms.clone();
+                // A zone whose every landing place already has full supply
+                // gains nothing by sea.
+                let zone_tier = terms.iter().map(|&n| v.best_tier(n)).min().flatten();
+                if zone_tier == Some(Tier::Full) {
+                    continue;
+                }
+                if map.island_group(terms[0]).is_some()
+                    && plan.iter().any(|p| map.island_group(p.to) == map.island_group(terms[0]))
                 {
                     continue;
                 }
+                // Terminations out of enemy ZOC first (their supply goes inland).
+                terms.sort_by_key(|&n| (v.ctx.zoc.get(n as usize).copied().unwrap_or(false), n));
+                let planned: Vec<NodeId> =
+                    plan.iter().flat_map(|p| std::iter::once(p.to).chain(p.islands.iter().copied())).collect();
+                let tier_of = |o: NodeId| -> Option<Tier> {
+                    let own = v.best_tier(o);
+                    let fed =
+                        v.zones.zone(o).and_then(|oz| supplied_zones.iter().find(|s| s.0 == oz)).and_then(|s| s.1);
+                    own.max(fed)
+                };
+                type Key = (bool, std::cmp::Reverse<Option<Tier>>, u32, NodeId, NodeId);
+                let mut best: Option<Key> = None;
+                for &to in &terms {
+                    let in_zoc = v.ctx.zoc.get(to as usize).copied().unwrap_or(false);
+                    let reached = reach.entry(to).or_insert_with(|| {
+                        bfs_reach_refuel(
+                            &map.sea,
+                            EdgeKinds::SEA,
+                            to,
+                            v.spec.ruleset.sea.range,
+                            |x| v.is_sea(x) || v.port(x) || map.box_sea(x).is_some(),
+                            |x| v.is_sea(x),
+                            |x| v.port(x),
+                        )
+                    });
+                    for &(o, h) in reached.iter() {
+                        if o == to || !(v.port(o) || map.box_sea(o).is_some()) {
+                            continue;
+                        }
+                        if v.zones.zone(o) == Some(z) || v.origin(o, &planned).is_err() {
+                            continue;
+                        }
+                        if let Some(bs) = map.box_sea(o) {
+                            if !bs.destinations.is_empty() && !bs.destinations.contains(&to) {
+                                continue;
+                            }
+                            if let Some(pool) = &bs.transport_pool
+                                && v.transports_left(pool, pools.get(pool).copied().unwrap_or(0)) == 0
+                            {
+                                continue;
+                            }
+                        }
+                        let t = tier_of(o);
+                        if t < Some(want) || t <= zone_tier || v.post_combat_block(to, t).is_some() {
+                            continue;
+                        }
+                        let key = (in_zoc, std::cmp::Reverse(t), h, to, o);
+                        if best.is_none_or(|b| key < b) {
+                            best = Some(key);
+                        }
+                    }
+                }
+                let Some((_, std::cmp::Reverse(t), _, to, from)) = best else { continue };
+                if v.route(from, &[], to).is_none() {
+                    continue;
+                }
+                let islands: Vec<NodeId> = match map.island_group(to) {
+                    Some(g) => map.island_groups[g]
+                        .hexes
+                        .iter()
+                        .copied()
+                        .filter(|&h| h != to && v.termination(h).is_ok())
+                        .collect(),
+                    None => Vec::new(),
+                };
+                if let Some(pool) = map.box_sea(from).and_then(|b| b.transport_pool.clone()) {
+                    *pools.entry(pool).or_insert(0) += 1;
+                }
+                supplied_zones.push((z, t));
+                plan.push(ValidSeaLine {
+                    from,
+                    to,
+                    via: Vec::new(),
+                    islands,
+                    protect: Vec::new(),
+                    air_cover: Vec::new(),
+                });
             }
-            let t = tier_of(o);
-            if t.is_none() || t <= zone_tier || v.post_combat_block(to, t).is_some() {
-                continue;
-            }
-            let key = (std::cmp::Reverse(t), h, o);
-            if best.is_none_or(|b| key < (std::cmp::Reverse(b.0), b.1, b.2)) {
-                best = Some((t, h, o));
+            if plan.len() == before {
+                break;
             }
         }
-        let Some((t, _, from)) = best else { continue };
-        if v.route(from, &[], to).is_none() {
-            continue;
-        }
-        if let Some(pool) = map.box_sea(from).and_then(|b| b.transport_pool.clone()) {
-            *pools.entry(pool).or_insert(0) += 1;
-        }
-        supplied_zones.push((z, t));
-        plan.push(ValidSeaLine { from, to, via: Vec::new(), islands, protect: Vec::new(), air_cover: Vec::new() });
     }
     plan
 }
@@ -595,20 +684,23 @@ pub fn view(world: &World) -> Option<SeaView<'_>> {
         })
         .collect();
     units.sort_by(|a, b| a.id.cmp(&b.id));
-    let mut hex_status = vec![None; spec.map.node_count()];
-    for (n, h) in world.try_query::<(&qm_core::components::MapNode, &qm_core::supply::HexSupply)>()?.iter(world) {
-        if let Some(slot) = hex_status.get_mut(n.0 as usize) {
-            *slot = h.status;
-        }
-    }
+    let ctx = world.get_resource::<SupplyContext>()?;
+    let mut bridgeheads: Vec<NodeId> = units
+        .iter()
+        .filter(|u| u.bridgehead && ctx.nations.get(u.nation.index()).and_then(|s| s.side) == ctx.side)
+        .map(|u| u.node)
+        .collect();
+    bridgeheads.sort_unstable();
+    bridgeheads.dedup();
     Some(SeaView {
         spec,
-        ctx: world.get_resource::<SupplyContext>()?,
+        ctx,
+        bridgeheads,
         floods: world.get_resource::<LandFloods>()?,
         zones: world.get_resource::<ZoneLabels>()?,
         log: world.get_resource::<SeaLog>()?,
         units,
-        hex_status,
+        world,
     })
 }
 
@@ -652,13 +744,13 @@ pub fn resolve_sea(world: &mut World) {
     // determination, and the best they could have had.
     let mut initial_zones = Vec::new();
     if kind == DeterminationKind::Initial {
-        for members in &v.zones.members {
-            let terms: Vec<NodeId> = members.iter().copied().filter(|&n| v.termination(n).is_ok()).collect();
-            if !terms.is_empty() {
-                let best_possible = if members.iter().any(|&n| v.best_tier(n) == Some(Tier::Full)) {
+        let mut best_origin: Option<Option<Tier>> = None;
+        for (_, terms) in v.zone_landings() {
+            {
+                let best_possible = if terms.iter().all(|&n| v.best_tier(n) == Some(Tier::Full)) {
                     Some(Tier::Full)
                 } else {
-                    best_origin_tier(&v)
+                    *best_origin.get_or_insert_with(|| best_origin_tier(&v))
                 };
                 initial_zones.push(InitialZone { terminations: terms, best_possible, attempted: false });
             }
@@ -783,7 +875,10 @@ pub fn resolve_sea(world: &mut World) {
 /// The best tier any origin of the side could send now.
 fn best_origin_tier(v: &SeaView<'_>) -> Option<Tier> {
     let map = &v.spec.map;
-    (0..map.node_count() as NodeId)
+    map.landings
+        .iter()
+        .chain(map.box_sea.iter().map(|b| &b.node))
+        .copied()
         .filter(|&n| v.port(n) || map.box_sea(n).is_some())
         .filter(|&n| v.origin(n, &[]).is_ok())
         .filter_map(|n| v.best_tier(n))

@@ -194,9 +194,12 @@ pub fn assign_statuses(
         } else if def.armor
             && flags.exploited_turn.is_some_and(|t| t + 1 == ctx.turn)
             && !flags.bits.contains(UnitFlagBits::REDEPLOYED)
+            && draw(&ctx, &floods, u.supply_nation(), node, loc.turn_start == node).tier != Some(Tier::Full)
         {
             // SUP-193, SUP-198: exploiting armor, the game turn after its
-            // exploitation, unless redeployed in that player turn.
+            // exploitation, unless redeployed in that player turn. Armor
+            // that a line fully supplies is supplied normally, and so may
+            // exploit again (SUP-193).
             auto(AutoReason::Exploiting, Tier::Full)
         } else if let Some((r, t)) =
             region_of(node).and_then(|r| rules.supplied_regions.iter().find(|(k, _)| k == r).cloned())

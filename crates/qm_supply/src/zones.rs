@@ -50,15 +50,18 @@ pub fn takes_sea_supply(map: &MapGraph, n: NodeId) -> bool {
 #[must_use]
 pub fn label(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool]) -> ZoneLabels {
     let n = map.node_count();
-    let hexes = map.hex_count as usize;
-    let passes: Vec<bool> =
-        (0..n).map(|i| i < hexes && ctx.friendly.get(i).copied().unwrap_or(false) && ctx.emit[i] != 0).collect();
+    let hexes = (map.hex_count as usize).min(n);
+    let mut passes = vec![false; n];
+    for (i, p) in passes.iter_mut().enumerate().take(hexes) {
+        *p = ctx.friendly[i] && ctx.emit[i] != 0;
+    }
     let mut of = Vec::new();
     let mut count = label_components(&map.land, LAND_KINDS, &passes, &mut of);
+    let plain = count;
     // Hexes that receive but pass nothing on join a neighbour that supplies
     // them, or stand alone.
     for i in 0..hexes {
-        if of[i] != NO_NODE || !ctx.friendly.get(i).copied().unwrap_or(false) || ctx.accept[i] == 0 {
+        if of[i] != NO_NODE || !ctx.friendly[i] || ctx.accept[i] == 0 {
             continue;
         }
         let joined = map
@@ -82,6 +85,7 @@ pub fn label(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool]) -> Zone
         }
         z
     }
+    let mut merged = false;
     for g in &map.island_groups {
         let zs: Vec<u32> = g
             .hexes
@@ -95,24 +99,31 @@ pub fn label(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool]) -> Zone
                 let (a, b) = (root(&mut parent, first), root(&mut parent, z));
                 if a != b {
                     parent[a.max(b) as usize] = a.min(b);
+                    merged = true;
                 }
             }
         }
     }
-    // Renumber in the order of each zone's lowest node.
-    let mut renum = vec![NO_NODE; count as usize];
-    let mut members: Vec<Vec<NodeId>> = Vec::new();
-    for (i, z) in of.iter_mut().enumerate() {
-        if *z == NO_NODE {
-            continue;
+    // Renumber in the order of each zone's lowest node, unless labelling
+    // already did (no hex joined late, no island merged).
+    if merged || count != plain {
+        let mut renum = vec![NO_NODE; count as usize];
+        let mut next = 0u32;
+        for z in of.iter_mut().filter(|z| **z != NO_NODE) {
+            let r = root(&mut parent, *z) as usize;
+            if renum[r] == NO_NODE {
+                renum[r] = next;
+                next += 1;
+            }
+            *z = renum[r];
         }
-        let r = root(&mut parent, *z) as usize;
-        if renum[r] == NO_NODE {
-            renum[r] = members.len() as u32;
-            members.push(Vec::new());
+        count = next;
+    }
+    let mut members: Vec<Vec<NodeId>> = vec![Vec::new(); count as usize];
+    for (i, &z) in of.iter().enumerate() {
+        if z != NO_NODE {
+            members[z as usize].push(i as NodeId);
         }
-        *z = renum[r];
-        members[*z as usize].push(i as NodeId);
     }
     ZoneLabels { of, members }
 }

@@ -1,6 +1,6 @@
 //! Connected components: supply zones, pockets.
 
-use crate::graph::{Csr, EdgeKinds, NO_NODE, Node};
+use crate::graph::{Csr, EdgeKinds, NO_NODE};
 
 /// Labels the connected components of the member nodes.
 ///
@@ -14,18 +14,20 @@ pub fn label_components(graph: &Csr, kinds: EdgeKinds, member: &[bool], labels: 
     let n = graph.node_count().min(member.len());
     labels.clear();
     labels.resize(graph.node_count(), NO_NODE);
+    let (offsets, targets, edge_kinds) = graph.raw();
     let mut count = 0u32;
-    let mut stack: Vec<Node> = Vec::new();
+    let mut stack: Vec<u32> = Vec::new();
     for start in 0..n {
         if !member[start] || labels[start] != NO_NODE {
             continue;
         }
         labels[start] = count;
-        stack.push(start as Node);
+        stack.push(start as u32);
         while let Some(h) = stack.pop() {
-            for t in graph.neighbors(h, kinds) {
+            let r = offsets[h as usize] as usize..offsets[h as usize + 1] as usize;
+            for (&t, &k) in targets[r.clone()].iter().zip(&edge_kinds[r]) {
                 let tu = t as usize;
-                if tu < n && member[tu] && labels[tu] == NO_NODE {
+                if tu < n && labels[tu] == NO_NODE && member[tu] && k.intersects(kinds) {
                     labels[tu] = count;
                     stack.push(t);
                 }
@@ -50,5 +52,20 @@ mod tests {
         assert_eq!(labels, vec![0, 0, NO_NODE, 1, 1]);
         let c = label_components(&g, EdgeKinds::SEA, &[true; 5], &mut labels);
         assert_eq!(c, 5);
+        // Components are numbered by their lowest node, whatever the order
+        // of the edges.
+        let g = Csr::from_edges(
+            6,
+            [
+                (5, 0, EdgeKinds::LAND),
+                (0, 5, EdgeKinds::LAND),
+                (3, 4, EdgeKinds::LAND),
+                (4, 3, EdgeKinds::LAND),
+                (4, 1, EdgeKinds::LAND),
+                (1, 4, EdgeKinds::LAND),
+            ],
+        );
+        let c = label_components(&g, EdgeKinds::LAND, &[true; 6], &mut labels);
+        assert_eq!((c, labels.clone()), (3, vec![0, 1, 2, 1, 1, 0]));
     }
 }

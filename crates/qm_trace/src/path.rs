@@ -98,6 +98,10 @@ pub fn bfs_distances(
 /// This is a sea line's route: sea hexes count, friendly ports refuel
 /// (SUP-090, SUP-122).
 #[must_use]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the graph, the ends, the range and the three tests of a refuelling search"
+)]
 pub fn bfs_path_refuel(
     graph: &Csr,
     kinds: EdgeKinds,
@@ -160,9 +164,10 @@ pub fn bfs_path_refuel(
 }
 
 /// Every node reachable from `from` under the rules of
-/// [`bfs_path_refuel`], with the fewest edges to it (`u32::MAX`: out of
-/// reach). Finding the origins a sea line may come from is one call from
-/// the termination, since sea lines are symmetric.
+/// [`bfs_path_refuel`], as `(node, fewest edges)` in the order reached.
+/// Finding the origins a sea line may come from is one call from the
+/// termination, since sea lines are symmetric. Work and memory are
+/// proportional to the area reached, not to the graph.
 #[must_use]
 pub fn bfs_reach_refuel(
     graph: &Csr,
@@ -172,16 +177,16 @@ pub fn bfs_reach_refuel(
     passable: impl Fn(Node) -> bool,
     counts: impl Fn(Node) -> bool,
     refuel: impl Fn(Node) -> bool,
-) -> Vec<u32> {
-    let n = graph.node_count();
-    let mut hops = vec![u32::MAX; n];
-    if from as usize >= n {
-        return hops;
+) -> Vec<(Node, u32)> {
+    let mut out = Vec::new();
+    if from as usize >= graph.node_count() {
+        return out;
     }
-    let mut best = vec![u32::MAX; n];
+    // Least fuel used at each node reached so far.
+    let mut best: std::collections::BTreeMap<Node, u32> = std::collections::BTreeMap::new();
     let mut states: Vec<(Node, u32, u32)> = vec![(from, 0, 0)];
-    best[from as usize] = 0;
-    hops[from as usize] = 0;
+    best.insert(from, 0);
+    out.push((from, 0));
     let mut i = 0;
     while i < states.len() {
         let (h, used, d) = states[i];
@@ -197,15 +202,19 @@ pub fn bfs_reach_refuel(
             } else {
                 used
             };
-            if u > range || u >= best[t as usize] {
+            if u > range {
                 continue;
             }
-            best[t as usize] = u;
-            hops[t as usize] = hops[t as usize].min(d + 1);
+            match best.get(&t) {
+                Some(&b) if u >= b => continue,
+                Some(_) => {}
+                None => out.push((t, d + 1)),
+            }
+            best.insert(t, u);
             states.push((t, u, d + 1));
         }
     }
-    hops
+    out
 }
 
 #[cfg(test)]
@@ -242,9 +251,10 @@ mod tests {
             Some(10)
         );
         assert_eq!(bfs_path_refuel(&g, EdgeKinds::SEA, 0, 9, 4, |n| n != 5, counts, |n| n == 5), None);
-        let hops = bfs_reach_refuel(&g, EdgeKinds::SEA, 0, 4, |_| true, counts, |n| n == 5);
-        assert_eq!(hops[9], 9);
-        assert_eq!(bfs_reach_refuel(&g, EdgeKinds::SEA, 0, 4, |_| true, counts, |_| false)[9], u32::MAX);
+        let reached = bfs_reach_refuel(&g, EdgeKinds::SEA, 0, 4, |_| true, counts, |n| n == 5);
+        assert!(reached.contains(&(9, 9)));
+        let reached = bfs_reach_refuel(&g, EdgeKinds::SEA, 0, 4, |_| true, counts, |_| false);
+        assert_eq!(reached.iter().map(|r| r.0).max(), Some(5));
     }
 
     #[test]
