@@ -343,9 +343,12 @@ pub fn apply_operations(world: &mut World) {
                 if let Some(e) = unit_entity(world, &unit)
                     && let Some(mut f) = world.get_mut::<UnitFlags>(e)
                 {
-                    // SUP-193.
+                    // SUP-193. SUP-198: a redeployment before this
+                    // exploitation (redeployment comes after combat) was
+                    // in an earlier player turn and no longer counts.
                     f.exploited_turn = Some(clock.turn);
                     f.bits |= UnitFlagBits::EXPLOITED;
+                    f.bits -= UnitFlagBits::REDEPLOYED;
                 }
             }
             ValidOrder::Combat { target, taker, advance, .. } => {

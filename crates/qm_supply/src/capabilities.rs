@@ -195,7 +195,8 @@ pub fn unit_capabilities(
         can_sea_transport: full,
         can_airdrop: full || !def.is_some_and(|d| d.airborne),
         can_exploit: full && sup.automatic.is_none(),
-        ctl_modifier: if full { 0 } else { -1 },
+        // SUP-149: ground units; air and naval units have no CTL.
+        ctl_modifier: if full || def.is_none_or(|d| d.domain != Domain::Ground) { 0 } else { -1 },
         mechanized,
         zoc: def.is_some_and(|d| d.zoc) && (full || !loses_mech || !rules.zoc.lost_when_mech_lost),
         movement,

@@ -1,0 +1,517 @@
+//! Impairments as capabilities (rule 30, SUP-012, SUP-147..176,
+//! SUP-199..207): what units and hexes may do under full supply, partial
+//! supply and isolation, from `qm_supply::capabilities`, and what
+//! operations orders `qm_ops` refuses because of it (`OrderError::IllegalMove`,
+//! the game unchanged).
+#![allow(clippy::expect_used, reason = "a failed expectation is a failed test")]
+
+mod common;
+
+use common::*;
+use quartermaster::prelude::*;
+use quartermaster::supply::capabilities::{HexCapabilities, UnitCapabilities, hex_capabilities, unit_capabilities};
+
+const CAPS: &str = "scenarios/awaw/capabilities.ron";
+const POCKET: &str = "scenarios/awaw/barbarossa-pocket.ron";
+const AUTOMATIC: &str = "scenarios/awaw/isolation/automatic.ron";
+
+use UnitStatus::{Full, Isolated, Partial};
+
+// ------------------------------------------------------------------ helpers
+
+/// The shipped ruleset and a hex to copy.
+fn rules_and_hex() -> (Ruleset, NodeInfo) {
+    let g = load(POCKET);
+    let spec = g.spec();
+    let hex = spec.map.node(spec.map.find("e58").expect("e58")).expect("hex").clone();
+    (spec.ruleset.clone(), hex)
+}
+
+/// A hex of the theater with the features, in clear terrain.
+fn hex_with(base: &NodeInfo, theater: Theater, features: Features) -> NodeInfo {
+    NodeInfo { theater, features, ..base.clone() }
+}
+
+/// A unit's capabilities with supply `status` at both determinations, in a
+/// hex of `theater` with `features`, away from home.
+struct Probe {
+    rules: Ruleset,
+    base: NodeInfo,
+}
+
+impl Probe {
+    fn new() -> Self {
+        let (rules, base) = rules_and_hex();
+        Self { rules, base }
+    }
+
+    fn unit(&self, nation: &str, kind: &str) -> Unit {
+        let nation = self.rules.nation_by_key(nation).expect("nation");
+        let k = self.rules.unit_types.iter().position(|t| t.key == kind).expect("unit type");
+        Unit {
+            id: UnitId::new(format!("{kind}-probe")),
+            nation,
+            kind: UnitTypeId(k as u16),
+            supply_as: None,
+            factors: 1,
+        }
+    }
+
+    fn supply(initial: UnitStatus, now: UnitStatus) -> UnitSupply {
+        UnitSupply { status: now, initial: Some(initial), ..UnitSupply::default() }
+    }
+
+    /// Capabilities of a `nation` `kind` unit, `initial` then `now`, in a hex.
+    fn full_caps(
+        &self,
+        nation: &str,
+        kind: &str,
+        initial: UnitStatus,
+        now: UnitStatus,
+        hex: &NodeInfo,
+        home: bool,
+    ) -> UnitCapabilities {
+        let u = self.unit(nation, kind);
+        unit_capabilities(&self.rules, &u, &UnitFlags::default(), &Self::supply(initial, now), Some(hex), home)
+    }
+
+    /// Capabilities in a featureless hex of `theater`, away from home.
+    fn caps_in(&self, nation: &str, kind: &str, status: UnitStatus, theater: Theater) -> UnitCapabilities {
+        let hex = hex_with(&self.base, theater, Features::empty());
+        self.full_caps(nation, kind, status, status, &hex, false)
+    }
+
+    /// Capabilities in a featureless European hex, away from home.
+    fn caps(&self, nation: &str, kind: &str, status: UnitStatus) -> UnitCapabilities {
+        self.caps_in(nation, kind, status, Theater::Europe)
+    }
+
+    /// Capabilities in a European hex with `features`.
+    fn caps_at(&self, nation: &str, kind: &str, status: UnitStatus, features: Features) -> UnitCapabilities {
+        let hex = hex_with(&self.base, Theater::Europe, features);
+        self.full_caps(nation, kind, status, status, &hex, false)
+    }
+
+    fn hex(&self, status: Option<HexStatus>, features: Features) -> HexCapabilities {
+        hex_capabilities(status, Some(&hex_with(&self.base, Theater::Europe, features)))
+    }
+}
+
+fn orders(v: Vec<Order>) -> Orders {
+    Orders { orders: v }
+}
+
+#[track_caller]
+fn step_to(g: &mut Game, phase: PhaseId) {
+    for _ in 0..16 {
+        if g.next_phase() == Some(phase) {
+            return;
+        }
+        g.step_phase();
+    }
+    panic!("never reached {phase}");
+}
+
+/// Asserts that `order` is refused as an illegal move citing `rule`, and that
+/// the game is unchanged.
+#[track_caller]
+fn refused(g: &mut Game, side: Side, order: Order, rule: &str) {
+    let before = g.checksum();
+    let err = g.submit(side, &orders(vec![order])).expect_err("the order must be refused");
+    assert!(matches!(&err, OrderError::IllegalMove { why, .. } if why.contains(rule)), "{err}");
+    assert_eq!(g.checksum(), before, "a refused order changes nothing");
+}
+
+/// Asserts that `order` is accepted (on a clone: the game is unchanged).
+#[track_caller]
+fn accepted(g: &Game, side: Side, order: Order) {
+    let mut c = g.clone();
+    c.submit(side, &orders(vec![order])).unwrap_or_else(|e| panic!("refused: {e}"));
+}
+
+/// The capabilities scenario at its next phase `phase`, sea supply declined
+/// at both determinations.
+fn caps_game(phase: PhaseId) -> Game {
+    let mut g = load(CAPS);
+    g.submit(Side::Allies, &orders(vec![Order::SeaSupply(Vec::new())])).expect("declining is an order");
+    g.step_phase();
+    if matches!(phase, PhaseId::Movement | PhaseId::Combat | PhaseId::PostCombatSupply) {
+        step_to(&mut g, phase);
+        return g;
+    }
+    step_to(&mut g, PhaseId::PostCombatSupply);
+    g.submit(Side::Allies, &orders(vec![Order::SeaSupply(Vec::new())])).expect("declining is an order");
+    step_to(&mut g, phase);
+    g
+}
+
+fn mv(unit: &str, to: &str) -> Order {
+    Order::Move { unit: unit.into(), to: to.into() }
+}
+
+fn redeploy(unit: &str, to: &str) -> Order {
+    Order::Redeploy { unit: unit.into(), to: to.into() }
+}
+
+// ------------------------------------------------------- full supply (147)
+
+/// SUP-147: a fully supplied unit functions without impairment.
+#[test]
+fn full_supply_impairs_nothing() {
+    let p = Probe::new();
+    let arm = p.caps("germany", "arm", Full);
+    assert!(arm.can_move && arm.can_advance && arm.can_redeploy && arm.can_sea_transport && arm.can_exploit);
+    assert!(arm.mechanized && arm.zoc && !arm.low_ctl_dm);
+    assert_eq!((arm.ctl_modifier, arm.movement, arm.exploit_dm, arm.dm_loss), (0, 6, 0, 0));
+    assert_eq!(p.caps_in("germany", "arm", Full, Theater::Pacific).movement, 4);
+    assert!(p.caps("germany", "para", Full).can_airdrop);
+    let air = p.caps("germany", "air", Full).air.expect("an air unit");
+    assert!(air.offensive && air.naval_missions && air.defends_beyond_own_hex && air.defensive);
+    assert!(air.strategic_warfare && air.missions && air.redeploy_out);
+    assert_eq!(air.nationality_drm, 0);
+    let bb = p.caps("germany", "bb", Full).naval.expect("a naval unit");
+    assert!(bb.offensive && bb.protect && bb.intercept && bb.redeploy_out && bb.sw_box);
+    assert_eq!(bb.nationality_drm, 0);
+    assert!(p.caps("germany", "inf", Full).naval.is_none() && p.caps("germany", "inf", Full).air.is_none());
+}
+
+// ---------------------------------------------- partial supply (148..172)
+
+/// SUP-148, SUP-149: partial supply lowers the CTL of ground units of
+/// every type by one.
+#[test]
+fn partial_supply_lowers_the_ctl_of_every_ground_unit() {
+    let p = Probe::new();
+    for kind in ["inf", "arm", "mech", "para", "marine", "repl", "hq", "chindit"] {
+        assert_eq!(p.caps("britain", kind, Partial).ctl_modifier, -1, "{kind}");
+        assert_eq!(p.caps("britain", kind, Full).ctl_modifier, 0, "{kind}");
+    }
+    // Air and naval units have no CTL.
+    assert_eq!(p.caps("britain", "air", Partial).ctl_modifier, 0);
+    assert_eq!(p.caps_at("britain", "bb", Partial, Features::PORT).ctl_modifier, 0);
+}
+
+/// SUP-150: armor in both theaters, and British and American mechanized
+/// infantry in Europe, lose their mechanized component when partially
+/// supplied; they may still conduct offensive operations.
+#[test]
+fn partial_supply_takes_the_mechanized_component_of_armor() {
+    let p = Probe::new();
+    for theater in [Theater::Europe, Theater::Pacific] {
+        let arm = p.caps_in("germany", "arm", Partial, theater);
+        assert!(!arm.mechanized, "{theater:?}");
+        assert!(arm.can_move && arm.can_advance, "offensive operations are still allowed");
+    }
+    assert!(!p.caps("britain", "mech", Partial).mechanized);
+    assert!(!p.caps("usa", "mech", Partial).mechanized);
+    assert!(p.caps_in("usa", "mech", Partial, Theater::Pacific).mechanized, "only in Europe");
+    assert!(p.caps("germany", "mech", Partial).mechanized, "only British and American");
+    assert!(!p.caps("germany", "inf", Full).mechanized);
+}
+
+/// SUP-151: such units move three factors in Europe and two in the Pacific.
+#[test]
+fn armor_without_its_mechanized_component_moves_like_infantry() {
+    let p = Probe::new();
+    assert_eq!(p.caps("germany", "arm", Partial).movement, 3);
+    assert_eq!(p.caps_in("japan", "arm", Partial, Theater::Pacific).movement, 2);
+    assert_eq!(p.caps("britain", "mech", Partial).movement, 3);
+    assert_eq!(p.caps("germany", "mech", Partial).movement, 5, "keeps its component");
+    assert_eq!(p.caps("germany", "inf", Partial).movement, 3);
+}
+
+/// SUP-152: they lose their zone of control; infantry keeps its own.
+#[test]
+fn armor_without_its_mechanized_component_loses_its_zoc() {
+    let p = Probe::new();
+    assert!(!p.caps("germany", "arm", Partial).zoc);
+    assert!(!p.caps("germany", "arm", Isolated).zoc);
+    assert!(p.caps("germany", "inf", Partial).zoc);
+    assert!(p.caps("germany", "inf", Isolated).zoc);
+}
+
+/// SUP-153: they take a -1 DM when attacked by exploiting enemy armor.
+#[test]
+fn armor_without_its_mechanized_component_suffers_against_exploiting_armor() {
+    let p = Probe::new();
+    assert_eq!(p.caps("germany", "arm", Partial).exploit_dm, -1);
+    assert_eq!(p.caps("germany", "arm", Full).exploit_dm, 0);
+}
+
+/// SUP-154: and a -1 DM when attacked with a CTL of zero or less, unless in
+/// a capital, objective, IC or railhead hex, or at home.
+#[test]
+fn armor_without_its_mechanized_component_suffers_with_a_low_ctl_away_from_shelter() {
+    let p = Probe::new();
+    assert!(p.caps("germany", "arm", Partial).low_ctl_dm);
+    for f in [Features::CAPITAL, Features::OBJECTIVE, Features::IC, Features::RAILHEAD] {
+        assert!(!p.caps_at("germany", "arm", Partial, f).low_ctl_dm, "{f:?}");
+    }
+    let clear = hex_with(&p.base, Theater::Europe, Features::empty());
+    assert!(!p.full_caps("germany", "arm", Partial, Partial, &clear, true).low_ctl_dm, "home country");
+    assert!(!p.caps("germany", "inf", Partial).low_ctl_dm);
+}
+
+/// SUP-155: airborne units may not airdrop.
+#[test]
+fn partially_supplied_airborne_units_may_not_airdrop() {
+    let p = Probe::new();
+    assert!(!p.caps("usa", "para", Partial).can_airdrop);
+    assert!(!p.caps("usa", "para", Isolated).can_airdrop);
+    assert!(p.caps("usa", "para", Full).can_airdrop);
+}
+
+/// SUP-156: partially supplied ground units may not sea transport or invade.
+#[test]
+fn partially_supplied_ground_units_may_not_go_by_sea() {
+    let p = Probe::new();
+    assert!(!p.caps("usa", "marine", Partial).can_sea_transport);
+    assert!(!p.caps("usa", "marine", Isolated).can_sea_transport);
+    assert!(p.caps("usa", "marine", Full).can_sea_transport);
+}
+
+/// SUP-158..163: air units in partially supplied bases may stage, redeploy
+/// and defend their own hex, but not conduct offensive operations, naval
+/// missions or strategic warfare, and their nationality DRM falls by one.
+#[test]
+fn air_units_in_partially_supplied_bases() {
+    let p = Probe::new();
+    let air = p.caps("britain", "air", Partial).air.expect("an air unit");
+    assert!(air.redeploy_out && air.defensive, "SUP-158");
+    assert!(!air.offensive, "SUP-159");
+    assert!(!air.naval_missions, "SUP-160");
+    assert_eq!(air.nationality_drm, -1, "SUP-161");
+    assert!(!air.defends_beyond_own_hex, "SUP-162");
+    assert!(!air.strategic_warfare, "SUP-163");
+    assert!(!air.missions, "SUP-201");
+}
+
+/// SUP-164, SUP-166..171: naval units in partially supplied ports may base
+/// change and redeploy, and operate in an sw box, but not conduct offensive
+/// operations, protect sea supply or escorts, or intercept; their
+/// nationality DRM falls by one.
+#[test]
+fn naval_units_in_partially_supplied_ports() {
+    let p = Probe::new();
+    for kind in ["bb", "cv", "dd", "sub", "tp"] {
+        let n = p.caps_at("britain", kind, Partial, Features::PORT).naval.expect("a naval unit");
+        assert!(n.redeploy_out, "SUP-164 {kind}");
+        assert!(!n.offensive, "SUP-167 {kind}");
+        assert!(!n.protect, "SUP-168 {kind}");
+        assert_eq!(n.nationality_drm, -1, "SUP-169 {kind}");
+        assert!(!n.intercept, "SUP-170 {kind}");
+        assert!(n.sw_box, "SUP-171 {kind}");
+    }
+}
+
+/// SUP-165: submarines based in fortified ports escape those impairments;
+/// other naval units there do not, nor submarines in other ports.
+#[test]
+fn submarines_in_fortified_ports_escape_the_impairments() {
+    let p = Probe::new();
+    for fort in [Features::FORTRESS, Features::FORTIFICATION] {
+        let sub = p.caps_at("germany", "sub", Partial, Features::PORT | fort).naval.expect("naval");
+        assert!(sub.offensive && sub.protect && sub.intercept, "{fort:?}");
+        assert_eq!(sub.nationality_drm, 0);
+        let bb = p.caps_at("germany", "bb", Partial, Features::PORT | fort).naval.expect("naval");
+        assert!(!bb.offensive && !bb.intercept && bb.nationality_drm == -1, "{fort:?}");
+    }
+    let sub = p.caps_at("germany", "sub", Partial, Features::PORT).naval.expect("naval");
+    assert!(!sub.offensive && !sub.intercept);
+}
+
+/// SUP-171: partially supplied ports do not count for offensive submarine
+/// warfare.
+#[test]
+fn partially_supplied_ports_do_not_count_for_submarine_warfare() {
+    let p = Probe::new();
+    assert!(p.hex(Some(HexStatus::Full), Features::PORT).sw_port);
+    assert!(!p.hex(Some(HexStatus::Partial), Features::PORT).sw_port);
+    assert!(!p.hex(Some(HexStatus::Unsupplied), Features::PORT).sw_port);
+    assert!(!p.hex(Some(HexStatus::Full), Features::empty()).sw_port, "not a port");
+}
+
+// -------------------------------------------------- isolation (173..176, 012)
+
+/// SUP-173: every impairment of partial supply applies to isolated ground
+/// units and to air and naval units in unsupplied bases.
+#[test]
+fn isolation_carries_every_impairment_of_partial_supply() {
+    let p = Probe::new();
+    let arm = p.caps("germany", "arm", Isolated);
+    assert_eq!((arm.ctl_modifier, arm.movement, arm.exploit_dm), (-1, 3, -1));
+    assert!(!arm.mechanized && !arm.zoc && arm.low_ctl_dm && !arm.can_sea_transport && !arm.can_exploit);
+    assert!(!p.caps("usa", "para", Isolated).can_airdrop);
+    let air = p.caps("germany", "air", Isolated).air.expect("air");
+    assert!(!air.offensive && !air.naval_missions && !air.strategic_warfare && air.nationality_drm == -1);
+    let n = p.caps_at("germany", "bb", Isolated, Features::PORT).naval.expect("naval");
+    assert!(!n.offensive && !n.protect && !n.intercept && n.nationality_drm == -1);
+}
+
+/// SUP-174: isolated ground units may not move, advance after combat or
+/// redeploy.
+#[test]
+fn isolated_ground_units_may_not_move_advance_or_redeploy() {
+    let p = Probe::new();
+    let inf = p.caps("russia", "inf", Isolated);
+    assert!(!inf.can_move && !inf.can_advance && !inf.can_redeploy);
+    let partial = p.caps("russia", "inf", Partial);
+    assert!(partial.can_move && partial.can_advance && partial.can_redeploy);
+}
+
+/// SUP-175: air units may not defend from, or redeploy to or through,
+/// unsupplied bases (they may redeploy out of them, SUP-205).
+#[test]
+fn air_units_do_not_defend_from_or_redeploy_into_unsupplied_bases() {
+    let p = Probe::new();
+    let air = p.caps("germany", "air", Isolated).air.expect("air");
+    assert!(!air.defensive);
+    assert!(air.redeploy_out, "SUP-205");
+    assert!(p.caps("germany", "air", Partial).air.expect("air").defensive);
+    assert!(!p.hex(Some(HexStatus::Unsupplied), Features::empty()).air_redeploy_into);
+}
+
+/// SUP-176: naval units may not redeploy to or through unsupplied ports
+/// (they may redeploy out of them, SUP-206).
+#[test]
+fn naval_units_do_not_redeploy_into_unsupplied_ports() {
+    let p = Probe::new();
+    assert!(!p.hex(Some(HexStatus::Unsupplied), Features::PORT).naval_redeploy_into);
+    assert!(p.caps_at("germany", "dd", Isolated, Features::PORT).naval.expect("naval").redeploy_out);
+}
+
+/// SUP-012: a ground unit isolated at the end of initial determination may
+/// not move in the movement or combat phases, even once post-combat
+/// determination supplies it; one supplied at initial determination still
+/// may; air units in isolated bases fly no missions.
+#[test]
+fn isolation_at_initial_determination_pins_ground_units() {
+    let p = Probe::new();
+    let hex = hex_with(&p.base, Theater::Europe, Features::empty());
+    assert!(!p.full_caps("russia", "inf", Isolated, Full, &hex, false).can_move);
+    let later = p.full_caps("russia", "inf", Full, Isolated, &hex, false);
+    assert!(later.can_move && !later.can_redeploy);
+    assert!(!p.caps("russia", "air", Isolated).air.expect("air").missions);
+}
+
+// -------------------------------------------------------- hexes (199..207)
+
+/// SUP-199, SUP-200, SUP-203: units, airbases, rocket bases and port
+/// counters are built only in fully supplied hexes.
+#[test]
+fn building_needs_full_supply() {
+    let p = Probe::new();
+    let full = p.hex(Some(HexStatus::Full), Features::empty());
+    assert!(full.build_units && full.build_bases);
+    for s in [Some(HexStatus::Partial), Some(HexStatus::Unsupplied), None] {
+        let h = p.hex(s, Features::empty());
+        assert!(!h.build_units && !h.build_bases, "{s:?}");
+    }
+}
+
+/// SUP-201, SUP-202: air and naval missions from fully supplied bases only.
+#[test]
+fn missions_need_fully_supplied_bases() {
+    let p = Probe::new();
+    let full = p.hex(Some(HexStatus::Full), Features::PORT);
+    assert!(full.air_missions && full.naval_missions);
+    let partial = p.hex(Some(HexStatus::Partial), Features::PORT);
+    assert!(!partial.air_missions && !partial.naval_missions);
+    assert!(p.caps("britain", "air", Full).air.expect("air").missions);
+    assert!(p.caps_at("britain", "dd", Full, Features::PORT).naval.expect("naval").protect);
+}
+
+/// SUP-204..206: ground, air and naval units redeploy into and through
+/// fully or partially supplied hexes only.
+#[test]
+fn redeployment_needs_supplied_hexes() {
+    let p = Probe::new();
+    for (s, ok) in
+        [(Some(HexStatus::Full), true), (Some(HexStatus::Partial), true), (Some(HexStatus::Unsupplied), false)]
+    {
+        let h = p.hex(s, Features::PORT);
+        assert_eq!((h.ground_redeploy, h.air_redeploy_into, h.naval_redeploy_into), (ok, ok, ok), "{s:?}");
+    }
+    assert!(p.caps("britain", "air", Isolated).air.expect("air").redeploy_out, "SUP-205");
+}
+
+// ----------------------------------------------------- orders (qm_ops)
+
+/// SUP-012: a unit isolated at initial determination may not move.
+#[test]
+fn ops_refuse_a_move_by_a_unit_isolated_at_initial_determination() {
+    let mut g = load(POCKET);
+    g.step_phase();
+    refused(&mut g, Side::Allies, mv("sov-21a", "e54"), "SUP-012");
+    // Its neighbour on the main front may.
+    accepted(&g, Side::Allies, mv("sov-16a", "e59"));
+}
+
+/// SUP-174: an isolated unit may attack but not advance after combat.
+#[test]
+fn ops_refuse_an_advance_by_an_isolated_unit() {
+    let mut g = load(POCKET);
+    g.step_phase();
+    step_to(&mut g, PhaseId::Combat);
+    let attack =
+        |advance: Vec<String>| Order::Combat { attackers: vec!["sov-3a".into()], target: "e55".into(), advance };
+    refused(&mut g, Side::Allies, attack(vec!["sov-3a".into()]), "SUP-174");
+    accepted(&g, Side::Allies, attack(Vec::new()));
+}
+
+/// SUP-156: a partially supplied unit may not make a seaborne invasion; a
+/// fully supplied one may, into an unsupplied enemy hex (SUP-207).
+#[test]
+fn ops_refuse_an_invasion_by_a_partially_supplied_unit() {
+    let mut g = caps_game(PhaseId::Combat);
+    assert_eq!(status(&g, "brit-partial"), Partial);
+    refused(&mut g, Side::Allies, Order::Invade { unit: "brit-partial".into(), at: "calais".into() }, "SUP-156");
+    refused(&mut g, Side::Allies, Order::Invade { unit: "brit-iso".into(), at: "calais".into() }, "SUP-156");
+    accepted(&g, Side::Allies, Order::Invade { unit: "brit-full".into(), at: "calais".into() });
+}
+
+/// SUP-193: armor in automatic supply may not exploit.
+#[test]
+fn ops_refuse_an_exploitation_by_armor_in_automatic_supply() {
+    let mut g = load(AUTOMATIC);
+    g.step_phase();
+    assert_eq!(supply(&g, "ger-x3").automatic, Some(AutoReason::Exploiting));
+    step_to(&mut g, PhaseId::Combat);
+    refused(&mut g, Side::Axis, Order::Exploit { unit: "ger-x3".into(), to: "a2".into() }, "SUP-193");
+    accepted(&g, Side::Axis, Order::Exploit { unit: "ger-ex".into(), to: "c5".into() });
+}
+
+/// SUP-174, SUP-204: an isolated ground unit (spared by the fortress of
+/// Tobruk, SUP-179) may not redeploy; no unit redeploys into an unsupplied
+/// hex; ground units redeploy through fully and partially supplied hexes.
+#[test]
+fn ops_refuse_redeployments_of_isolated_units_or_into_unsupplied_hexes() {
+    let mut g = caps_game(PhaseId::ConstructionRedeployment);
+    expect_units(&g, &[("brit-full", Full), ("brit-partial", Partial), ("brit-iso", Isolated)]);
+    expect_hexes(&g, &[("b4", HexStatus::Partial), ("tobruk", HexStatus::Unsupplied)]);
+    refused(&mut g, Side::Allies, redeploy("brit-iso", "b2"), "SUP-174");
+    refused(&mut g, Side::Allies, redeploy("brit-full", "b10"), "SUP-204");
+    accepted(&g, Side::Allies, redeploy("brit-full", "valletta"));
+}
+
+/// SUP-205, SUP-206: air and naval units redeploy out of unsupplied bases,
+/// but only into supplied ones.
+#[test]
+fn ops_refuse_air_and_naval_redeployments_into_unsupplied_bases() {
+    let mut g = caps_game(PhaseId::ConstructionRedeployment);
+    refused(&mut g, Side::Allies, redeploy("brit-air", "tobruk"), "SUP-204..206");
+    refused(&mut g, Side::Allies, redeploy("brit-dd", "tobruk"), "SUP-204..206");
+    accepted(&g, Side::Allies, redeploy("brit-air-iso", "portsmouth"));
+    accepted(&g, Side::Allies, redeploy("brit-dd-iso", "portsmouth"));
+    accepted(&g, Side::Allies, redeploy("brit-dd", "valletta"));
+}
+
+/// SUP-207: ground units may move into unsupplied hexes, and take them.
+#[test]
+fn ops_allow_moves_into_unsupplied_hexes() {
+    let mut g = load(POCKET);
+    g.step_phase();
+    g.submit(Side::Allies, &orders(vec![mv("sov-16a", "e57")])).expect("accepted");
+    g.step_phase();
+    assert_eq!(status(&g, "sov-16a"), Full, "SUP-143: its status does not change");
+}
