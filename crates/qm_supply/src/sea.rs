@@ -553,6 +553,7 @@ pub fn default_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
     // depend on the plan, so it is searched once.
     let mut reach: std::collections::BTreeMap<NodeId, Vec<(NodeId, u32)>> = std::collections::BTreeMap::new();
     let landings = v.zone_landings();
+    let mut scratch = Vec::new();
     for want in [Tier::Full, Tier::Partial] {
         loop {
             let before = plan.len();
@@ -597,6 +598,7 @@ pub fn default_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
                             |x| v.is_sea(x) || v.port(x) || map.box_sea(x).is_some(),
                             |x| v.is_sea(x),
                             |x| v.port(x),
+                            &mut scratch,
                         )
                     });
                     for &(o, h) in reached.iter() {

@@ -316,13 +316,19 @@ pub fn record_zones(
         .iter()
         .enumerate()
         .map(|(z, members)| {
+            // The union of the zone's masks, per chunk, then each class's
+            // best tier in it.
+            let mut union = vec![0u64; floods.floods.len()];
+            for &h in members {
+                for (chunk, u) in union.iter_mut().enumerate() {
+                    *u |= floods.mask(chunk, h);
+                }
+            }
             let mut carried: Vec<(NationId, Tier)> = Vec::new();
             for (i, c) in ctx.classes.of_nation.iter().enumerate() {
                 let Some(c) = *c else { continue };
                 let chunk = ctx.classes.slot(c).chunk;
-                let best =
-                    members.iter().filter_map(|&h| ctx.classes.best(floods.mask(chunk, h), c)).map(|b| b.0).max();
-                if let Some(t) = best {
+                if let Some((t, _)) = ctx.classes.best(union.get(chunk).copied().unwrap_or(0), c) {
                     carried.push((NationId(i as u16), t));
                 }
             }

@@ -17,7 +17,7 @@ use qm_core::ids::{DeterminationKind, NodeId};
 use qm_core::map::{Features, MapGraph};
 use qm_core::phase::GameClock;
 use qm_core::spec::Spec;
-use qm_trace::{NO_NODE, label_components};
+use qm_trace::NO_NODE;
 
 /// The zones of the current determination. Not state: rebuilt by every
 /// determination; what lasts is written to [`qm_core::sea::Zones`].
@@ -49,32 +49,13 @@ pub fn takes_sea_supply(map: &MapGraph, n: NodeId) -> bool {
 /// captured this player turn (SUP-096's exception, at post-combat only).
 #[must_use]
 pub fn label(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool]) -> ZoneLabels {
-    let n = map.node_count();
-    let hexes = (map.hex_count as usize).min(n);
-    let mut passes = vec![false; n];
-    for (i, p) in passes.iter_mut().enumerate().take(hexes) {
-        *p = ctx.friendly[i] && ctx.emit[i] != 0;
-    }
+    let hexes = map.hex_count as usize;
     let mut of = Vec::new();
-    let mut count = label_components(&map.land, LAND_KINDS, &passes, &mut of);
-    let plain = count;
-    // Hexes that receive but pass nothing on join a neighbour that supplies
-    // them, or stand alone.
-    for i in 0..hexes {
-        if of[i] != NO_NODE || !ctx.friendly[i] || ctx.accept[i] == 0 {
-            continue;
-        }
-        let joined = map
-            .land_rev
-            .neighbors(i as NodeId, LAND_KINDS)
-            .filter(|&p| passes[p as usize])
-            .map(|p| of[p as usize])
-            .min();
-        of[i] = joined.unwrap_or_else(|| {
-            count += 1;
-            count - 1
-        });
-    }
+    // Hexes that pass supply on make the zones; those that only receive it
+    // (in an enemy ZOC, held through a partisan) join one.
+    let core = |i: usize| i < hexes && ctx.friendly[i] && ctx.emit[i] != 0;
+    let attach = |i: usize| i < hexes && ctx.friendly[i] && ctx.accept[i] != 0;
+    let mut count = qm_trace::label_zones(&map.land, LAND_KINDS, core, attach, &mut of);
     // SUP-096: an island group is one zone.
     let mut parent: Vec<u32> = (0..count).collect();
     fn root(parent: &mut [u32], mut z: u32) -> u32 {
@@ -104,22 +85,30 @@ pub fn label(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool]) -> Zone
             }
         }
     }
-    // Renumber in the order of each zone's lowest node, unless labelling
-    // already did (no hex joined late, no island merged).
-    if merged || count != plain {
+    if merged {
         let mut renum = vec![NO_NODE; count as usize];
         let mut next = 0u32;
-        for z in of.iter_mut().filter(|z| **z != NO_NODE) {
-            let r = root(&mut parent, *z) as usize;
+        for z in 0..count {
+            let r = root(&mut parent, z) as usize;
             if renum[r] == NO_NODE {
                 renum[r] = next;
                 next += 1;
             }
-            *z = renum[r];
+            renum[z as usize] = renum[r];
+        }
+        for z in of.iter_mut().filter(|z| **z != NO_NODE) {
+            *z = renum[*z as usize];
         }
         count = next;
     }
-    let mut members: Vec<Vec<NodeId>> = vec![Vec::new(); count as usize];
+    // Sized first, then filled: no reallocation of big zones.
+    let mut sizes = vec![0usize; count as usize];
+    for &z in &of {
+        if z != NO_NODE {
+            sizes[z as usize] += 1;
+        }
+    }
+    let mut members: Vec<Vec<NodeId>> = sizes.into_iter().map(Vec::with_capacity).collect();
     for (i, &z) in of.iter().enumerate() {
         if z != NO_NODE {
             members[z as usize].push(i as NodeId);

@@ -6,7 +6,7 @@ pub mod graph;
 pub mod path;
 pub mod region;
 
-pub use components::label_components;
+pub use components::{label_components, label_zones};
 pub use flood::{Arrival, Flood, FloodSpec, Origin, Seed, Trace, flood, flood_more};
 pub use graph::{Csr, EdgeKinds, NO_NODE, Node};
 pub use path::{bfs_distances, bfs_path, bfs_path_refuel, bfs_reach_refuel};

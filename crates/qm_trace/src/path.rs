@@ -166,9 +166,13 @@ pub fn bfs_path_refuel(
 /// Every node reachable from `from` under the rules of
 /// [`bfs_path_refuel`], as `(node, fewest edges)` in the order reached.
 /// Finding the origins a sea line may come from is one call from the
-/// termination, since sea lines are symmetric. Work and memory are
-/// proportional to the area reached, not to the graph.
+/// termination, since sea lines are symmetric.
+///
+/// `scratch` holds one entry a node; pass the same one to many calls: it
+/// is sized on first use and left as it was found, so a call costs only the
+/// area it reaches.
 #[must_use]
+#[allow(clippy::too_many_arguments, reason = "the graph, the start, the range, the three tests and the scratch")]
 pub fn bfs_reach_refuel(
     graph: &Csr,
     kinds: EdgeKinds,
@@ -177,15 +181,21 @@ pub fn bfs_reach_refuel(
     passable: impl Fn(Node) -> bool,
     counts: impl Fn(Node) -> bool,
     refuel: impl Fn(Node) -> bool,
+    scratch: &mut Vec<u32>,
 ) -> Vec<(Node, u32)> {
+    let n = graph.node_count();
     let mut out = Vec::new();
-    if from as usize >= graph.node_count() {
+    if from as usize >= n {
         return out;
     }
-    // Least fuel used at each node reached so far.
-    let mut best: std::collections::BTreeMap<Node, u32> = std::collections::BTreeMap::new();
+    if scratch.len() != n {
+        scratch.clear();
+        scratch.resize(n, u32::MAX);
+    }
+    // `scratch[node]`: least fuel used there so far (u32::MAX: not reached).
+    let best = scratch;
     let mut states: Vec<(Node, u32, u32)> = vec![(from, 0, 0)];
-    best.insert(from, 0);
+    best[from as usize] = 0;
     out.push((from, 0));
     let mut i = 0;
     while i < states.len() {
@@ -202,17 +212,19 @@ pub fn bfs_reach_refuel(
             } else {
                 used
             };
-            if u > range {
+            let b = best[t as usize];
+            if u > range || u >= b {
                 continue;
             }
-            match best.get(&t) {
-                Some(&b) if u >= b => continue,
-                Some(_) => {}
-                None => out.push((t, d + 1)),
+            if b == u32::MAX {
+                out.push((t, d + 1));
             }
-            best.insert(t, u);
+            best[t as usize] = u;
             states.push((t, u, d + 1));
         }
+    }
+    for &(t, _) in &out {
+        best[t as usize] = u32::MAX;
     }
     out
 }
@@ -251,10 +263,12 @@ mod tests {
             Some(10)
         );
         assert_eq!(bfs_path_refuel(&g, EdgeKinds::SEA, 0, 9, 4, |n| n != 5, counts, |n| n == 5), None);
-        let reached = bfs_reach_refuel(&g, EdgeKinds::SEA, 0, 4, |_| true, counts, |n| n == 5);
+        let mut scratch = Vec::new();
+        let reached = bfs_reach_refuel(&g, EdgeKinds::SEA, 0, 4, |_| true, counts, |n| n == 5, &mut scratch);
         assert!(reached.contains(&(9, 9)));
-        let reached = bfs_reach_refuel(&g, EdgeKinds::SEA, 0, 4, |_| true, counts, |_| false);
+        let reached = bfs_reach_refuel(&g, EdgeKinds::SEA, 0, 4, |_| true, counts, |_| false, &mut scratch);
         assert_eq!(reached.iter().map(|r| r.0).max(), Some(5));
+        assert!(scratch.iter().all(|&s| s == u32::MAX), "the scratch is left as found");
     }
 
     #[test]
