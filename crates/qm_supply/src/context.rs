@@ -113,9 +113,11 @@ fn tier_mask(t: Option<Tier>) -> u64 {
     }
 }
 
-/// Per node `(accept, emit)` limits from terrain (SUP-063).
-fn terrain_masks(rules: &Ruleset, map: &MapGraph) -> Vec<(u64, u64)> {
-    let mut out = vec![(u64::MAX, u64::MAX); map.node_count()];
+/// The nodes whose terrain limits supply, with their `(accept, emit)`
+/// masks (SUP-063), sorted by node. Most hexes have no limit, so the list
+/// is sparse.
+fn terrain_masks(rules: &Ruleset, map: &MapGraph) -> Vec<(NodeId, u64, u64)> {
+    let mut out: BTreeMap<NodeId, (u64, u64)> = BTreeMap::new();
     for lim in &rules.terrain_limits {
         let Some(t) = rules.terrain.iter().position(|t| t.key == lim.terrain) else { continue };
         let region = match &lim.region {
@@ -128,14 +130,15 @@ fn terrain_masks(rules: &Ruleset, map: &MapGraph) -> Vec<(u64, u64)> {
         for (n, info) in map.nodes.iter().enumerate() {
             if map.is_hex(n as NodeId) && info.terrain.index() == t && (region.is_none() || info.region == region) {
                 let ex = info.name.as_ref().and_then(|nm| lim.except.iter().find(|e| &e.place == nm));
-                out[n] = match ex {
+                let masks = match ex {
                     Some(e) => (tier_mask(e.max_in), tier_mask(e.max_out)),
                     None => (tier_mask(lim.max_in), tier_mask(lim.max_out)),
                 };
+                out.insert(n as NodeId, masks);
             }
         }
     }
-    out
+    out.into_iter().filter(|&(_, m)| m != (u64::MAX, u64::MAX)).map(|(n, (a, e))| (n, a, e)).collect()
 }
 
 /// The queries [`build_context`] reads.
@@ -233,11 +236,13 @@ pub fn build_context(
                     *e = u.id.clone();
                 }
             }
-            let theater = map.node(node).map(|i| i.theater).unwrap_or_default();
             // SUP-152: units that lose their mechanized component lose their ZOC.
-            let mech_lost = def.mech_loss.as_ref().is_some_and(|m| m.applies(u.nation, theater))
-                && sup.status != UnitStatus::Full
-                && rules.zoc.lost_when_mech_lost;
+            let mech_lost = sup.status != UnitStatus::Full
+                && rules.zoc.lost_when_mech_lost
+                && def
+                    .mech_loss
+                    .as_ref()
+                    .is_some_and(|m| m.applies(u.nation, map.node(node).map(|i| i.theater).unwrap_or_default()));
             if def.zoc && !mech_lost {
                 zoc_units.entry(node).or_default().push(ZocUnit { id: u.id.clone(), armor: def.armor });
             }
@@ -252,20 +257,28 @@ pub fn build_context(
 
     // Passability (SUP-057..060, SUP-063). Terrain limits are static: built
     // once per map.
-    if scratch.terrain.len() != n {
+    if scratch.terrain_for != Some(n) {
         scratch.terrain = terrain_masks(rules, map);
+        scratch.terrain_for = Some(n);
     }
     for i in 0..n {
         if !friendly[i] {
             (accept[i], emit[i], partisan_held[i], terrain_closed[i]) = (0, 0, false, false);
             continue;
         }
-        let (t_in, t_out) = scratch.terrain[i];
-        accept[i] = t_in;
-        terrain_closed[i] = t_out != u64::MAX;
+        accept[i] = u64::MAX;
+        terrain_closed[i] = false;
         // SUP-057: no line through an enemy ZOC; SUP-060: nor through a hex
         // held through a partisan.
-        emit[i] = if !zoc[i] && !partisan_held[i] { t_out } else { 0 };
+        emit[i] = if !zoc[i] && !partisan_held[i] { u64::MAX } else { 0 };
+    }
+    for &(node, t_in, t_out) in &scratch.terrain {
+        let i = node as usize;
+        if i < n && friendly[i] {
+            accept[i] = t_in;
+            terrain_closed[i] = t_out != u64::MAX;
+            emit[i] &= t_out;
+        }
     }
     // SUP-060: no line through, or into, a hex holding an enemy partisan.
     for &p in enemy_partisans.keys() {
@@ -429,7 +442,7 @@ impl Scratch {
     /// The labels terrain lets out of a node (SUP-063).
     #[must_use]
     pub fn terrain_out(&self, node: usize) -> u64 {
-        self.terrain.get(node).map_or(u64::MAX, |t| t.1)
+        self.terrain.binary_search_by_key(&(node as NodeId), |t| t.0).map_or(u64::MAX, |k| self.terrain[k].2)
     }
 }
 
@@ -438,6 +451,9 @@ impl Scratch {
 pub struct Scratch {
     damaged: Vec<bool>,
     friendly_ground: Vec<bool>,
-    /// Static per map: `(accept, emit)` limits from terrain (SUP-063).
-    terrain: Vec<(u64, u64)>,
+    /// Static per map: the nodes with `(accept, emit)` limits from terrain
+    /// (SUP-063), sorted.
+    terrain: Vec<(NodeId, u64, u64)>,
+    /// The node count `terrain` was built for.
+    terrain_for: Option<usize>,
 }

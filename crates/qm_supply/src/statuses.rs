@@ -109,20 +109,49 @@ pub fn assign_statuses(
     // Hexes (SUP-006, SUP-011), and neutral hexes (SUP-146): the best tier
     // for the controller's class from the flood, then own-hex sources.
     let n_nodes = map.node_count();
+    // Per controlling nation, worked out once: a neutral's own status, or
+    // the flood chunk and bits of its class.
+    enum HexRule {
+        Fixed(HexStatus),
+        Class { chunk: usize, full: u64, partial: u64 },
+        Unsupplied,
+    }
+    let per_nation: Vec<HexRule> = (0..ctx.nations.len())
+        .map(|i| {
+            let owner = NationId(i as u16);
+            if nation_status(owner) == Some(NationStatus::Neutral) {
+                return HexRule::Fixed(HexStatus::from_tier(Some(neutral_tier(owner))));
+            }
+            match ctx.classes.of_nation.get(i).copied().flatten() {
+                Some(c) => {
+                    let s = ctx.classes.slot(c);
+                    HexRule::Class { chunk: s.chunk, full: s.full, partial: s.partial }
+                }
+                None => HexRule::Unsupplied,
+            }
+        })
+        .collect();
     let hex_status = &mut *hex_buf;
     hex_status.clear();
     hex_status.resize(n_nodes, None);
     for (n, slot) in hex_status.iter_mut().enumerate() {
         let Some(owner) = ctx.control[n] else { continue };
-        if nation_status(owner) == Some(NationStatus::Neutral) {
-            *slot = Some(HexStatus::from_tier(Some(neutral_tier(owner))));
-        } else if ctx.friendly[n] {
-            let tier = ctx.classes.of_nation.get(owner.index()).copied().flatten().and_then(|c| {
-                let chunk = ctx.classes.slot(c).chunk;
-                ctx.classes.best(floods.mask(chunk, n as NodeId), c).map(|t| t.0)
-            });
-            *slot = Some(HexStatus::from_tier(tier));
-        }
+        let Some(rule) = per_nation.get(owner.index()) else { continue };
+        *slot = match *rule {
+            HexRule::Fixed(s) => Some(s),
+            _ if !ctx.friendly[n] => None,
+            HexRule::Class { chunk, full, partial } => {
+                let mask = floods.mask(chunk, n as NodeId);
+                Some(if mask & full != 0 {
+                    HexStatus::from_tier(Some(Tier::Full))
+                } else if mask & partial != 0 {
+                    HexStatus::from_tier(Some(Tier::Partial))
+                } else {
+                    HexStatus::Unsupplied
+                })
+            }
+            HexRule::Unsupplied => Some(HexStatus::Unsupplied),
+        };
     }
     // SUP-045: an own-hex source supplies its hex.
     for &(node, i) in &ctx.own_hex {
@@ -137,6 +166,7 @@ pub fn assign_statuses(
             *slot = (*slot).max(Some(HexStatus::from_tier(Some(t))));
         }
     }
+    let mut unsupplied = 0u32;
     for (node, control, mut hs) in &mut nodes {
         let i = node.0 as usize;
         let Some(status) = hex_status.get(i).copied().flatten() else { continue };
@@ -148,14 +178,14 @@ pub fn assign_statuses(
             && control.captured != Some((ctx.turn, side));
         let status = if keep { hs.status.unwrap_or(status) } else { status };
         hex_status[i] = Some(status);
+        if status == HexStatus::Unsupplied && ctx.friendly[i] {
+            unsupplied += 1;
+        }
         let new = HexSupply { status: Some(status), at: if keep { hs.at } else { Some(at) } };
         if *hs != new {
             *hs = new;
         }
     }
-    let unsupplied =
-        hex_status.iter().enumerate().filter(|&(n, h)| ctx.friendly[n] && *h == Some(HexStatus::Unsupplied)).count()
-            as u32;
 
     let region_of = |node: NodeId| -> Option<&str> {
         let r = map.node(node)?.region?;

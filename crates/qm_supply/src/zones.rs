@@ -27,6 +27,9 @@ pub struct ZoneLabels {
     pub of: Vec<u32>,
     /// Per zone: its hexes, sorted.
     pub members: Vec<Vec<NodeId>>,
+    /// Scratch: per node, 2 if it passes supply on, 1 if it only receives
+    /// it, 0 otherwise.
+    class: Vec<u8>,
 }
 
 impl ZoneLabels {
@@ -49,13 +52,32 @@ pub fn takes_sea_supply(map: &MapGraph, n: NodeId) -> bool {
 /// captured this player turn (SUP-096's exception, at post-combat only).
 #[must_use]
 pub fn label(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool]) -> ZoneLabels {
+    let mut out = ZoneLabels::default();
+    label_into(ctx, map, captured_now, &mut out);
+    out
+}
+
+/// [`label`], reusing the buffers of `out`.
+pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool], out: &mut ZoneLabels) {
     let hexes = map.hex_count as usize;
-    let mut of = Vec::new();
+    let mut of = std::mem::take(&mut out.of);
     // Hexes that pass supply on make the zones; those that only receive it
-    // (in an enemy ZOC, held through a partisan) join one.
-    let core = |i: usize| i < hexes && ctx.friendly[i] && ctx.emit[i] != 0;
-    let attach = |i: usize| i < hexes && ctx.friendly[i] && ctx.accept[i] != 0;
-    let mut count = qm_trace::label_zones(&map.land, LAND_KINDS, core, attach, &mut of);
+    // (in an enemy ZOC, held through a partisan) join one. One byte per
+    // node keeps the labelling's working set small.
+    let class = &mut out.class;
+    class.clear();
+    class.extend((0..map.node_count()).map(|i| {
+        let friendly = i < hexes && ctx.friendly.get(i).copied().unwrap_or(false);
+        if !friendly {
+            0
+        } else if ctx.emit[i] != 0 {
+            2
+        } else {
+            u8::from(ctx.accept[i] != 0)
+        }
+    }));
+    let class = &*class;
+    let mut count = qm_trace::label_zones(&map.land, LAND_KINDS, |i| class[i] == 2, |i| class[i] == 1, &mut of);
     // SUP-096: an island group is one zone.
     let mut parent: Vec<u32> = (0..count).collect();
     fn root(parent: &mut [u32], mut z: u32) -> u32 {
@@ -108,13 +130,19 @@ pub fn label(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool]) -> Zone
             sizes[z as usize] += 1;
         }
     }
-    let mut members: Vec<Vec<NodeId>> = sizes.into_iter().map(Vec::with_capacity).collect();
+    let members = &mut out.members;
+    members.truncate(count as usize);
+    for (m, &s) in members.iter_mut().zip(&sizes) {
+        m.clear();
+        m.reserve(s);
+    }
+    members.extend(sizes[members.len()..].iter().map(|&s| Vec::with_capacity(s)));
     for (i, &z) in of.iter().enumerate() {
         if z != NO_NODE {
             members[z as usize].push(i as NodeId);
         }
     }
-    ZoneLabels { of, members }
+    out.of = of;
 }
 
 /// Labels the zones of the determining side (system, in
@@ -127,8 +155,9 @@ pub fn label_zones(
     mut out: ResMut<ZoneLabels>,
 ) {
     let (Some(side), Some(kind)) = (ctx.side, ctx.kind) else { return };
-    let mut captured_now = vec![false; spec.map.node_count()];
+    let mut captured_now = Vec::new();
     if kind == DeterminationKind::PostCombat {
+        captured_now.resize(spec.map.node_count(), false);
         for (n, c) in &nodes {
             if c.captured == Some((clock.turn, side))
                 && let Some(slot) = captured_now.get_mut(n.0 as usize)
@@ -137,5 +166,5 @@ pub fn label_zones(
             }
         }
     }
-    *out = label(&ctx, &spec.map, &captured_now);
+    label_into(&ctx, &spec.map, &captured_now, &mut out);
 }
