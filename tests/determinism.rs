@@ -89,3 +89,124 @@ fn checksums_do_not_depend_on_the_thread_count() {
     assert_eq!(one, run(2));
     assert_eq!(one, run(3));
 }
+
+/// Every scenario file shipped under `scenarios/`, sorted.
+fn shipped_scenarios() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir).expect("readable").map(|e| e.expect("entry").path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "ron") {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&common::path("scenarios"), &mut out);
+    assert!(out.len() >= 20, "scenarios/ holds {} files", out.len());
+    out
+}
+
+/// Two player turns.
+const RUN_PHASES: usize = 24;
+
+/// `qm run FILE --phases N --json`, through the CLI's entry point: the exit
+/// code, the output and the checksum it printed.
+fn qm_run(file: &std::path::Path, orders: Option<&str>, seed: u64) -> (i32, String, String) {
+    qm_run_phases(file, orders, seed, RUN_PHASES)
+}
+
+fn qm_run_phases(file: &std::path::Path, orders: Option<&str>, seed: u64, phases: usize) -> (i32, String, String) {
+    let mut argv: Vec<String> = ["qm", "run", "--phases", &phases.to_string(), "--json", "--seed", &seed.to_string()]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    if let Some(o) = orders {
+        argv.extend(["--orders".to_string(), common::path(o).display().to_string()]);
+    }
+    argv.push(file.display().to_string());
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = qm_cli::run(argv, &mut out, &mut err);
+    let out = String::from_utf8(out).expect("utf-8");
+    let v: serde_json::Value = serde_json::from_str(&out)
+        .unwrap_or_else(|e| panic!("{}: not JSON ({e}): {out}\n{}", file.display(), String::from_utf8_lossy(&err)));
+    let sum = v["checksum"].as_str().unwrap_or_else(|| panic!("{}: no checksum", file.display())).to_string();
+    (code, out, sum)
+}
+
+/// Acceptance (issue 3): `qm run` on each scenario twice with the same seed
+/// gives the same checksum and the same report.
+#[test]
+fn qm_run_twice_gives_the_same_checksum_on_every_scenario() {
+    for file in shipped_scenarios() {
+        let (code, first, sum) = qm_run(&file, None, 11);
+        assert_eq!(code, 0, "{}", file.display());
+        let (_, second, again) = qm_run(&file, None, 11);
+        assert_eq!(sum, again, "{}", file.display());
+        assert_eq!(first, second, "{}", file.display());
+    }
+    // With orders: the Suez line cut by an interception. The cut shows
+    // until the Allies' next initial determination (SUP-142), six phases
+    // later in this scenario's two-player-turn run.
+    let file = common::path("scenarios/awaw/middle-east-sea.ron");
+    let orders = Some("tests/fixtures/orders/middle-east-suez-cut.ron");
+    for phases in [1, 6, RUN_PHASES] {
+        let (code, _, sum) = qm_run_phases(&file, orders, 5, phases);
+        assert_eq!(code, 0);
+        assert_eq!(qm_run_phases(&file, orders, 5, phases).2, sum);
+        let without = qm_run_phases(&file, None, 5, phases).2;
+        if phases <= 6 {
+            assert_ne!(without, sum, "the orders change the outcome");
+        }
+    }
+}
+
+/// Acceptance (issue 3): a snapshot and restore between any two phases, or
+/// a save and load through RON, does not change the checksum `qm run`
+/// prints, on every scenario.
+#[test]
+fn snapshot_and_restore_between_phases_keep_qm_runs_checksum_on_every_scenario() {
+    for file in shipped_scenarios() {
+        let name = file.display().to_string();
+        let load = || Game::load(&file, 3).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut straight = load();
+        let want = play(&mut straight, RUN_PHASES);
+        assert_eq!(want.last().map(ToString::to_string), Some(qm_run(&file, None, 3).2), "{name}: qm run");
+        for cut in 0..RUN_PHASES {
+            let mut g = load();
+            let mut got = play(&mut g, cut);
+            let mut restored = Game::restore(&g.snapshot());
+            assert_eq!(restored.checksum(), g.checksum(), "{name}: restore at phase {cut}");
+            got.extend(play(&mut restored, RUN_PHASES - cut));
+            assert_eq!(got, want, "{name}: snapshot at phase {cut}");
+        }
+        let mut g = load();
+        let mut got = play(&mut g, RUN_PHASES / 2 + 1);
+        let text = g.save().expect("came from a file");
+        let mut loaded = Game::load_save("save.ron", text.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        got.extend(play(&mut loaded, RUN_PHASES - RUN_PHASES / 2 - 1));
+        assert_eq!(got, want, "{name}: save and load in the middle");
+    }
+}
+
+/// The orders of a file replay alike through a snapshot in the middle.
+#[test]
+fn orders_replay_alike_through_a_snapshot() {
+    let file = common::path("scenarios/awaw/middle-east-sea.ron");
+    let text = std::fs::read(common::path("tests/fixtures/orders/middle-east-suez-cut.ron")).expect("fixture");
+    let batches = quartermaster::scenario::read_orders("suez-cut.ron", &text).expect("orders read");
+    let run = |g: &mut Game, n: usize| -> Vec<Checksum> {
+        (0..n).map(|_| g.step_with(&batches).map(|_| g.checksum()).expect("orders accepted")).collect()
+    };
+    let mut straight = Game::load(&file, 5).expect("loads");
+    let want = run(&mut straight, RUN_PHASES);
+    for cut in [1, 2, 5, 13] {
+        let mut g = Game::load(&file, 5).expect("loads");
+        let mut got = run(&mut g, cut);
+        let mut restored = Game::restore(&g.snapshot());
+        got.extend(run(&mut restored, RUN_PHASES - cut));
+        assert_eq!(got, want, "cut at phase {cut}");
+    }
+}

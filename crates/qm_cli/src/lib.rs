@@ -254,19 +254,16 @@ fn run_phases(
     };
     let mut log = Vec::new();
     for _ in 0..phases {
-        let c = g.clock();
-        let Some(phase) = g.next_phase() else { break };
-        // The moving side's orders first, then the defender's.
-        for side in [c.side, c.side.other()] {
-            for b in batches.iter().filter(|b| b.turn == c.turn && b.side == side && b.phase == phase.as_str()) {
-                let batch = qm_core::orders::Orders { orders: b.orders.clone() };
-                if let Err(e) = g.submit(side, &batch) {
-                    let _ = writeln!(err, "turn {}, {} {phase}: {side}: rejected: {e}", c.turn, c.side);
-                    return 1;
-                }
-            }
+        if g.next_phase().is_none() {
+            break;
         }
-        let r = g.step_phase();
+        let r = match g.step_with(&batches) {
+            Ok(r) => r,
+            Err(e) => {
+                let _ = writeln!(err, "{e}");
+                return 1;
+            }
+        };
         log.push(format!("turn {} {} {}: {} events", r.turn, r.side, r.phase, r.events.len()));
     }
     let side =

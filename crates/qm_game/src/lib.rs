@@ -38,6 +38,22 @@ pub struct PhaseReport {
     pub events: Vec<GameEvent>,
 }
 
+/// An orders batch the engine refused, from [`Game::step_with`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("turn {turn}, {to_move} {phase}: {side}: rejected: {error}")]
+pub struct BatchRejected {
+    /// Game turn.
+    pub turn: u32,
+    /// The side to move.
+    pub to_move: Side,
+    /// The phase the batch was given for.
+    pub phase: PhaseId,
+    /// The side that gave it.
+    pub side: Side,
+    /// Why.
+    pub error: OrderError,
+}
+
 /// One game: a `World` with its phase schedules, run single-threaded.
 ///
 /// ```no_run
@@ -182,6 +198,30 @@ impl Game {
         self.advance_clock();
         let events = self.world.resource_mut::<EventLog>().drain();
         PhaseReport { turn: clock.turn, side: clock.side, phase, events }
+    }
+
+    /// Submits the batches of `batches` given for the next phase (the
+    /// moving side's first, then the defender's), then runs it: how `qm run`
+    /// plays an orders file, and how a self-play driver replays one.
+    ///
+    /// # Errors
+    /// The first batch the engine rejects, with where it was given; the
+    /// phase does not run and no order of the phase stays queued.
+    pub fn step_with(&mut self, batches: &[qm_scenario::OrderBatch]) -> Result<PhaseReport, BatchRejected> {
+        let c = self.clock();
+        if let Some(phase) = self.next_phase() {
+            let queued = self.world.resource::<PendingOrders>().clone();
+            for side in [c.side, c.side.other()] {
+                for b in batches.iter().filter(|b| b.turn == c.turn && b.side == side && b.phase == phase.as_str()) {
+                    let batch = Orders { orders: b.orders.clone() };
+                    if let Err(error) = self.submit(side, &batch) {
+                        self.world.insert_resource(queued);
+                        return Err(BatchRejected { turn: c.turn, to_move: c.side, phase, side, error });
+                    }
+                }
+            }
+        }
+        Ok(self.step_phase())
     }
 
     /// Moves the clock to the next phase; entering a new player turn runs
