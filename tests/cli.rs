@@ -111,9 +111,38 @@ fn bench_prints_the_figures_as_one_json_object() {
 fn help_and_usage() {
     let (code, out, _) = qm(&["--help"]);
     assert_eq!(code, 0);
-    for c in ["check", "supply", "explain", "bench"] {
+    for c in ["check", "supply", "run", "explain", "bench"] {
         assert!(out.contains(c), "{out}");
     }
     let (code, _, _) = qm(&["frobnicate"]);
+    assert_eq!(code, 2);
+}
+
+/// `qm explain --phases N --orders F` explains a unit as the orders left it:
+/// which sea line, attacked by whom, and why a line that got through
+/// carried only partial supply (SUP-085, SUP-088, SUP-125, SUP-130).
+#[test]
+fn explain_after_orders_names_the_disrupted_suez_line() {
+    let file = scenario("scenarios/awaw/middle-east-sea.ron");
+    let orders = scenario("tests/fixtures/orders/middle-east-suez-cut.ron");
+    let args = |unit: &'static str| ["explain", file.as_str(), unit, "--phases", "1", "--orders", orders.as_str()];
+    let (code, out, err) = qm(&args("brit-suez"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("brit-suez (britain inf) at h13 (suez): partial"), "{out}");
+    assert!(out.contains("sea line 0 from south-africa"), "{out}");
+    assert!(out.contains("attacked by ger-x10 (an unprotected line attacked is disrupted, SUP-125)"), "{out}");
+    assert!(out.contains("disrupted: no supply by sea to its zone (SUP-130)"), "{out}");
+    let (code, out, err) = qm(&args("brit-malta"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("at d3 (malta): partial"), "{out}");
+    assert!(out.contains("by sea from g9 (alexandria) to d3 (malta) (sea line 1, SUP-084)"), "{out}");
+    assert!(out.contains("its origin's zone lost its own sea line 0"), "{out}");
+    // Without the orders, Malta is fully supplied through Suez and Alexandria.
+    let (code, out, _) = qm(&["explain", file.as_str(), "brit-malta", "--phases", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("at d3 (malta): full"), "{out}");
+    assert!(out.contains("source: south-africa:wa-unlimited (full supply)"), "{out}");
+    // Orders need phases to run in.
+    let (code, _, _) = qm(&["explain", file.as_str(), "brit-malta", "--orders", orders.as_str()]);
     assert_eq!(code, 2);
 }

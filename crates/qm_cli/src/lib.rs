@@ -76,6 +76,14 @@ pub enum Command {
         file: PathBuf,
         /// Unit id.
         unit: String,
+        /// Run this many phases first, as `qm run` does, and explain the
+        /// unit as the last determination of its side left it. Without it,
+        /// the unit's side makes an initial determination now.
+        #[arg(long)]
+        phases: Option<u32>,
+        /// Orders file for those phases (see `qm run`).
+        #[arg(long, requires = "phases")]
+        orders: Option<PathBuf>,
         /// Seed of the game's random stream.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -140,7 +148,9 @@ where
         Command::Run { file, phases, orders, json, seed } => {
             run_phases(&file, phases, orders.as_ref(), json, seed, out, err)
         }
-        Command::Explain { file, unit, seed } => explain(&file, &unit, seed, out, err),
+        Command::Explain { file, unit, phases, orders, seed } => {
+            explain(&file, &unit, phases, orders.as_ref(), seed, out, err)
+        }
         Command::Bench { what: BenchCommand::Supply { hexes, seed, iters, json } } => {
             let r = bench::bench_supply(hexes, seed, iters.max(1));
             let _ = if json {
@@ -228,16 +238,17 @@ fn supply(
     0
 }
 
-fn run_phases(
+/// Loads a game and plays `phases` phases with the orders of a file (or
+/// the defaults): the game and one log line per phase, or `None` after
+/// printing the problem.
+fn play(
     file: &PathBuf,
     phases: u32,
     orders: Option<&PathBuf>,
-    json: bool,
     seed: u64,
-    out: &mut dyn Write,
     err: &mut dyn Write,
-) -> i32 {
-    let Some(mut g) = load(file, seed, err) else { return 1 };
+) -> Option<(Game, Vec<String>)> {
+    let mut g = load(file, seed, err)?;
     let batches = match orders {
         None => Vec::new(),
         Some(p) => {
@@ -247,7 +258,7 @@ fn run_phases(
                 Ok(Ok(b)) => b,
                 Ok(Err(text)) | Err(text) => {
                     let _ = writeln!(err, "{}", text.trim_end());
-                    return 1;
+                    return None;
                 }
             }
         }
@@ -261,11 +272,24 @@ fn run_phases(
             Ok(r) => r,
             Err(e) => {
                 let _ = writeln!(err, "{e}");
-                return 1;
+                return None;
             }
         };
         log.push(format!("turn {} {} {}: {} events", r.turn, r.side, r.phase, r.events.len()));
     }
+    Some((g, log))
+}
+
+fn run_phases(
+    file: &PathBuf,
+    phases: u32,
+    orders: Option<&PathBuf>,
+    json: bool,
+    seed: u64,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let Some((g, log)) = play(file, phases, orders, seed, err) else { return 1 };
     let side =
         g.world().get_resource::<qm_core::sea::Zones>().and_then(|z| z.at.map(|a| a.side)).unwrap_or(g.clock().side);
     let report = g.full_report(side, true);
@@ -285,16 +309,27 @@ fn run_phases(
     0
 }
 
-fn explain(file: &PathBuf, unit: &str, seed: u64, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let Some(mut g) = load(file, seed, err) else { return 1 };
+fn explain(
+    file: &PathBuf,
+    unit: &str,
+    phases: Option<u32>,
+    orders: Option<&PathBuf>,
+    seed: u64,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let Some((mut g, _)) = play(file, phases.unwrap_or(0), orders, seed, err) else { return 1 };
     let Some((u, _, _)) = g.unit(unit) else {
         let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.0).collect();
         let _ = writeln!(err, "{}: no unit `{unit}` (units: {})", file.display(), ids.join(", "));
         return 1;
     };
-    // A unit is explained as of its own side's initial determination.
-    let side = unit_side(&g, &u).unwrap_or(g.clock().side);
-    g.determine_supply(side, DeterminationKind::Initial);
+    // Without phases, a unit is explained as of its own side's initial
+    // determination, made now.
+    if phases.is_none() {
+        let side = unit_side(&g, &u).unwrap_or(g.clock().side);
+        g.determine_supply(side, DeterminationKind::Initial);
+    }
     let _ = write!(out, "{}", g.explain(unit).unwrap_or_default());
     0
 }

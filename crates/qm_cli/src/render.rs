@@ -54,7 +54,7 @@ pub fn report_table(g: &Game, r: &SupplyReport) -> String {
         writeln!(s, "{}: supply of {} (turn {}, next phase {} of {})", g.spec().title, r.side, c.turn, next, c.side);
     let _ = writeln!(s, "\n{:<16} {:<10} {:<8}", "UNIT", "STATUS", "AT");
     for u in &r.units {
-        let at = g.unit(&u.id).map(|(_, l, _)| g.spec().map.describe(l.node)).unwrap_or_default();
+        let at = g.spec().map.find(&u.hex).map_or_else(|| u.hex.clone(), |n| g.spec().map.describe(n));
         let gone = if u.eliminated == Some(true) { "  (eliminated)" } else { "" };
         let _ = writeln!(s, "{:<16} {:<10} {at}{gone}", u.id, u.status);
     }

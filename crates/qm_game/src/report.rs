@@ -15,6 +15,11 @@ pub struct UnitRow {
     pub id: String,
     /// `full`, `partial` or `isolated`.
     pub status: String,
+    /// The hex it is in (or was in when eliminated), by label. For the
+    /// tables only: the JSON rows keep the documented `id`, `status` (and
+    /// `eliminated`) fields.
+    #[serde(skip)]
+    pub hex: String,
     /// Eliminated by isolation (SUP-177); present once the side's
     /// isolation phase has been run.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -83,11 +88,16 @@ pub(crate) fn supply_report(game: &Game, side: Side) -> SupplyReport {
     }
     let mine = |n: qm_core::ids::NationId| side_of.get(n.index()).copied().flatten() == Some(side);
     let mut units: Vec<UnitRow> = world
-        .try_query::<(&Unit, &UnitSupply)>()
+        .try_query::<(&Unit, &UnitSupply, &qm_core::components::Location)>()
         .map(|mut q| {
             q.iter(world)
-                .filter(|(u, _)| mine(u.nation))
-                .map(|(u, s)| UnitRow { id: u.id.0.clone(), status: s.status.as_str().to_string(), eliminated: None })
+                .filter(|(u, _, _)| mine(u.nation))
+                .map(|(u, s, l)| UnitRow {
+                    id: u.id.0.clone(),
+                    status: s.status.as_str().to_string(),
+                    hex: spec.map.label(l.node).to_string(),
+                    eliminated: None,
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -149,6 +159,7 @@ pub(crate) fn extend_report(game: &Game, report: &mut SupplyReport, side: Side, 
                 report.units.push(UnitRow {
                     id: e.unit.id.0.clone(),
                     status: e.unit.supply.status.as_str().to_string(),
+                    hex: game.spec().map.label(e.unit.location.node).to_string(),
                     eliminated: Some(true),
                 });
             }

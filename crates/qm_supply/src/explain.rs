@@ -353,6 +353,30 @@ pub fn describe_sea(
                 );
             } else if l.carried.is_empty() {
                 let _ = writeln!(s, "    its origin held no supply to send (SUP-085)");
+            } else if l.carried.iter().all(|&(_, t)| t != qm_core::ids::Tier::Full) {
+                // SUP-085: a line carries what its origin holds; say why
+                // that was partial when the origin's own sea line failed.
+                let origin_line = zones
+                    .zones
+                    .iter()
+                    .find(|z| z.hexes.binary_search(&l.from).is_ok())
+                    .and_then(|z| z.sea_line)
+                    .and_then(|i| log.lines.get(i as usize))
+                    .filter(|o| o.index != l.index);
+                match origin_line {
+                    Some(o) if o.disrupted => {
+                        let _ = writeln!(
+                            s,
+                            "    it carried partial supply: its origin's zone lost its own sea line {} from {} \
+                             (disrupted), so it sent what it held by land (SUP-085, SUP-130)",
+                            o.index,
+                            map.describe(o.from)
+                        );
+                    }
+                    _ => {
+                        let _ = writeln!(s, "    it carried partial supply: all its origin held (SUP-085)");
+                    }
+                }
             }
         }
         None if zone.hexes.iter().any(|&h| crate::zones::takes_sea_supply(map, h)) => {
