@@ -1,17 +1,23 @@
-//! Impairments as capabilities (rule 30, SUP-012, SUP-147..176,
+//! Impairments as capabilities (rule 30, SUP-012, SUP-143, SUP-147..176,
 //! SUP-199..207): what units and hexes may do under full supply, partial
-//! supply and isolation, from `qm_supply::capabilities`, and what
+//! supply and isolation, from `qm_supply::capabilities` (and
+//! `qm_ops::capabilities` for a unit as the game stands), and what
 //! operations orders `qm_ops` refuses because of it (`OrderError::IllegalMove`,
-//! the game unchanged).
+//! or `OrderError::RedeployBlocked` naming the hex; the game unchanged).
 #![allow(clippy::expect_used, reason = "a failed expectation is a failed test")]
 
 mod common;
 
 use common::*;
 use quartermaster::prelude::*;
-use quartermaster::supply::capabilities::{HexCapabilities, UnitCapabilities, hex_capabilities, unit_capabilities};
+use quartermaster::supply::capabilities::{
+    HexCapabilities, Site, UnitCapabilities, hex_capabilities, unit_capabilities,
+};
 
 const CAPS: &str = "scenarios/awaw/capabilities.ron";
+const REDEPLOY: &str = "scenarios/awaw/capabilities/redeployment.ron";
+const SHELTER: &str = "scenarios/awaw/capabilities/shelter.ron";
+const PERSIST: &str = "scenarios/awaw/capabilities/persistence.ron";
 const POCKET: &str = "scenarios/awaw/barbarossa-pocket.ron";
 const AUTOMATIC: &str = "scenarios/awaw/isolation/automatic.ron";
 
@@ -71,8 +77,21 @@ impl Probe {
         hex: &NodeInfo,
         home: bool,
     ) -> UnitCapabilities {
+        self.site_caps(nation, kind, initial, now, &Site { home, ..Site::hex(Some(hex)) })
+    }
+
+    /// Capabilities of a `nation` `kind` unit, `initial` then `now`, at a
+    /// site.
+    fn site_caps(
+        &self,
+        nation: &str,
+        kind: &str,
+        initial: UnitStatus,
+        now: UnitStatus,
+        site: &Site<'_>,
+    ) -> UnitCapabilities {
         let u = self.unit(nation, kind);
-        unit_capabilities(&self.rules, &u, &UnitFlags::default(), &Self::supply(initial, now), Some(hex), home)
+        unit_capabilities(&self.rules, &u, &UnitFlags::default(), &Self::supply(initial, now), site)
     }
 
     /// Capabilities in a featureless hex of `theater`, away from home.
@@ -122,6 +141,32 @@ fn refused(g: &mut Game, side: Side, order: Order, rule: &str) {
     assert_eq!(g.checksum(), before, "a refused order changes nothing");
 }
 
+/// Asserts that a redeployment is refused as blocked at the hex labelled
+/// `hex`, citing `rule`, and that the game is unchanged.
+#[track_caller]
+fn blocked(g: &mut Game, side: Side, order: Order, hex: &str, rule: &str) {
+    let before = g.checksum();
+    let err = g.submit(side, &orders(vec![order])).expect_err("the order must be refused");
+    assert!(
+        matches!(&err, OrderError::RedeployBlocked { at, why, .. } if at == hex && why.contains(rule)),
+        "expected a redeployment blocked at {hex} ({rule}), got: {err}"
+    );
+    assert_eq!(g.checksum(), before, "a refused order changes nothing");
+}
+
+/// A unit's capabilities as the game stands (its status, hex, home country
+/// and the bridgeheads of its side there).
+#[track_caller]
+fn caps_of(g: &Game, id: &str) -> UnitCapabilities {
+    qm_ops::capabilities(g.world(), id).unwrap_or_else(|| panic!("no unit `{id}`"))
+}
+
+/// The label of the hex a unit is in.
+fn at(g: &Game, id: &str) -> String {
+    let (_, l, _) = g.unit(id).unwrap_or_else(|| panic!("no unit `{id}`"));
+    g.spec().map.label(l.node).to_string()
+}
+
 /// Asserts that `order` is accepted (on a clone: the game is unchanged).
 #[track_caller]
 fn accepted(g: &Game, side: Side, order: Order) {
@@ -132,7 +177,13 @@ fn accepted(g: &Game, side: Side, order: Order) {
 /// The capabilities scenario at its next phase `phase`, sea supply declined
 /// at both determinations.
 fn caps_game(phase: PhaseId) -> Game {
-    let mut g = load(CAPS);
+    declined(CAPS, phase)
+}
+
+/// A scenario of an Allied player turn at its next phase `phase`, sea supply
+/// declined at both determinations.
+fn declined(path: &str, phase: PhaseId) -> Game {
+    let mut g = load(path);
     g.submit(Side::Allies, &orders(vec![Order::SeaSupply(Vec::new())])).expect("declining is an order");
     g.step_phase();
     if matches!(phase, PhaseId::Movement | PhaseId::Combat | PhaseId::PostCombatSupply) {
@@ -499,8 +550,9 @@ fn ops_refuse_redeployments_of_isolated_units_or_into_unsupplied_hexes() {
 #[test]
 fn ops_refuse_air_and_naval_redeployments_into_unsupplied_bases() {
     let mut g = caps_game(PhaseId::ConstructionRedeployment);
-    refused(&mut g, Side::Allies, redeploy("brit-air", "tobruk"), "SUP-204..206");
-    refused(&mut g, Side::Allies, redeploy("brit-dd", "tobruk"), "SUP-204..206");
+    let tobruk = g.spec().map.label(g.spec().map.find("tobruk").expect("tobruk")).to_string();
+    blocked(&mut g, Side::Allies, redeploy("brit-air", "tobruk"), &tobruk, "SUP-205");
+    blocked(&mut g, Side::Allies, redeploy("brit-dd", "tobruk"), &tobruk, "SUP-206");
     accepted(&g, Side::Allies, redeploy("brit-air-iso", "portsmouth"));
     accepted(&g, Side::Allies, redeploy("brit-dd-iso", "portsmouth"));
     accepted(&g, Side::Allies, redeploy("brit-dd", "valletta"));
@@ -514,4 +566,121 @@ fn ops_allow_moves_into_unsupplied_hexes() {
     g.submit(Side::Allies, &orders(vec![mv("sov-16a", "e57")])).expect("accepted");
     g.step_phase();
     assert_eq!(status(&g, "sov-16a"), Full, "SUP-143: its status does not change");
+}
+
+// ------------------------------------- redeployment through bases (175, 176)
+
+/// SUP-175, SUP-205: an air unit may leave an unsupplied base and stop on
+/// its way in a partially supplied one (Caen to London through Dover), and
+/// land at an airbase of its side; it flies over hexes without stopping
+/// (Rennes to Cork over Jersey). The redeployment is carried out.
+#[test]
+fn air_redeployments_go_through_supplied_bases() {
+    let mut g = declined(REDEPLOY, PhaseId::ConstructionRedeployment);
+    expect_hexes(
+        &g,
+        &[
+            ("london", HexStatus::Full),
+            ("dover", HexStatus::Partial),
+            ("caen", HexStatus::Unsupplied),
+            ("rennes", HexStatus::Unsupplied),
+            ("jersey", HexStatus::Unsupplied),
+            ("cork", HexStatus::Full),
+        ],
+    );
+    accepted(&g, Side::Allies, redeploy("raf-caen", "b3"));
+    accepted(&g, Side::Allies, redeploy("raf-rennes", "cork"));
+    g.submit(Side::Allies, &orders(vec![redeploy("raf-caen", "london")])).expect("through Dover");
+    g.step_phase();
+    assert_eq!(at(&g, "raf-caen"), "b1", "the air unit is in London");
+}
+
+/// SUP-175, SUP-205: an air unit may not redeploy into an unsupplied base,
+/// nor through one when no chain of supplied bases reaches its
+/// destination; the refusal names the base. Only air bases take air units.
+#[test]
+fn air_redeployments_are_blocked_at_unsupplied_bases() {
+    let mut g = declined(REDEPLOY, PhaseId::ConstructionRedeployment);
+    // Rennes to Dover is 8 hexes: the one base within 4 on the way is Caen.
+    blocked(&mut g, Side::Allies, redeploy("raf-rennes", "dover"), "b9", "SUP-175");
+    blocked(&mut g, Side::Allies, redeploy("raf-rennes", "jersey"), "b15", "SUP-205");
+    blocked(&mut g, Side::Allies, redeploy("raf-caen", "b2"), "b2", "air bases");
+    assert_eq!(at(&g, "raf-rennes"), "b13", "nothing moved");
+}
+
+/// SUP-176, SUP-206: a naval unit may not redeploy through an unsupplied
+/// port: with sea supply declined Kiel is unsupplied and the only way from
+/// Hull to Aarhus passes it; a naval unit may still leave Kiel.
+#[test]
+fn naval_redeployments_are_blocked_at_unsupplied_ports() {
+    let mut g = declined(REDEPLOY, PhaseId::ConstructionRedeployment);
+    expect_hexes(&g, &[("kiel", HexStatus::Unsupplied), ("hull", HexStatus::Full), ("aarhus", HexStatus::Full)]);
+    blocked(&mut g, Side::Allies, redeploy("hms-hull", "aarhus"), "f4", "SUP-176");
+    blocked(&mut g, Side::Allies, redeploy("hms-hull", "kiel"), "f4", "SUP-206");
+    accepted(&g, Side::Allies, redeploy("hms-kiel", "hull"));
+    accepted(&g, Side::Allies, redeploy("hms-kiel", "aarhus"));
+}
+
+/// SUP-176, SUP-206: once the default sea plan supplies Kiel from Hull, the
+/// same redeployment passes through it and is carried out.
+#[test]
+fn naval_redeployments_pass_supplied_ports() {
+    let mut g = load(REDEPLOY);
+    step_to(&mut g, PhaseId::ConstructionRedeployment);
+    assert_eq!(hex(&g, "kiel"), Some(HexStatus::Full), "supplied by sea from Hull");
+    g.submit(Side::Allies, &orders(vec![redeploy("hms-hull", "aarhus")])).expect("through Kiel");
+    g.step_phase();
+    assert_eq!(at(&g, "hms-hull"), "f6", "the destroyer is in Aarhus");
+}
+
+// ------------------------------------------------ shelter from a low CTL (154)
+
+/// SUP-154: partially supplied armor in a hex holding a bridgehead of its
+/// side, or in its home country, takes no -1 DM for a low CTL; armor beside
+/// it without a bridgehead, or in a hex its nation has conquered, does.
+#[test]
+fn bridgeheads_and_home_countries_shelter_armor_from_the_low_ctl_dm() {
+    let mut g = load(SHELTER);
+    initial(&mut g, Side::Allies);
+    initial(&mut g, Side::Axis);
+    expect_units(
+        &g,
+        &[("us-arm-bh", Partial), ("us-arm", Partial), ("ger-arm-home", Partial), ("ger-arm-abroad", Partial)],
+    );
+    for id in ["us-arm-bh", "us-arm", "ger-arm-home", "ger-arm-abroad"] {
+        assert!(!caps_of(&g, id).mechanized, "{id}: partial supply takes the mechanized component (SUP-150)");
+    }
+    assert!(!caps_of(&g, "us-arm-bh").low_ctl_dm, "a bridgehead of its side");
+    assert!(caps_of(&g, "us-arm").low_ctl_dm, "no bridgehead in b3");
+    assert!(!caps_of(&g, "ger-arm-home").low_ctl_dm, "its home country");
+    assert!(caps_of(&g, "ger-arm-abroad").low_ctl_dm, "a conquered hex is not home");
+}
+
+// ------------------------------------------------- status persists (142, 143)
+
+/// SUP-143: armor supplied at initial determination that moves into an
+/// unsupplied hex keeps its status and everything it may do until the next
+/// determination; armor that began the turn there is isolated and pinned
+/// (SUP-012). At post-combat determination the zone of b2 acts as a source
+/// (SUP-140) and b3 is supplied from it.
+#[test]
+fn a_supplied_unit_keeps_its_status_in_an_unsupplied_hex() {
+    let mut g = declined(PERSIST, PhaseId::Movement);
+    expect_units(&g, &[("brit-arm", Full), ("brit-arm2", Isolated)]);
+    expect_hexes(&g, &[("b2", HexStatus::Full), ("b3", HexStatus::Unsupplied)]);
+    refused(&mut g, Side::Allies, mv("brit-arm2", "b2"), "SUP-012");
+    g.submit(Side::Allies, &orders(vec![mv("brit-arm", "b3")])).expect("a move into an unsupplied hex (SUP-207)");
+    g.step_phase();
+    assert_eq!(at(&g, "brit-arm"), "b3");
+    assert_eq!(status(&g, "brit-arm"), Full);
+    let caps = caps_of(&g, "brit-arm");
+    assert!(caps.mechanized && caps.zoc && caps.can_advance && !caps.low_ctl_dm);
+    assert_eq!(caps.ctl_modifier, 0);
+    step_to(&mut g, PhaseId::PostCombatSupply);
+    assert_eq!(status(&g, "brit-arm"), Full, "still fully supplied through the combat phase");
+    assert_eq!(hex(&g, "b3"), Some(HexStatus::Unsupplied), "the move alone supplies nothing");
+    g.submit(Side::Allies, &orders(vec![Order::SeaSupply(Vec::new())])).expect("declining is an order");
+    g.step_phase();
+    assert_eq!(hex(&g, "b3"), Some(HexStatus::Full), "SUP-140: from the zone of b2");
+    expect_units(&g, &[("brit-arm", Full), ("brit-arm2", Full)]);
 }

@@ -299,8 +299,10 @@ fn survivors_count_their_turns_of_isolation() {
         &u,
         &flags(&g, "ger-fortress"),
         &s,
-        g.spec().map.node(l.node),
-        true,
+        &quartermaster::supply::capabilities::Site {
+            home: true,
+            ..quartermaster::supply::capabilities::Site::hex(g.spec().map.node(l.node))
+        },
     );
     assert_eq!(caps.dm_loss, 2);
 }

@@ -407,6 +407,22 @@ pub enum OrderError {
         /// Why not (with the rule id where one applies).
         why: String,
     },
+    /// An air or naval redeployment would end in, or pass through, a hex
+    /// it may not (SUP-175, SUP-176, SUP-205, SUP-206): the hex is named.
+    #[error("order {index}: unit `{unit}` cannot redeploy to `{to}`: blocked at `{at}`: {why}")]
+    RedeployBlocked {
+        /// Position of the order in its batch.
+        index: usize,
+        /// The unit.
+        unit: String,
+        /// The destination given.
+        to: String,
+        /// The label of the hex that blocks it: the destination, or a base
+        /// or port on the way.
+        at: String,
+        /// Why (with the rule id).
+        why: String,
+    },
     /// The game has no phase to run (empty phase order).
     #[error("the game has no phases")]
     NoPhase,

@@ -50,7 +50,11 @@ pub struct UnitTypeDef {
     /// Construction cost in BRPs (SUP-190 doubles it in the turn of
     /// elimination).
     pub cost: u16,
-    /// Movement factor by theater `[europe, pacific]`.
+    /// Movement factor by theater `[europe, pacific]`. For air units, the
+    /// most hexes flown between two air bases when redeploying (SUP-175,
+    /// SUP-205: the bases a redeployment stops in are the bases it passes
+    /// through); our stand-in for the air ranges of rule 21, which is not
+    /// among the texts.
     pub movement: [u8; 2],
     /// When the unit loses its mechanized component in partial supply
     /// (SUP-150: armor in both theaters, British and American mechanized
@@ -69,6 +73,9 @@ pub struct UnitTypeDef {
     pub installation: bool,
     /// A bridgehead placed by seaborne invasion (SUP-034, SUP-035, SUP-197).
     pub bridgehead: bool,
+    /// An airbase: air units of its side may be based in (and redeploy into
+    /// or through) its hex, as in a city or port (SUP-175, SUP-205).
+    pub air_base: bool,
     /// Factors of a unit of this type unless the scenario says otherwise
     /// (the weight of a naval or air unit in an interception contest).
     pub factors: u8,

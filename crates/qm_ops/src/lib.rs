@@ -10,8 +10,8 @@ use qm_core::phase::{GameClock, PhaseId, PhaseSchedule, PhaseSystems, RunningPha
 use qm_core::ruleset::Domain;
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::supply::{HexStatus, HexSupply, UnitStatus, UnitSupply};
-use qm_supply::capabilities::{UnitCapabilities, unit_capabilities};
-use qm_trace::{EdgeKinds, bfs_path};
+use qm_supply::capabilities::{HexCapabilities, Site, UnitCapabilities, hex_capabilities, unit_capabilities};
+use qm_trace::{EdgeKinds, bfs_path, bfs_path_refuel};
 use std::collections::BTreeMap;
 
 /// The phase an operation order belongs to.
@@ -40,8 +40,25 @@ struct View<'a> {
     side_of: Vec<Option<Side>>,
     at_war: Vec<bool>,
     control: Vec<Option<NationId>>,
+    /// Who controlled each hex at the start of the war: home countries
+    /// (SUP-154).
+    original: Vec<Option<NationId>>,
     hex: Vec<Option<HexStatus>>,
     units: BTreeMap<UnitId, UnitInfo>,
+}
+
+/// Why an air or naval redeployment has no way to its destination.
+enum NoWay {
+    /// A hex it would end in or pass through that it may not (SUP-175,
+    /// SUP-176, SUP-205, SUP-206).
+    Blocked {
+        /// The hex.
+        at: NodeId,
+        /// Why, with the rule id.
+        why: String,
+    },
+    /// Out of reach whatever the supply of the bases on the way.
+    Unreachable(String),
 }
 
 impl View<'_> {
@@ -56,10 +73,12 @@ impl View<'_> {
             }
         }
         let mut control = vec![None; spec.map.node_count()];
+        let mut original = vec![None; spec.map.node_count()];
         let mut hex = vec![None; spec.map.node_count()];
         for (n, c, h) in world.try_query::<(&MapNode, &Control, &HexSupply)>()?.iter(world) {
             if let Some(slot) = control.get_mut(n.0 as usize) {
                 *slot = c.current;
+                original[n.0 as usize] = c.original;
                 hex[n.0 as usize] = h.status;
             }
         }
@@ -70,7 +89,7 @@ impl View<'_> {
                 (u.id.clone(), UnitInfo { unit: u.clone(), node: l.node, flags: *f, supply: s.clone() })
             })
             .collect();
-        Some(View { spec, side_of, at_war, control, hex, units })
+        Some(View { spec, side_of, at_war, control, original, hex, units })
     }
 
     fn side(&self, n: NationId) -> Option<Side> {
@@ -91,10 +110,170 @@ impl View<'_> {
         self.control.get(node as usize).copied().flatten().and_then(|n| self.side(n)) == Some(side)
     }
 
+    /// Whether `a` and `b` are units of one side (or, for nations of no
+    /// side, of one nation).
+    fn same_side(&self, a: NationId, b: NationId) -> bool {
+        a == b || self.side(a).is_some_and(|s| self.side(b) == Some(s))
+    }
+
+    /// Whether a bridgehead of the side of `nation` stands at `node`
+    /// (SUP-154).
+    fn bridgehead_at(&self, node: NodeId, nation: NationId) -> bool {
+        self.units.values().any(|b| {
+            b.node == node
+                && self.same_side(b.unit.nation, nation)
+                && self.spec.ruleset.unit_type(b.unit.kind).is_some_and(|d| d.bridgehead)
+        })
+    }
+
     fn caps(&self, u: &UnitInfo) -> UnitCapabilities {
-        let info = self.spec.map.node(u.node);
-        let home = self.control.get(u.node as usize).copied().flatten() == Some(u.unit.nation);
-        unit_capabilities(&self.spec.ruleset, &u.unit, &u.flags, &u.supply, info, home)
+        let site = Site {
+            hex: self.spec.map.node(u.node),
+            // SUP-154: the home country is where the nation stood at the
+            // start of the war, not a hex it has conquered since.
+            home: self.original.get(u.node as usize).copied().flatten() == Some(u.unit.nation),
+            bridgehead: self.bridgehead_at(u.node, u.unit.nation),
+        };
+        unit_capabilities(&self.spec.ruleset, &u.unit, &u.flags, &u.supply, &site)
+    }
+
+    fn hex_caps(&self, n: NodeId) -> HexCapabilities {
+        hex_capabilities(self.hex.get(n as usize).copied().flatten(), self.spec.map.node(n))
+    }
+
+    fn is_sea(&self, n: NodeId) -> bool {
+        self.spec.map.is_hex(n) && self.spec.map.node(n).is_some_and(|i| i.surface == Surface::Sea)
+    }
+
+    /// The air bases of `side`, by node (SUP-175, SUP-205): its hexes with
+    /// a city or a port, and hexes holding an airbase of the side.
+    fn air_bases(&self, side: Side) -> Vec<bool> {
+        let map = &self.spec.map;
+        let mut bases: Vec<bool> = (0..map.node_count() as NodeId)
+            .map(|n| {
+                map.is_hex(n)
+                    && self.friendly(n, side)
+                    && map
+                        .node(n)
+                        .is_some_and(|i| i.features.intersects(Features::CITY | Features::CAPITAL | Features::PORT))
+            })
+            .collect();
+        for u in self.units.values() {
+            let airbase = self.spec.ruleset.unit_type(u.unit.kind).is_some_and(|d| d.air_base);
+            if airbase
+                && self.side(u.unit.nation) == Some(side)
+                && map.is_hex(u.node)
+                && let Some(b) = bases.get_mut(u.node as usize)
+            {
+                *b = true;
+            }
+        }
+        bases
+    }
+
+    /// An air redeployment from `from` to `to` in stages of at most `hop`
+    /// hexes from base to base (SUP-175, SUP-205). It may leave any base,
+    /// but it may end only in an air base of the side that is fully or
+    /// partially supplied, and the bases it stops in on the way (the bases
+    /// it passes through) must be such bases too. Flying over a hex,
+    /// whatever it holds, is not passing through it.
+    fn air_route(&self, from: NodeId, to: NodeId, side: Side, hop: u8) -> Result<Vec<NodeId>, NoWay> {
+        let map = &self.spec.map;
+        let bases = self.air_bases(side);
+        let base = |n: NodeId| bases.get(n as usize).copied().unwrap_or(false);
+        let open = |n: NodeId| base(n) && self.hex_caps(n).air_redeploy_into;
+        if !base(to) {
+            return Err(NoWay::Blocked {
+                at: to,
+                why: "air units redeploy only into air bases of their side: a city, a port or an airbase (SUP-205)"
+                    .into(),
+            });
+        }
+        if !open(to) {
+            return Err(NoWay::Blocked {
+                at: to,
+                why: "air units may not redeploy to an unsupplied base (SUP-175, SUP-205)".into(),
+            });
+        }
+        let unreachable = || NoWay::Unreachable(format!("no chain of air bases {hop} hexes apart or less reaches it"));
+        if hop == 0 {
+            return if from == to { Ok(vec![from]) } else { Err(unreachable()) };
+        }
+        // Entering a base ends a stage without counting; every other hex
+        // counts. A stage of `hop` hexes thus crosses `hop - 1` counted ones.
+        let range = u32::from(hop) - 1;
+        let hexes = |n: NodeId| map.is_hex(n);
+        let search = |stop: &dyn Fn(NodeId) -> bool| {
+            bfs_path_refuel(&map.adjacency, EdgeKinds::ALL, from, to, range, hexes, |_| true, stop)
+        };
+        if let Some(path) = search(&open) {
+            return Ok(path);
+        }
+        // Out of reach, or only by stopping in unsupplied bases: with them
+        // allowed as stops, find the route and the stop it cannot do without.
+        let path = search(&base).ok_or_else(unreachable)?;
+        let mut since = 0u32;
+        let mut last_closed = None;
+        for &n in &path[1..] {
+            since += 1;
+            if since > u32::from(hop) {
+                break;
+            }
+            if open(n) {
+                since = 0;
+                last_closed = None;
+            } else if base(n) {
+                last_closed = Some(n);
+            }
+        }
+        let at = last_closed.or_else(|| path.iter().copied().skip(1).find(|&n| base(n) && !open(n))).unwrap_or(to);
+        Err(NoWay::Blocked {
+            at,
+            why: "air units may not redeploy through an unsupplied base, and no other chain of bases reaches the destination (SUP-175, SUP-205)".into(),
+        })
+    }
+
+    /// A naval redeployment from `from` to `to` by sea (SUP-176, SUP-206):
+    /// over sea hexes, at most the sea range (SUP-090, our stand-in for the
+    /// naval ranges of rule 21) between two ports, entering only ports of
+    /// the side that are fully or partially supplied, the destination among
+    /// them. It may leave any port.
+    fn naval_route(&self, from: NodeId, to: NodeId, side: Side) -> Result<Vec<NodeId>, NoWay> {
+        let map = &self.spec.map;
+        let port = |n: NodeId| {
+            map.is_hex(n) && self.friendly(n, side) && map.node(n).is_some_and(|i| i.features.contains(Features::PORT))
+        };
+        let open = |n: NodeId| port(n) && self.hex_caps(n).naval_redeploy_into;
+        if !port(to) {
+            return Err(NoWay::Blocked {
+                at: to,
+                why: "naval units redeploy only into ports of their side (SUP-206)".into(),
+            });
+        }
+        if !open(to) {
+            return Err(NoWay::Blocked {
+                at: to,
+                why: "naval units may not redeploy to an unsupplied port (SUP-176, SUP-206)".into(),
+            });
+        }
+        let range = self.spec.ruleset.sea.range;
+        let sea = |n: NodeId| self.is_sea(n);
+        let search = |stop: &dyn Fn(NodeId) -> bool| {
+            bfs_path_refuel(&map.sea, EdgeKinds::SEA, from, to, range, |n| sea(n) || stop(n), sea, stop)
+        };
+        if let Some(path) = search(&open) {
+            return Ok(path);
+        }
+        let unreachable =
+            || NoWay::Unreachable(format!("no sea route with at most {range} sea hexes between ports reaches it"));
+        let path = search(&port).ok_or_else(unreachable)?;
+        // Every port on a naval route is entered: the first unsupplied one
+        // is the one it may not pass.
+        let at = path.iter().copied().skip(1).find(|&n| !sea(n) && !open(n)).unwrap_or(to);
+        Err(NoWay::Blocked {
+            at,
+            why: "naval units may not redeploy through an unsupplied port, and no other sea route reaches the destination (SUP-176, SUP-206)".into(),
+        })
     }
 
     /// A ground path of at most `mp` hexes to `to`: over land hexes, not
@@ -251,11 +430,25 @@ pub fn validate(world: &World, side: Side, index: usize, order: &Order) -> Optio
             let supplied = |n: NodeId| {
                 matches!(v.hex.get(n as usize).copied().flatten(), Some(HexStatus::Full | HexStatus::Partial))
             };
-            if !v.friendly(to_n, side) || !supplied(to_n) {
-                return Err(illegal(unit, "redeploy", "only into hexes of the side that are supplied (SUP-204..206)"));
-            }
+            let no_way = |e: NoWay| match e {
+                NoWay::Blocked { at, why } => OrderError::RedeployBlocked {
+                    index,
+                    unit: unit.clone(),
+                    to: to.clone(),
+                    at: map.label(at).to_string(),
+                    why,
+                },
+                NoWay::Unreachable(why) => illegal(unit, "redeploy", &why),
+            };
             match d.domain {
                 Domain::Ground => {
+                    if !v.friendly(to_n, side) || !supplied(to_n) {
+                        return Err(illegal(
+                            unit,
+                            "redeploy",
+                            "only into hexes of the side that are supplied (SUP-204)",
+                        ));
+                    }
                     if !v.caps(u).can_redeploy {
                         return Err(illegal(unit, "redeploy", "isolated ground units may not redeploy (SUP-174)"));
                     }
@@ -269,18 +462,34 @@ pub fn validate(world: &World, side: Side, index: usize, order: &Order) -> Optio
                         ));
                     }
                 }
+                // SUP-176, SUP-206: out of any port, into and through
+                // supplied ports only.
                 Domain::Naval => {
-                    if !map.node(to_n).is_some_and(|i| i.features.contains(Features::PORT)) {
-                        return Err(illegal(unit, "redeploy", "naval units redeploy into ports (SUP-206)"));
-                    }
+                    v.naval_route(u.node, to_n, side).map_err(no_way)?;
                 }
-                Domain::Air => {}
+                // SUP-175, SUP-205: out of any base, into and through
+                // supplied bases only.
+                Domain::Air => {
+                    let hop = d.movement[usize::from(theater(v.spec, u.node) == Theater::Pacific)];
+                    v.air_route(u.node, to_n, side, hop).map_err(no_way)?;
+                }
             }
             Ok(ValidOrder::Redeploy { unit: u.unit.id.clone(), to: to_n })
         }
         _ => Err(OrderError::NoPhase),
     })();
     Some(result)
+}
+
+/// The capabilities of unit `id` as the game stands (SUP-012,
+/// SUP-147..176): from its supply status, its hex, whether that hex is in
+/// its home country and whether a bridgehead of its side stands in it
+/// (SUP-154). `None` if there is no such unit.
+#[must_use]
+pub fn capabilities(world: &World, id: &str) -> Option<UnitCapabilities> {
+    let v = View::new(world)?;
+    let u = v.units.get(&UnitId::new(id))?;
+    Some(v.caps(u))
 }
 
 fn capture(world: &mut World, node: NodeId, nation: NationId, clock: GameClock) {

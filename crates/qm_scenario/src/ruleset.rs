@@ -164,6 +164,7 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
             submarine: t.submarine,
             installation: t.installation || t.bridgehead,
             bridgehead: t.bridgehead,
+            air_base: t.air_base,
             factors: t.factors.unwrap_or(1).min(99) as u8,
         });
         if t.factors.is_some_and(|f| f > 99) {

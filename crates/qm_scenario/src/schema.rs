@@ -177,6 +177,8 @@ pub struct UnitTypeFile {
     pub installation: bool,
     #[serde(default)]
     pub bridgehead: bool,
+    #[serde(default)]
+    pub air_base: bool,
     /// Factors of a unit of this type (default 1).
     #[serde(default)]
     pub factors: Option<u32>,

@@ -80,8 +80,10 @@ pub struct UnitCapabilities {
     /// Takes a -1 DM against exploiting armor like infantry (SUP-153).
     pub exploit_dm: i8,
     /// Takes a -1 DM when attacked with a CTL of zero or less here
-    /// (SUP-154: not in a capital, objective, IC, bridgehead, railhead or
-    /// home country).
+    /// (SUP-154): armor without its mechanized component, unless defending
+    /// in a capital, objective, IC or railhead hex, in a hex holding a
+    /// bridgehead of its side ([`Site::bridgehead`]), or in its home country
+    /// ([`Site::home`]).
     pub low_ctl_dm: bool,
     /// DM its hex has lost to the unit's isolation (SUP-191).
     pub dm_loss: u8,
@@ -133,17 +135,47 @@ pub fn hex_capabilities(status: Option<HexStatus>, info: Option<&NodeInfo>) -> H
     }
 }
 
-/// The capabilities of a unit with supply `sup` standing in `hex` (SUP-012,
-/// SUP-147..176).
+/// Where a unit stands, as far as its capabilities depend on it: the hex,
+/// and what the caller knows of the hex beyond its static features.
+///
+/// A bridgehead is a unit, not a feature of the hex, and a home country is
+/// a matter of who controlled the hex at the start of the war: the caller
+/// (operations, an AI policy, an interface) reads them from the game and
+/// passes them here, so that [`unit_capabilities`] stays a pure function.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Site<'a> {
+    /// The hex: its theater and features. `None`: a featureless hex of
+    /// Europe.
+    pub hex: Option<&'a NodeInfo>,
+    /// The hex is in the unit's home country: its nation controlled it at
+    /// the start of the war (`Control::original`), whoever holds it now
+    /// (SUP-154).
+    pub home: bool,
+    /// A bridgehead of the unit's side stands in the hex, whatever its own
+    /// supply (SUP-154; bridgeheads are not eliminated by partial supply,
+    /// SUP-172).
+    pub bridgehead: bool,
+}
+
+impl<'a> Site<'a> {
+    /// A hex away from home, with no bridgehead.
+    #[must_use]
+    pub const fn hex(hex: Option<&'a NodeInfo>) -> Self {
+        Self { hex, home: false, bridgehead: false }
+    }
+}
+
+/// The capabilities of a unit with supply `sup` standing at `site`
+/// (SUP-012, SUP-147..176).
 #[must_use]
 pub fn unit_capabilities(
     rules: &Ruleset,
     unit: &Unit,
     flags: &UnitFlags,
     sup: &UnitSupply,
-    hex: Option<&NodeInfo>,
-    home: bool,
+    site: &Site<'_>,
 ) -> UnitCapabilities {
+    let hex = site.hex;
     let def = rules.unit_type(unit.kind);
     let status = sup.status;
     let full = status == UnitStatus::Full;
@@ -161,9 +193,14 @@ pub fn unit_capabilities(
         base_movement
     };
     let isolated_at_initial = sup.initial == Some(UnitStatus::Isolated);
-    let protected_hex = hex.is_some_and(|h| {
-        h.features.intersects(Features::CAPITAL | Features::OBJECTIVE | Features::IC | Features::RAILHEAD)
-    });
+    // SUP-154: where armor that lost its mechanized component is spared
+    // the -1 DM of a low CTL: a capital, objective, IC or railhead hex, a
+    // hex with a bridgehead of its side, or its home country.
+    let sheltered = site.bridgehead
+        || site.home
+        || hex.is_some_and(|h| {
+            h.features.intersects(Features::CAPITAL | Features::OBJECTIVE | Features::IC | Features::RAILHEAD)
+        });
     let air = def.filter(|d| d.domain == Domain::Air).map(|_| AirCapabilities {
         offensive: full,
         naval_missions: full,
@@ -201,7 +238,7 @@ pub fn unit_capabilities(
         zoc: def.is_some_and(|d| d.zoc) && (full || !loses_mech || !rules.zoc.lost_when_mech_lost),
         movement,
         exploit_dm: if !full && loses_mech { -1 } else { 0 },
-        low_ctl_dm: !full && loses_mech && !protected_hex && !home,
+        low_ctl_dm: !full && loses_mech && !sheltered,
         dm_loss: flags.isolated_turns,
         air,
         naval,
