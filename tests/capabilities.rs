@@ -1,7 +1,7 @@
 //! Impairments as capabilities (rule 30, SUP-012, SUP-143, SUP-147..176,
 //! SUP-199..207): what units and hexes may do under full supply, partial
 //! supply and isolation, from `qm_supply::capabilities` (and
-//! `qm_ops::capabilities` for a unit as the game stands), and what
+//! `Game::capabilities` and `Game::hex_capabilities` as the game stands), and what
 //! operations orders `qm_ops` refuses because of it (`OrderError::IllegalMove`,
 //! or `OrderError::RedeployBlocked` naming the hex; the game unchanged).
 #![allow(clippy::expect_used, reason = "a failed expectation is a failed test")]
@@ -158,7 +158,7 @@ fn blocked(g: &mut Game, side: Side, order: Order, hex: &str, rule: &str) {
 /// and the bridgeheads of its side there).
 #[track_caller]
 fn caps_of(g: &Game, id: &str) -> UnitCapabilities {
-    qm_ops::capabilities(g.world(), id).unwrap_or_else(|| panic!("no unit `{id}`"))
+    g.capabilities(id).unwrap_or_else(|| panic!("no unit `{id}`"))
 }
 
 /// The label of the hex a unit is in.
@@ -615,6 +615,9 @@ fn air_redeployments_are_blocked_at_unsupplied_bases() {
 fn naval_redeployments_are_blocked_at_unsupplied_ports() {
     let mut g = declined(REDEPLOY, PhaseId::ConstructionRedeployment);
     expect_hexes(&g, &[("kiel", HexStatus::Unsupplied), ("hull", HexStatus::Full), ("aarhus", HexStatus::Full)]);
+    let port = |g: &Game, key: &str| g.hex_capabilities(key).expect("a hex").naval_redeploy_into;
+    assert!(!port(&g, "kiel") && port(&g, "hull") && port(&g, "aarhus"));
+    assert!(g.hex_capabilities("nowhere").is_none());
     blocked(&mut g, Side::Allies, redeploy("hms-hull", "aarhus"), "f4", "SUP-176");
     blocked(&mut g, Side::Allies, redeploy("hms-hull", "kiel"), "f4", "SUP-206");
     accepted(&g, Side::Allies, redeploy("hms-kiel", "hull"));

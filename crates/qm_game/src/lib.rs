@@ -416,6 +416,27 @@ impl Game {
         q.iter(&self.world).find(|(u, _, _)| u.id.as_str() == id).map(|(u, l, s)| (u.clone(), *l, s.clone()))
     }
 
+    /// What a unit may do as the game stands (SUP-012, SUP-147..176): its
+    /// supply status read with its hex, its home country and the
+    /// bridgeheads of its side there. AI policies and interfaces read this;
+    /// operations orders are validated against it. `None` for an unknown
+    /// id.
+    #[must_use]
+    pub fn capabilities(&self, id: &str) -> Option<qm_supply::capabilities::UnitCapabilities> {
+        qm_ops::capabilities(&self.world, id)
+    }
+
+    /// What may be built in, redeployed into or flown from a hex (by label
+    /// or place name) as the game stands (SUP-199..207). `None` for an
+    /// unknown hex.
+    #[must_use]
+    pub fn hex_capabilities(&self, key: &str) -> Option<qm_supply::capabilities::HexCapabilities> {
+        let node = self.spec().map.find(key)?;
+        let mut q = self.world.try_query::<(&qm_core::components::MapNode, &qm_core::supply::HexSupply)>()?;
+        let status = q.iter(&self.world).find(|(n, _)| n.0 == node).and_then(|(_, h)| h.status);
+        Some(qm_supply::capabilities::hex_capabilities(status, self.spec().map.node(node)))
+    }
+
     /// Every unit id, sorted.
     #[must_use]
     pub fn unit_ids(&self) -> Vec<UnitId> {
