@@ -116,21 +116,6 @@ impl Probe {
     }
 }
 
-fn orders(v: Vec<Order>) -> Orders {
-    Orders { orders: v }
-}
-
-#[track_caller]
-fn step_to(g: &mut Game, phase: PhaseId) {
-    for _ in 0..16 {
-        if g.next_phase() == Some(phase) {
-            return;
-        }
-        g.step_phase();
-    }
-    panic!("never reached {phase}");
-}
-
 /// Asserts that `order` is refused as an illegal move citing `rule`, and that
 /// the game is unchanged.
 #[track_caller]

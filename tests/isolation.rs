@@ -16,10 +16,6 @@ use UnitStatus::{Full, Isolated};
 
 // ------------------------------------------------------------------ helpers
 
-fn orders(v: Vec<Order>) -> Orders {
-    Orders { orders: v }
-}
-
 fn mv(unit: &str, to: &str) -> Order {
     Order::Move { unit: unit.into(), to: to.into() }
 }
@@ -30,18 +26,6 @@ fn attack(attackers: &[&str], target: &str, advance: &[&str]) -> Order {
         target: target.into(),
         advance: advance.iter().map(|s| (*s).to_string()).collect(),
     }
-}
-
-/// Runs phases until `phase` is the next one.
-#[track_caller]
-fn step_to(g: &mut Game, phase: PhaseId) {
-    for _ in 0..16 {
-        if g.next_phase() == Some(phase) {
-            return;
-        }
-        g.step_phase();
-    }
-    panic!("never reached {phase}");
 }
 
 /// Submits orders that must be accepted.

@@ -97,3 +97,20 @@ pub fn blocks(g: &Game, id: &str) -> Vec<(String, BlockReason)> {
         .map(|c| c.blocks.into_iter().map(|b| (map.label(b.node).to_string(), b.reason)).collect())
         .unwrap_or_default()
 }
+
+/// An order list.
+pub fn orders(v: Vec<Order>) -> Orders {
+    Orders { orders: v }
+}
+
+/// Runs phases until `phase` is the next one.
+#[track_caller]
+pub fn step_to(g: &mut Game, phase: PhaseId) {
+    for _ in 0..16 {
+        if g.next_phase() == Some(phase) {
+            return;
+        }
+        g.step_phase();
+    }
+    panic!("never reached {phase}");
+}

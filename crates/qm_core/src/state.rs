@@ -56,6 +56,21 @@ pub struct UnitState {
 }
 
 impl UnitState {
+    /// The state of a unit read from its components.
+    #[must_use]
+    pub fn from_components(u: &Unit, location: Location, flags: UnitFlags, supply: &UnitSupply) -> Self {
+        Self {
+            id: u.id.clone(),
+            nation: u.nation,
+            kind: u.kind,
+            supply_as: u.supply_as,
+            factors: u.factors,
+            location,
+            flags,
+            supply: supply.clone(),
+        }
+    }
+
     /// The unit component.
     #[must_use]
     pub fn unit(&self) -> Unit {
@@ -239,20 +254,7 @@ pub fn extract_state(world: &World) -> GameState {
 
     let mut units: Vec<UnitState> = world
         .try_query::<(&Unit, &Location, &UnitFlags, &UnitSupply)>()
-        .map(|mut q| {
-            q.iter(world)
-                .map(|(u, l, f, s)| UnitState {
-                    id: u.id.clone(),
-                    nation: u.nation,
-                    kind: u.kind,
-                    supply_as: u.supply_as,
-                    factors: u.factors,
-                    location: *l,
-                    flags: *f,
-                    supply: s.clone(),
-                })
-                .collect()
-        })
+        .map(|mut q| q.iter(world).map(|(u, l, f, s)| UnitState::from_components(u, *l, *f, s)).collect())
         .unwrap_or_default();
     units.sort_by(|a, b| a.id.cmp(&b.id));
 

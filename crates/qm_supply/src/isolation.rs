@@ -84,21 +84,7 @@ pub fn eliminate_isolated(world: &mut World) {
         .query::<(Entity, &Unit, &Location, &UnitFlags, &UnitSupply)>()
         .iter(world)
         .filter(|(_, u, _, _, _)| side_of.get(u.nation.index()).copied().flatten() == Some(side))
-        .map(|(e, u, l, f, s)| {
-            (
-                e,
-                UnitState {
-                    id: u.id.clone(),
-                    nation: u.nation,
-                    kind: u.kind,
-                    supply_as: u.supply_as,
-                    factors: u.factors,
-                    location: *l,
-                    flags: *f,
-                    supply: s.clone(),
-                },
-            )
-        })
+        .map(|(e, u, l, f, s)| (e, UnitState::from_components(u, *l, *f, s)))
         .collect();
     units.sort_by(|a, b| a.1.id.cmp(&b.1.id));
 
