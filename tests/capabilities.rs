@@ -649,8 +649,9 @@ fn bridgeheads_and_home_countries_shelter_armor_from_the_low_ctl_dm() {
 /// SUP-143: armor supplied at initial determination that moves into an
 /// unsupplied hex keeps its status and everything it may do until the next
 /// determination; armor that began the turn there is isolated and pinned
-/// (SUP-012). At post-combat determination the zone of b2 acts as a source
-/// (SUP-140) and b3 is supplied from it.
+/// (SUP-012). At post-combat determination b3 is still cut off (b2, in the
+/// German ZOC, passes nothing on, SUP-057, SUP-140), and the better status
+/// of the player turn stands (SUP-142).
 #[test]
 fn a_supplied_unit_keeps_its_status_in_an_unsupplied_hex() {
     let mut g = declined(PERSIST, PhaseId::Movement);
@@ -669,6 +670,6 @@ fn a_supplied_unit_keeps_its_status_in_an_unsupplied_hex() {
     assert_eq!(hex(&g, "b3"), Some(HexStatus::Unsupplied), "the move alone supplies nothing");
     g.submit(Side::Allies, &orders(vec![Order::SeaSupply(Vec::new())])).expect("declining is an order");
     g.step_phase();
-    assert_eq!(hex(&g, "b3"), Some(HexStatus::Full), "SUP-140: from the zone of b2");
-    expect_units(&g, &[("brit-arm", Full), ("brit-arm2", Full)]);
+    assert_eq!(hex(&g, "b3"), Some(HexStatus::Unsupplied), "b3 is still cut off");
+    expect_units(&g, &[("brit-arm", Full), ("brit-arm2", Isolated)]);
 }

@@ -94,7 +94,9 @@ pub struct ZoneRecord {
     /// The sea line traced to it, as an index into [`SeaLog::lines`].
     pub sea_line: Option<u32>,
     /// The supply its hexes received, per nation (SUP-140: the zone then
-    /// acts as a source at post-combat determination).
+    /// acts as a source at post-combat determination): of the hexes that
+    /// pass supply on, if it has any, since a hex in an enemy ZOC attached to
+    /// it may have been supplied from another zone.
     pub carried: Vec<(NationId, Tier)>,
 }
 

@@ -141,7 +141,10 @@ pub fn trace_land(
                 }
             }
             // SUP-140: a zone supplied at initial determination acts as a
-            // source, so supply flows into hexes taken since.
+            // source, so supply flows into hexes taken since. SUP-057: the
+            // line out of the zone is a land line like any other, so nothing
+            // leaves a hex of the zone that stands in an enemy zone of
+            // control (such a hex received supply but passes none on).
             let initial = zones.at.is_some_and(|a| {
                 a.turn == ctx.turn && Some(a.side) == ctx.side && a.kind == DeterminationKind::Initial
             });
@@ -155,7 +158,7 @@ pub fn trace_land(
                     for &h in &z.hexes {
                         let hb = b & ctx.accept.get(h as usize).copied().unwrap_or(0);
                         if hb != 0 && ctx.friendly.get(h as usize).copied().unwrap_or(false) {
-                            seeds.push(Seed { node: h, bits: hb, push: push_mask(&ctx, h, false), stage: 2 });
+                            seeds.push(Seed { node: h, bits: hb, push: push_mask(&ctx, h, true), stage: 2 });
                             refs.push(SeedRef::Zone(z.id));
                         }
                     }

@@ -347,9 +347,15 @@ pub fn record_zones(
         .enumerate()
         .map(|(z, members)| {
             // The union of the zone's masks, per chunk, then each class's
-            // best tier in it.
+            // best tier in it. SUP-093, SUP-140: what the zone carries is
+            // what its lines ran through, the hexes that pass supply on; a
+            // hex in an enemy ZOC attached to it may have been supplied from
+            // another zone, whose supply this zone never had. A zone with
+            // no such hex carries what its hexes received.
+            let passes = |h: &NodeId| ctx.emit.get(*h as usize).is_some_and(|&e| e != 0);
+            let core = members.iter().any(passes);
             let mut union = vec![0u64; floods.floods.len()];
-            for &h in members {
+            for &h in members.iter().filter(|h| !core || passes(h)) {
                 for (chunk, u) in union.iter_mut().enumerate() {
                     *u |= floods.mask(chunk, h);
                 }
