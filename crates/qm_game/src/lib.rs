@@ -252,6 +252,11 @@ impl Game {
     /// Makes a supply determination for `side` now, outside the turn
     /// sequence: no orders are applied and the clock does not move. What
     /// `qm supply` and the benches run.
+    ///
+    /// It records its zones and sea lines as the current player turn's: in
+    /// the middle of a player turn, run it on a `clone()` of the game, or
+    /// post-combat determination will see the what-if's sea record instead
+    /// of the turn's (SUP-135, SUP-139).
     pub fn determine_supply(&mut self, side: Side, kind: DeterminationKind) -> Vec<GameEvent> {
         self.world.insert_resource(Determining { side, kind });
         self.world.insert_resource(RunningPhase(None));
