@@ -87,7 +87,8 @@ pub struct InitialZone {
 pub struct ZoneRecord {
     /// Zone number, in the order of its lowest hex.
     pub id: u32,
-    /// Its hexes (and boxes), sorted.
+    /// Its hexes, sorted, then the boxes that belong to it because it
+    /// traces land supply from them (SUP-093).
     pub hexes: Vec<NodeId>,
     /// Its best hex status.
     pub status: Option<HexStatus>,

@@ -42,7 +42,8 @@ pub struct SeaLineRow {
 pub struct ZoneRow {
     /// Zone number.
     pub id: u32,
-    /// Its hexes' labels.
+    /// Its hexes' labels, then the keys of the boxes that belong to it
+    /// (SUP-093: the boxes it traces land supply from).
     pub hexes: Vec<String>,
     /// Its best status.
     pub status: String,
@@ -137,7 +138,7 @@ pub(crate) fn extend_report(game: &Game, report: &mut SupplyReport, side: Side, 
                 .iter()
                 .map(|r| ZoneRow {
                     id: r.id,
-                    hexes: r.hexes.iter().filter(|&&h| spec.map.is_hex(h)).map(|&h| label(h)).collect(),
+                    hexes: r.hexes.iter().map(|&h| label(h)).collect(),
                     status: r.status.map_or("unsupplied", |s| s.as_str()).to_string(),
                     sea_line: r.sea_line.and_then(|i| log.lines.get(i as usize)).map(|l| SeaLineRow {
                         from: label(l.from),

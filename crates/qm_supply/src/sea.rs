@@ -77,11 +77,14 @@ pub struct SeaView<'a> {
 
 impl SeaView<'_> {
     /// The landing places of each zone that has any: `(zone, landings)`, by
-    /// zone (SUP-073..077).
+    /// zone (SUP-073..077), the islands of island groups included
+    /// (SUP-098).
     #[must_use]
     pub fn zone_landings(&self) -> Vec<(u32, Vec<NodeId>)> {
         let mut by_zone: std::collections::BTreeMap<u32, Vec<NodeId>> = std::collections::BTreeMap::new();
-        for &n in self.spec.map.landings.iter().chain(&self.bridgeheads) {
+        let map = &self.spec.map;
+        let islands = map.island_groups.iter().flat_map(|g| g.hexes.iter());
+        for &n in map.landings.iter().chain(&self.bridgeheads).chain(islands) {
             if let Some(z) = self.zones.zone(n)
                 && self.is_termination(n)
             {
@@ -143,7 +146,14 @@ impl SeaView<'_> {
     #[must_use]
     pub fn is_termination(&self, n: NodeId) -> bool {
         let map = &self.spec.map;
-        map.is_hex(n) && self.friendly(n) && (takes_sea_supply(map, n) || self.bridgehead_at(n))
+        map.is_hex(n) && self.friendly(n) && (takes_sea_supply(map, n) || self.bridgehead_at(n) || self.in_group(n))
+    }
+
+    /// Whether `n` is a hex of a Pacific island group: a line enters a
+    /// group at any controlled island the supplying player designates
+    /// (SUP-098), port or not.
+    fn in_group(&self, n: NodeId) -> bool {
+        self.spec.map.island_group(n).is_some()
     }
 
     /// Whether `n` can receive a sea line (SUP-073..077, SUP-083).
@@ -155,8 +165,11 @@ impl SeaView<'_> {
         if !self.friendly(n) {
             return Err("it is not held by the side (SUP-073)".into());
         }
-        if !(takes_sea_supply(map, n) || self.bridgehead_at(n)) {
-            return Err("not a port, bridgehead, one-hex island or beach (SUP-073..077)".into());
+        if !(takes_sea_supply(map, n) || self.bridgehead_at(n) || self.in_group(n)) {
+            return Err(
+                "not a port, bridgehead, one-hex island, beach or island of an island group (SUP-073..077, SUP-098)"
+                    .into(),
+            );
         }
         Ok(())
     }
@@ -249,13 +262,25 @@ impl SeaView<'_> {
     }
 
     /// The zones that had their chance at initial determination and the
-    /// rule that keeps a post-combat line from `to` (SUP-139..141).
+    /// rule that keeps a post-combat line from `to` (SUP-135, SUP-139..141).
+    ///
+    /// A zone had its chance if a line could have reached it at initial
+    /// determination ([`InitialZone::best_possible`] is set): then a line
+    /// traced to it was an attempt, and none traced was a decision to
+    /// decline (SUP-103, SUP-139); either way no second one is traced now,
+    /// unless it carries better supply than any line could then (SUP-141).
+    /// A zone no line could reach then declined nothing, and a hex taken
+    /// since (not among the zone's landing places then) may take a line
+    /// (SUP-140); so may an island captured this player turn, a zone of its
+    /// own at post-combat determination (SUP-096).
     fn post_combat_block(&self, to: NodeId, carried: Option<Tier>) -> Option<String> {
         let (_, kind) = side_kind(self)?;
         if kind != DeterminationKind::PostCombat {
             return None;
         }
         let z = self.log.initial_zones.iter().find(|z| z.terminations.contains(&to))?;
+        // SUP-139: nothing was declined where no line was possible.
+        z.best_possible?;
         // SUP-141: a better line than could be tried at initial determination.
         if carried > z.best_possible {
             return None;
