@@ -152,10 +152,10 @@ pub fn trace_land(
                     if b == 0 {
                         continue;
                     }
-                    // The zone's hexes only: a box of the zone (SUP-093)
-                    // is a source of its own, and passing the zone's supply
-                    // through it would carry it into the box's other zones.
-                    for &h in z.hexes.iter().filter(|&&h| map.is_hex(h)) {
+                    // The zone's hexes: a box of the zone (SUP-093) is a
+                    // source of its own, and seeding the zone's supply in it
+                    // would carry that supply into the box's other zones.
+                    for &h in &z.hexes {
                         let hb = b & ctx.accept.get(h as usize).copied().unwrap_or(0);
                         if hb != 0 && ctx.friendly.get(h as usize).copied().unwrap_or(false) {
                             seeds.push(Seed { node: h, bits: hb, push: push_mask(&ctx, h, false), stage: 2 });

@@ -327,7 +327,6 @@ pub fn assign_statuses(
 /// and the supply they carried (state: SUP-139..141 and the JSON report read
 /// it).
 pub fn record_zones(
-    spec: Res<Spec>,
     ctx: Res<SupplyContext>,
     labels: Res<ZoneLabels>,
     floods: Res<LandFloods>,
@@ -336,7 +335,6 @@ pub fn record_zones(
     mut zones: ResMut<Zones>,
 ) {
     let (Some(side), Some(kind)) = (ctx.side, ctx.kind) else { return };
-    let hex_count = spec.map.hex_count;
     let mut status = vec![None; labels.of.len()];
     for (n, h) in &hexes {
         if let Some(slot) = status.get_mut(n.0 as usize) {
@@ -351,9 +349,7 @@ pub fn record_zones(
             // The union of the zone's masks, per chunk, then each class's
             // best tier in it.
             let mut union = vec![0u64; floods.floods.len()];
-            // Hexes only: what a box of the zone holds (SUP-093) is not
-            // what its hexes received (SUP-063 may have limited that).
-            for &h in members.iter().filter(|&&h| h < hex_count) {
+            for &h in members {
                 for (chunk, u) in union.iter_mut().enumerate() {
                     *u |= floods.mask(chunk, h);
                 }
@@ -379,13 +375,9 @@ pub fn record_zones(
             ZoneRecord {
                 id: z as u32,
                 hexes: members.clone(),
-                // The status of its hexes: a box that belongs to the zone
-                // (SUP-093) is a source, not a hex of it.
-                status: members
-                    .iter()
-                    .filter(|&&h| h < hex_count)
-                    .filter_map(|&h| status.get(h as usize).copied().flatten())
-                    .max(),
+                // SUP-093: the boxes it traces land supply from.
+                boxes: labels.boxes_of(z as u32).collect(),
+                status: members.iter().filter_map(|&h| status.get(h as usize).copied().flatten()).max(),
                 sea_line,
                 carried,
             }

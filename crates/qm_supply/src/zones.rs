@@ -31,11 +31,11 @@ use qm_trace::{EdgeKinds, NO_NODE};
 pub struct ZoneLabels {
     /// Per node: its zone, or `NO_NODE`.
     pub of: Vec<u32>,
-    /// Per zone: its hexes, sorted, then the boxes that belong to it
-    /// (box nodes come after every hex, so the list stays sorted).
+    /// Per zone: its hexes, sorted.
     pub members: Vec<Vec<NodeId>>,
     /// `(box, zone)` for every box that feeds a zone by land, sorted
-    /// (SUP-093). `of[box]` is the lowest of its zones.
+    /// (SUP-093). A box may belong to several zones, so it has no entry in
+    /// `of`; [`ZoneLabels::boxes_of`] reads this list.
     pub boxes: Vec<(NodeId, u32)>,
     /// Scratch: per node, 2 if it passes supply on, 1 if it only receives
     /// it, 0 otherwise.
@@ -49,18 +49,9 @@ impl ZoneLabels {
         self.of.get(n as usize).copied().filter(|&z| z != NO_NODE)
     }
 
-    /// Every zone a node belongs to: one for a hex, any number for a box
-    /// (SUP-093), in zone order.
-    pub fn zones_of(&self, n: NodeId) -> impl Iterator<Item = u32> + '_ {
-        let boxed = self.boxes.partition_point(|b| b.0 < n);
-        let hex = self.zone(n).filter(|_| self.boxes.get(boxed).is_none_or(|b| b.0 != n));
-        hex.into_iter().chain(self.boxes[boxed..].iter().take_while(move |b| b.0 == n).map(|b| b.1))
-    }
-
-    /// Whether node `n` (a hex or a box) belongs to zone `z`.
-    #[must_use]
-    pub fn in_zone(&self, n: NodeId, z: u32) -> bool {
-        self.zones_of(n).any(|x| x == z)
+    /// The boxes that belong to zone `z` (SUP-093), sorted.
+    pub fn boxes_of(&self, z: u32) -> impl Iterator<Item = NodeId> + '_ {
+        self.boxes.iter().filter(move |b| b.1 == z).map(|b| b.0)
     }
 }
 
@@ -170,9 +161,9 @@ pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool], ou
     out.boxes.clear();
 }
 
-/// Adds to the zones the boxes that feed them by land (SUP-093): a box
-/// whose flood labels pass one of its open entries into a hex of a zone.
-/// Runs after [`label_into`]; the boxes are few, so this costs nothing
+/// Lists the boxes that feed the zones by land (SUP-093): a box whose flood
+/// labels pass one of its open entries into a hex of a zone belongs to that
+/// zone. Runs after [`label_into`]; the boxes are few, so this costs nothing
 /// beside the labelling.
 pub fn attach_boxes(ctx: &SupplyContext, map: &MapGraph, floods: &LandFloods, out: &mut ZoneLabels) {
     out.boxes.clear();
@@ -193,16 +184,6 @@ pub fn attach_boxes(ctx: &SupplyContext, map: &MapGraph, floods: &LandFloods, ou
     }
     out.boxes.sort_unstable();
     out.boxes.dedup();
-    for &(b, z) in &out.boxes {
-        if let Some(slot) = out.of.get_mut(b as usize)
-            && (*slot == NO_NODE || z < *slot)
-        {
-            *slot = z;
-        }
-        if let Some(m) = out.members.get_mut(z as usize) {
-            m.push(b);
-        }
-    }
 }
 
 /// Labels the zones of the determining side (system, in
