@@ -198,3 +198,59 @@ fn supply_json_lists_the_boxes_of_each_zone() {
         assert!(z["hexes"].as_array().expect("hexes").iter().all(|h| h.as_str().is_some_and(|s| s.len() == 2)));
     }
 }
+
+// ------------------------------------- SUP-034, SUP-057: bridgehead in a ZOC
+
+/// SUP-034, SUP-057: at post-combat determination a bridgehead placed this
+/// player turn is an unlimited source. In an enemy zone of control it still
+/// supplies its own hex (the infantry with it, the hex itself), but no
+/// supply is traced out of it: the infantry beside it, free of any enemy
+/// zone of control, stays isolated. Without the enemy, the other bridgehead
+/// supplies its neighbour; an ordinary source in an enemy zone of control
+/// supplies beyond its hex.
+#[test]
+fn a_bridgehead_in_an_enemy_zoc_supplies_only_its_own_hex() {
+    let mut g = load(BRIDGEHEAD_ZOC);
+    g.step_phase();
+    // Initial determination: bridgeheads are in supply (SUP-197) but not
+    // yet sources.
+    expect_units(&g, &[("us-bh-a", Full), ("us-bh-c", Full), ("us-a2", Isolated), ("us-a3", Isolated)]);
+    expect_units(&g, &[("us-c3", Isolated), ("us-e3", Full)]);
+    assert_eq!(line_source(&g, "us-e3").as_deref(), Some("e2:wa-unlimited"), "Lae");
+    assert_eq!(line_labels(&g, "us-e3"), ["e2", "e3"], "out of Lae, in the ZOC of jap-e1 (SUP-057)");
+
+    step_to(&mut g, PhaseId::IsolationElimination);
+    // The bridgehead's own hex is supplied from it.
+    expect_units(&g, &[("us-a2", Full)]);
+    assert_eq!(supply(&g, "us-a2").line.map(|l| l.source), Some(SourceRef::Bridgehead(UnitId::new("us-bh-a"))));
+    expect_hexes(&g, &[("a2", HexStatus::Full)]);
+    // Nothing is traced out of it (SUP-034, SUP-057).
+    expect_units(&g, &[("us-a3", Isolated)]);
+    expect_hexes(&g, &[("a3", HexStatus::Unsupplied)]);
+    assert!(
+        blocks(&g, "us-a3").contains(&("a2".to_string(), BlockReason::Zoc(vec![UnitId::new("jap-a1")]))),
+        "the bridgehead's hex is what cuts it off: {:?}\n{}",
+        blocks(&g, "us-a3"),
+        g.explain("us-a3").unwrap_or_default()
+    );
+    // Free of enemy ZOC, a bridgehead supplies beyond its hex.
+    expect_units(&g, &[("us-c3", Full)]);
+    assert_eq!(supply(&g, "us-c3").line.map(|l| l.source), Some(SourceRef::Bridgehead(UnitId::new("us-bh-c"))));
+    expect_hexes(&g, &[("c2", HexStatus::Full), ("c3", HexStatus::Full)]);
+    // An ordinary source in an enemy ZOC does too (SUP-057).
+    expect_units(&g, &[("us-e3", Full)]);
+    expect_hexes(&g, &[("e3", HexStatus::Full)]);
+}
+
+/// The same bridgehead once the Japanese infantry beside it is gone (a
+/// variant of the file): it supplies the infantry beside it. What kept
+/// supply in its hex was the enemy zone of control, nothing else.
+#[test]
+fn without_the_enemy_zoc_the_bridgehead_supplies_beyond_its_hex() {
+    let mut g =
+        variant(BRIDGEHEAD_ZOC, "        (id: \"jap-a1\", nation: \"japan\", kind: \"inf\", at: \"a1\"),\n", "");
+    step_to(&mut g, PhaseId::IsolationElimination);
+    expect_units(&g, &[("us-a2", Full), ("us-a3", Full)]);
+    assert_eq!(supply(&g, "us-a3").line.map(|l| l.source), Some(SourceRef::Bridgehead(UnitId::new("us-bh-a"))));
+    expect_hexes(&g, &[("a3", HexStatus::Full)]);
+}
