@@ -26,7 +26,8 @@ pub struct SeaLineOrder {
     #[serde(default)]
     pub via: Vec<String>,
     /// For an island group, the further islands to supply, in order
-    /// (SUP-100).
+    /// (SUP-100), each once; the group's other friendly islands follow, in
+    /// map order, since a line supplies them all unless disrupted (SUP-099).
     #[serde(default)]
     pub islands: Vec<String>,
     /// Naval units protecting it (SUP-106..120).
@@ -126,7 +127,8 @@ pub struct ValidSeaLine {
     pub to: NodeId,
     /// Ports passed through.
     pub via: Vec<NodeId>,
-    /// Further islands, in order.
+    /// Further islands, in order: those listed, then the group's other
+    /// friendly islands (SUP-099, SUP-100).
     pub islands: Vec<NodeId>,
     /// Protecting naval units.
     pub protect: Vec<UnitId>,

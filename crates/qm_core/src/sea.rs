@@ -87,8 +87,14 @@ pub struct InitialZone {
 pub struct ZoneRecord {
     /// Zone number, in the order of its lowest hex.
     pub id: u32,
-    /// Its hexes (and boxes), sorted.
+    /// Its hexes, sorted.
     pub hexes: Vec<NodeId>,
+    /// The boxes that are part of it because it traces land supply from
+    /// them (SUP-093: the Australia, India and Urals boxes), sorted. A box
+    /// feeding two areas is part of both zones. Left out of files when
+    /// empty, so states without such boxes keep their checksums.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boxes: Vec<NodeId>,
     /// Its best hex status.
     pub status: Option<HexStatus>,
     /// The sea line traced to it, as an index into [`SeaLog::lines`].

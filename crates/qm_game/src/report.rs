@@ -44,6 +44,12 @@ pub struct ZoneRow {
     pub id: u32,
     /// Its hexes' labels.
     pub hexes: Vec<String>,
+    /// The keys of the boxes that are part of it (SUP-093: the boxes it
+    /// traces land supply from). Present in the JSON only when there are
+    /// any, so the documented `id`, `hexes`, `status` and `sea_line` stay
+    /// the whole row of a zone without boxes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boxes: Vec<String>,
     /// Its best status.
     pub status: String,
     /// The sea line to it, if any.
@@ -137,7 +143,8 @@ pub(crate) fn extend_report(game: &Game, report: &mut SupplyReport, side: Side, 
                 .iter()
                 .map(|r| ZoneRow {
                     id: r.id,
-                    hexes: r.hexes.iter().filter(|&&h| spec.map.is_hex(h)).map(|&h| label(h)).collect(),
+                    hexes: r.hexes.iter().map(|&h| label(h)).collect(),
+                    boxes: r.boxes.iter().map(|&b| label(b)).collect(),
                     status: r.status.map_or("unsupplied", |s| s.as_str()).to_string(),
                     sea_line: r.sea_line.and_then(|i| log.lines.get(i as usize)).map(|l| SeaLineRow {
                         from: label(l.from),

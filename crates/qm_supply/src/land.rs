@@ -155,6 +155,9 @@ pub fn trace_land(
                     if b == 0 {
                         continue;
                     }
+                    // The zone's hexes: a box of the zone (SUP-093) is a
+                    // source of its own, and seeding the zone's supply in it
+                    // would carry that supply into the box's other zones.
                     for &h in &z.hexes {
                         let hb = b & ctx.accept.get(h as usize).copied().unwrap_or(0);
                         if hb != 0 && ctx.friendly.get(h as usize).copied().unwrap_or(false) {
@@ -192,15 +195,24 @@ pub fn trace_land(
                     .iter()
                     .map(|&t| Seed { node: t, bits: b, push: push_mask(&ctx, t, true), stage: 0 })
                     .collect();
-                let refs = l
-                    .reached
-                    .iter()
-                    .map(|_| SeedRef::Sea { line: i as u32, from: l.from, path: l.path.clone() })
+                let refs = (0..l.reached.len())
+                    .map(|j| SeedRef::Sea { line: i as u32, from: l.from, path: sea_path(&l.path, &l.reached, j) })
                     .collect();
                 out.land(&fs, chunk, &seeds, refs);
             }
         }
     }
+}
+
+/// The hexes a sea line crossed to its `j`-th landing: its route to the
+/// hex it ends at, then, in an island group, the islands it reached before
+/// and the `j`-th itself (SUP-099, SUP-100; the sea hexes between islands
+/// are not traced).
+#[must_use]
+pub fn sea_path(route: &[NodeId], reached: &[NodeId], j: usize) -> Vec<NodeId> {
+    let mut path = route.to_vec();
+    path.extend(reached.iter().skip(1).take(j));
+    path
 }
 
 /// The seed bits of a list of `(nation, tier)`, per chunk.

@@ -15,7 +15,7 @@
 //! so orders are validated before anything changes.
 
 use crate::context::SupplyContext;
-use crate::land::{LandFloods, SeedRef, flood_spec, push_mask};
+use crate::land::{LandFloods, SeedRef, flood_spec, push_mask, sea_path};
 use crate::zones::{ZoneLabels, takes_sea_supply};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Location, Unit, UnitFlagBits, UnitFlags};
@@ -77,11 +77,14 @@ pub struct SeaView<'a> {
 
 impl SeaView<'_> {
     /// The landing places of each zone that has any: `(zone, landings)`, by
-    /// zone (SUP-073..077).
+    /// zone (SUP-073..077), the islands of island groups included
+    /// (SUP-098).
     #[must_use]
     pub fn zone_landings(&self) -> Vec<(u32, Vec<NodeId>)> {
         let mut by_zone: std::collections::BTreeMap<u32, Vec<NodeId>> = std::collections::BTreeMap::new();
-        for &n in self.spec.map.landings.iter().chain(&self.bridgeheads) {
+        let map = &self.spec.map;
+        let islands = map.island_groups.iter().flat_map(|g| g.hexes.iter());
+        for &n in map.landings.iter().chain(&self.bridgeheads).chain(islands) {
             if let Some(z) = self.zones.zone(n)
                 && self.is_termination(n)
             {
@@ -143,7 +146,61 @@ impl SeaView<'_> {
     #[must_use]
     pub fn is_termination(&self, n: NodeId) -> bool {
         let map = &self.spec.map;
-        map.is_hex(n) && self.friendly(n) && (takes_sea_supply(map, n) || self.bridgehead_at(n))
+        map.is_hex(n) && self.friendly(n) && (takes_sea_supply(map, n) || self.bridgehead_at(n) || self.in_group(n))
+    }
+
+    /// Whether `n` is a hex of a Pacific island group: a line enters a
+    /// group at any controlled island the supplying player designates
+    /// (SUP-098), port or not.
+    fn in_group(&self, n: NodeId) -> bool {
+        self.spec.map.island_group(n).is_some()
+    }
+
+    /// The friendly islands of the island group of `to` that a line
+    /// entering the group at `to` supplies (SUP-099): the group's hexes
+    /// that can take the line and lie in the zone of `to`, in parts joined
+    /// by land (an island, or the side's part of one), each sorted, the
+    /// parts in map order. Islands captured this combat phase are zones of
+    /// their own at post-combat determination (SUP-096), so a line entering
+    /// elsewhere in the group does not supply them. Empty if `to` is in no
+    /// group.
+    #[must_use]
+    pub fn group_islands(&self, to: NodeId) -> Vec<Vec<NodeId>> {
+        let map = &self.spec.map;
+        let Some(g) = map.island_group(to) else { return Vec::new() };
+        let zone = self.zones.zone(to);
+        let hexes: Vec<NodeId> = map.island_groups[g]
+            .hexes
+            .iter()
+            .copied()
+            .filter(|&h| self.is_termination(h) && self.zones.zone(h) == zone)
+            .collect();
+        let kinds = EdgeKinds(EdgeKinds::LAND.0 | EdgeKinds::CROSSING.0);
+        let mut part = vec![usize::MAX; hexes.len()];
+        let mut parts: Vec<Vec<NodeId>> = Vec::new();
+        for i in 0..hexes.len() {
+            if part[i] != usize::MAX {
+                continue;
+            }
+            let id = parts.len();
+            part[i] = id;
+            let mut stack = vec![i];
+            let mut members = Vec::new();
+            while let Some(k) = stack.pop() {
+                members.push(hexes[k]);
+                for (_, n, _) in map.land.edges(hexes[k], kinds) {
+                    if let Ok(j) = hexes.binary_search(&n)
+                        && part[j] == usize::MAX
+                    {
+                        part[j] = id;
+                        stack.push(j);
+                    }
+                }
+            }
+            members.sort_unstable();
+            parts.push(members);
+        }
+        parts
     }
 
     /// Whether `n` can receive a sea line (SUP-073..077, SUP-083).
@@ -155,8 +212,11 @@ impl SeaView<'_> {
         if !self.friendly(n) {
             return Err("it is not held by the side (SUP-073)".into());
         }
-        if !(takes_sea_supply(map, n) || self.bridgehead_at(n)) {
-            return Err("not a port, bridgehead, one-hex island or beach (SUP-073..077)".into());
+        if !(takes_sea_supply(map, n) || self.bridgehead_at(n) || self.in_group(n)) {
+            return Err(
+                "not a port, bridgehead, one-hex island, beach or island of an island group (SUP-073..077, SUP-098)"
+                    .into(),
+            );
         }
         Ok(())
     }
@@ -249,13 +309,25 @@ impl SeaView<'_> {
     }
 
     /// The zones that had their chance at initial determination and the
-    /// rule that keeps a post-combat line from `to` (SUP-139..141).
+    /// rule that keeps a post-combat line from `to` (SUP-135, SUP-139..141).
+    ///
+    /// A zone had its chance if a line could have reached it at initial
+    /// determination ([`InitialZone::best_possible`] is set): then a line
+    /// traced to it was an attempt, and none traced was a decision to
+    /// decline (SUP-103, SUP-139); either way no second one is traced now,
+    /// unless it carries better supply than any line could then (SUP-141).
+    /// A zone no line could reach then declined nothing, and a hex taken
+    /// since (not among the zone's landing places then) may take a line
+    /// (SUP-140); so may an island captured this player turn, a zone of its
+    /// own at post-combat determination (SUP-096).
     fn post_combat_block(&self, to: NodeId, carried: Option<Tier>) -> Option<String> {
         let (_, kind) = side_kind(self)?;
         if kind != DeterminationKind::PostCombat {
             return None;
         }
         let z = self.log.initial_zones.iter().find(|z| z.terminations.contains(&to))?;
+        // SUP-139: nothing was declined where no line was possible.
+        z.best_possible?;
         // SUP-141: a line that would upgrade the zone, better than any that
         // could be tried at initial determination. A zone already upgraded
         // through the zone that supplied it by sea gains nothing by it.
@@ -321,23 +393,42 @@ pub fn validate_plan(v: &SeaView<'_>, index: usize, lines: &[SeaLineOrder]) -> R
                 why: "sea supply is traced from it this player turn: it may not receive any (SUP-074)".into(),
             });
         }
+        // SUP-098..100: a line to an island group enters it at `to`, then
+        // reaches the islands listed, in order, then (SUP-099: it supplies
+        // every friendly island of the group) the others, in map order.
+        let group = map.island_group(to);
+        let parts = v.group_islands(to);
+        let part_of = |n: NodeId| parts.iter().position(|p| p.binary_search(&n).is_ok());
+        let mut seen = vec![part_of(to)];
+        let mut islands_in_order = Vec::with_capacity(parts.len());
         for (j, &i) in islands.iter().enumerate() {
-            let group = map.island_group(to);
-            if group.is_none() || map.island_group(i) != group {
-                return Err(OrderError::BadTermination {
-                    index,
-                    line: k,
-                    at: l.islands[j].clone(),
-                    why: "not an island of the group the line enters (SUP-098, SUP-100)".into(),
-                });
-            }
-            v.termination(i).map_err(|why| OrderError::BadTermination {
+            let bad = |why: &str| OrderError::BadTermination {
                 index,
                 line: k,
                 at: l.islands[j].clone(),
-                why,
-            })?;
+                why: why.to_string(),
+            };
+            if group.is_none() || map.island_group(i) != group {
+                return Err(bad("not an island of the group the line enters (SUP-098, SUP-100)"));
+            }
+            v.termination(i).map_err(|why| bad(&why))?;
+            if v.zones.zone(i) != v.zones.zone(to) {
+                return Err(bad(
+                    "not in the supply zone of the island the line enters: an island captured this combat phase is a \
+                     supply zone of its own for post-combat supply (SUP-096)",
+                ));
+            }
+            let p = part_of(i);
+            if seen.contains(&p) {
+                return Err(bad("the line already reaches that island (SUP-100: each island once, in order)"));
+            }
+            seen.push(p);
+            islands_in_order.push(i);
         }
+        islands_in_order.extend(
+            parts.iter().enumerate().filter(|(p, _)| !seen.contains(&Some(*p))).filter_map(|(_, p)| p.first().copied()),
+        );
+        let islands = islands_in_order;
         v.origin(from, &planned).map_err(|why| OrderError::BadOrigin { index, line: k, at: l.from.clone(), why })?;
         if from == to {
             return Err(OrderError::BadTermination {
@@ -347,9 +438,23 @@ pub fn validate_plan(v: &SeaView<'_>, index: usize, lines: &[SeaLineOrder]) -> R
                 why: "the line starts there".into(),
             });
         }
+        // SUP-097: one line to each island group, whatever enemy zones of
+        // control there are; an island captured this combat phase is a zone
+        // of its own at post-combat determination and may take its own
+        // (SUP-096).
+        let zone = v.zones.zone(to);
+        if let Some(g) = group
+            && let Some(prev) = out.iter().position(|p| map.island_group(p.to) == Some(g) && v.zones.zone(p.to) == zone)
+        {
+            return Err(OrderError::ZoneAlreadySupplied {
+                index,
+                line: k,
+                at: l.to.clone(),
+                why: format!("line {prev} already supplies that island group (SUP-097)"),
+            });
+        }
         // SUP-094: one line per zone, unless enemy ZOC keeps the first
         // landing from supplying the rest of it.
-        let zone = v.zones.zone(to);
         if let Some(prev) = out.iter().find(|p| zone.is_some() && v.zones.zone(p.to) == zone)
             && !v.ctx.zoc.get(prev.to as usize).copied().unwrap_or(false)
         {
@@ -361,17 +466,6 @@ pub fn validate_plan(v: &SeaView<'_>, index: usize, lines: &[SeaLineOrder]) -> R
                     "line {} already supplies that zone (SUP-094)",
                     out.iter().position(|p| p == prev).unwrap_or(0)
                 ),
-            });
-        }
-        // SUP-097: one line to each island group.
-        if let Some(g) = map.island_group(to)
-            && out.iter().any(|p| map.island_group(p.to) == Some(g))
-        {
-            return Err(OrderError::ZoneAlreadySupplied {
-                index,
-                line: k,
-                at: l.to.clone(),
-                why: "another line already supplies that island group (SUP-097)".into(),
             });
         }
         if let Some(why) = v.post_combat_block(to, v.best_tier(from)) {
@@ -491,7 +585,31 @@ pub fn validate_intercept(
 ) -> Result<ValidOrder, OrderError> {
     let Some((side, _)) = side_kind(v) else { return Err(OrderError::NoPhase) };
     let Some(target) = plan.get(line as usize) else { return Err(OrderError::NoSuchLine { index, line }) };
-    let path = v.route(target.from, &target.via, target.to).unwrap_or_default();
+    // SUP-100..102: the attack falls before the island named (before the
+    // line enters the group if none is), so the attackers must reach the
+    // line as far as that island: its route to the group, or an island
+    // it reaches before.
+    let at_island = match at_island {
+        None => None,
+        Some(name) => {
+            let n = v.spec.map.find(name).ok_or_else(|| OrderError::UnknownPlace { index, name: name.into() })?;
+            if n != target.to && !target.islands.contains(&n) {
+                return Err(OrderError::BadTermination {
+                    index,
+                    line: line as usize,
+                    at: name.into(),
+                    why: "not an island that line enters or reaches (SUP-100)".into(),
+                });
+            }
+            Some(n)
+        }
+    };
+    let mut path = v.route(target.from, &target.via, target.to).unwrap_or_default();
+    if let Some(n) = at_island {
+        let stops: Vec<NodeId> = std::iter::once(target.to).chain(target.islands.iter().copied()).collect();
+        let upto = stops.iter().position(|&s| s == n).unwrap_or(0);
+        path.extend_from_slice(&stops[..=upto]);
+    }
     let mut out = Vec::new();
     for id in by {
         let u = v.unit(id).ok_or_else(|| OrderError::UnknownUnit { index, unit: id.clone() })?;
@@ -517,21 +635,6 @@ pub fn validate_intercept(
     }
     out.sort();
     out.dedup();
-    let at_island = match at_island {
-        None => None,
-        Some(name) => {
-            let n = v.spec.map.find(name).ok_or_else(|| OrderError::UnknownPlace { index, name: name.into() })?;
-            if n != target.to && !target.islands.contains(&n) {
-                return Err(OrderError::BadTermination {
-                    index,
-                    line: line as usize,
-                    at: name.into(),
-                    why: "not an island of that line (SUP-100)".into(),
-                });
-            }
-            Some(n)
-        }
-    };
     Ok(ValidOrder::Intercept { line, by: out, at_island })
 }
 
@@ -572,8 +675,12 @@ pub fn default_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
                 if zone_tier == Some(Tier::Full) {
                     continue;
                 }
+                // SUP-097: one line to each island group (an island captured
+                // this combat phase being a zone of its own, SUP-096).
                 if map.island_group(terms[0]).is_some()
-                    && plan.iter().any(|p| map.island_group(p.to) == map.island_group(terms[0]))
+                    && plan
+                        .iter()
+                        .any(|p| map.island_group(p.to) == map.island_group(terms[0]) && v.zones.zone(p.to) == Some(z))
                 {
                     continue;
                 }
@@ -634,15 +741,14 @@ pub fn default_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
                 if v.route(from, &[], to).is_none() {
                     continue;
                 }
-                let islands: Vec<NodeId> = match map.island_group(to) {
-                    Some(g) => map.island_groups[g]
-                        .hexes
-                        .iter()
-                        .copied()
-                        .filter(|&h| h != to && v.termination(h).is_ok())
-                        .collect(),
-                    None => Vec::new(),
-                };
+                // SUP-099: the other friendly islands of the group's zone,
+                // in map order.
+                let islands: Vec<NodeId> = v
+                    .group_islands(to)
+                    .iter()
+                    .filter(|p| p.binary_search(&to).is_err())
+                    .filter_map(|p| p.first().copied())
+                    .collect();
                 if let Some(pool) = map.box_sea(from).and_then(|b| b.transport_pool.clone()) {
                     *pools.entry(pool).or_insert(0) += 1;
                 }
@@ -773,8 +879,11 @@ pub fn resolve_sea(world: &mut World) {
         let stops: Vec<NodeId> = std::iter::once(l.to).chain(l.islands.iter().copied()).collect();
         // Where the attack falls: before the first island named, or before
         // the line enters (SUP-100..102).
-        let cut =
-            attackers.iter().filter_map(|a| a.1).filter_map(|n| stops.iter().position(|&s| s == n)).min().unwrap_or(0);
+        let cut = attackers
+            .iter()
+            .map(|a| a.1.and_then(|n| stops.iter().position(|&s| s == n)).unwrap_or(0))
+            .min()
+            .unwrap_or(0);
         let mut rolls = None;
         let disrupted = if attackers.is_empty() {
             false
@@ -817,9 +926,8 @@ pub fn resolve_sea(world: &mut World) {
                     .iter()
                     .map(|&t| Seed { node: t, bits: b, push: push_mask(ctx, t, true), stage: 0 })
                     .collect();
-                let refs = reached
-                    .iter()
-                    .map(|_| SeedRef::Sea { line: index, from: l.from, path: routes[k].clone() })
+                let refs = (0..reached.len())
+                    .map(|j| SeedRef::Sea { line: index, from: l.from, path: sea_path(&routes[k], &reached, j) })
                     .collect();
                 floods.land(&fs, chunk, &seeds, refs);
             }

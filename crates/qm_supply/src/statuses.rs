@@ -381,6 +381,8 @@ pub fn record_zones(
             ZoneRecord {
                 id: z as u32,
                 hexes: members.clone(),
+                // SUP-093: the boxes it traces land supply from.
+                boxes: labels.boxes_of(z as u32).collect(),
                 status: members.iter().filter_map(|&h| status.get(h as usize).copied().flatten()).max(),
                 sea_line,
                 carried,

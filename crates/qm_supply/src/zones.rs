@@ -8,16 +8,22 @@
 //! an area in two makes two zones (SUP-094, SUP-095). Each Pacific island
 //! group is one zone, except islands captured this player turn, which are
 //! zones of their own for post-combat supply (SUP-096).
+//!
+//! A box is part of the zones that trace land supply from it (SUP-093: the
+//! Australia, India and Urals boxes). A box that feeds two zones through
+//! its entries belongs to both, and they stay two zones: a zone is an area
+//! of *contiguous* hexes, and an off-board box makes no two areas
+//! contiguous (our reading; see docs/rules-coverage.md).
 
 use crate::context::SupplyContext;
-use crate::land::LAND_KINDS;
+use crate::land::{LAND_KINDS, LandFloods};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Control, MapNode};
 use qm_core::ids::{DeterminationKind, NodeId};
 use qm_core::map::{Features, MapGraph};
 use qm_core::phase::GameClock;
 use qm_core::spec::Spec;
-use qm_trace::NO_NODE;
+use qm_trace::{EdgeKinds, NO_NODE};
 
 /// The zones of the current determination. Not state: rebuilt by every
 /// determination; what lasts is written to [`qm_core::sea::Zones`].
@@ -27,6 +33,10 @@ pub struct ZoneLabels {
     pub of: Vec<u32>,
     /// Per zone: its hexes, sorted.
     pub members: Vec<Vec<NodeId>>,
+    /// `(box, zone)` for every box that feeds a zone by land, sorted
+    /// (SUP-093). A box may belong to several zones, so it has no entry in
+    /// `of`; [`ZoneLabels::boxes_of`] reads this list.
+    pub boxes: Vec<(NodeId, u32)>,
     /// Scratch: per node, 2 if it passes supply on, 1 if it only receives
     /// it, 0 otherwise.
     class: Vec<u8>,
@@ -37,6 +47,11 @@ impl ZoneLabels {
     #[must_use]
     pub fn zone(&self, n: NodeId) -> Option<u32> {
         self.of.get(n as usize).copied().filter(|&z| z != NO_NODE)
+    }
+
+    /// The boxes that belong to zone `z` (SUP-093), sorted.
+    pub fn boxes_of(&self, z: u32) -> impl Iterator<Item = NodeId> + '_ {
+        self.boxes.iter().filter(move |b| b.1 == z).map(|b| b.0)
     }
 }
 
@@ -143,6 +158,32 @@ pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool], ou
         }
     }
     out.of = of;
+    out.boxes.clear();
+}
+
+/// Lists the boxes that feed the zones by land (SUP-093): a box whose flood
+/// labels pass one of its open entries into a hex of a zone belongs to that
+/// zone. Runs after [`label_into`]; the boxes are few, so this costs nothing
+/// beside the labelling.
+pub fn attach_boxes(ctx: &SupplyContext, map: &MapGraph, floods: &LandFloods, out: &mut ZoneLabels) {
+    out.boxes.clear();
+    for b in map.hex_count..map.node_count() as NodeId {
+        let sent = (0..floods.floods.len()).fold(0u64, |m, c| m | floods.mask(c, b));
+        if sent == 0 {
+            continue;
+        }
+        for (_, h, _) in map.land.edges(b, EdgeKinds::BOX_ENTRY) {
+            let Some(z) = out.zone(h) else { continue };
+            // SUP-026, SUP-027: a closed entry passes nothing; SUP-063: nor
+            // does one into a hex that accepts none of it.
+            let passes = sent & ctx.link_bits(map, b, h) & ctx.accept.get(h as usize).copied().unwrap_or(0);
+            if passes != 0 {
+                out.boxes.push((b, z));
+            }
+        }
+    }
+    out.boxes.sort_unstable();
+    out.boxes.dedup();
 }
 
 /// Labels the zones of the determining side (system, in
@@ -151,6 +192,7 @@ pub fn label_zones(
     spec: Res<Spec>,
     ctx: Res<SupplyContext>,
     clock: Res<GameClock>,
+    floods: Res<LandFloods>,
     nodes: Query<(&MapNode, &Control)>,
     mut out: ResMut<ZoneLabels>,
 ) {
@@ -167,4 +209,6 @@ pub fn label_zones(
         }
     }
     label_into(&ctx, &spec.map, &captured_now, &mut out);
+    // SUP-093: the boxes that feed a zone by land are part of it.
+    attach_boxes(&ctx, &spec.map, &floods, &mut out);
 }
