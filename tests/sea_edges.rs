@@ -263,3 +263,144 @@ fn a_line_beyond_the_sea_range_is_refused() {
     g.step_phase();
     expect_units(&g, &[("us-canton", Isolated)]);
 }
+
+// ------------------------ SUP-111..125, SUP-144, SUP-145: escorts and attackers
+
+const ESCORTS: &str = "scenarios/awaw/sea/escorts.ron";
+
+/// The line to Hollandia of SUP-122, through Manila and Manado, protected
+/// by `protect` and covered by `cover`.
+fn hollandia(protect: &[&str], cover: &[&str]) -> SeaLineOrder {
+    SeaLineOrder {
+        protect: strings(protect),
+        air_cover: strings(cover),
+        ..line_via("kagoshima", &["manila", "manado"], "hollandia")
+    }
+}
+
+/// Plays the Hollandia line with `protect` and `cover`, attacked by
+/// `attackers`; returns the recorded line.
+fn play_hollandia(seed: u64, protect: &[&str], cover: &[&str], attackers: &[&str]) -> (SeaLineRecord, UnitStatus) {
+    let mut g = load_seeded(ESCORTS, seed);
+    submit(&mut g, Side::Axis, &sea_supply(vec![hollandia(protect, cover)]));
+    if !attackers.is_empty() {
+        submit(&mut g, Side::Allies, &intercept(0, attackers));
+    }
+    g.step_phase();
+    (line_to(&g, "hollandia"), status(&g, "jap-18a"))
+}
+
+/// SUP-111, SUP-118, SUP-119: a destroyer in Rabaul, a port the line to
+/// Hollandia neither starts from nor passes, may not protect it; nor may
+/// one of the defending side.
+#[test]
+fn a_protector_based_off_the_route_is_refused() {
+    let mut g = load(ESCORTS);
+    let (unit, role, why) = bad_escort(refused(&mut g, Side::Axis, &sea_supply(vec![hollandia(&["jdd-rabaul"], &[])])));
+    assert_eq!((unit.as_str(), role.as_str()), ("jdd-rabaul", "protect"));
+    assert!(why.contains("SUP-111..119"), "{why}");
+    // Based at the origin (SUP-112) it may.
+    submit(&mut g, Side::Axis, &sea_supply(vec![hollandia(&["jdd-kagoshima"], &[])]));
+}
+
+/// SUP-113: a destroyer at Manila, a port the line passes, may protect it,
+/// but only once the line has reached Manila: attacked near Hollandia by the
+/// US air at Port Moresby, the line is contested (ruling 9); attacked near
+/// Kagoshima by the submarine at Iwo, before Manila, it is unprotected there
+/// and disrupted with no roll (SUP-125).
+#[test]
+fn a_protector_at_a_port_on_the_route_protects_from_its_port() {
+    let mut outcomes = std::collections::BTreeSet::new();
+    for seed in 1..=8 {
+        let (l, jap) = play_hollandia(seed, &["jdd-manila"], &[], &["us-5af"]);
+        assert_eq!(unit_ids(&l.protected_by), ["jdd-manila"]);
+        assert_eq!(unit_ids(&l.attacked_by), ["us-5af"]);
+        let (p, a) = l.rolls.expect("attacked after Manila: contested");
+        assert_eq!(l.disrupted, a > p, "seed {seed}");
+        assert_eq!(jap, if l.disrupted { Isolated } else { Full }, "seed {seed}");
+        outcomes.insert(l.disrupted);
+    }
+    assert_eq!(outcomes.len(), 2, "the dice decide");
+
+    let (l, jap) = play_hollandia(1, &["jdd-manila"], &[], &["us-ss"]);
+    assert_eq!(unit_ids(&l.attacked_by), ["us-ss"]);
+    assert_eq!(l.rolls, None, "SUP-113, SUP-125: not yet protected where the submarine attacks");
+    assert!(l.disrupted && l.reached.is_empty());
+    assert_eq!(jap, Isolated);
+
+    // Protected from the origin, the same attack is contested.
+    let (l, _) = play_hollandia(1, &["jdd-kagoshima"], &[], &["us-ss"]);
+    assert!(l.rolls.is_some(), "SUP-112: protected from Kagoshima on");
+}
+
+/// SUP-114..117: naval units in the Pacific sw box may protect any Japanese
+/// line, from its start; SUP-120: the moving side says which of them
+/// protects which line, and a unit protects one line.
+#[test]
+fn naval_units_in_an_sw_box_protect_the_lines_it_covers() {
+    let (l, _) = play_hollandia(1, &["jdd-sw"], &[], &["us-ss"]);
+    assert_eq!(unit_ids(&l.protected_by), ["jdd-sw"]);
+    assert!(l.rolls.is_some(), "SUP-117: the sw box protects the line from its start");
+
+    let mut g = load(ESCORTS);
+    let two = sea_supply(vec![
+        hollandia(&["jdd-sw"], &[]),
+        SeaLineOrder {
+            protect: strings(&["jdd-sw"]),
+            ..line_via("kagoshima", &["manila", "manado", "hollandia"], "rabaul")
+        },
+    ]);
+    let (unit, _, why) = bad_escort(refused(&mut g, Side::Axis, &two));
+    assert_eq!(unit, "jdd-sw");
+    assert!(why.contains("SUP-120"), "{why}");
+}
+
+/// SUP-123, SUP-125: air cover joins the contest of an attacked line
+/// (ruling 9), which an unprotected line would lose with no roll.
+#[test]
+fn air_cover_joins_the_contest() {
+    let mut outcomes = std::collections::BTreeSet::new();
+    for seed in 1..=8 {
+        let (l, jap) = play_hollandia(seed, &[], &["jap-air-manado"], &["us-5af"]);
+        assert_eq!(unit_ids(&l.protected_by), ["jap-air-manado"]);
+        let (p, a) = l.rolls.expect("SUP-123: covered, so contested");
+        // Air factors 2 on each side, one die each (ruleset `sea.die`).
+        assert!((3..=8).contains(&p) && (3..=8).contains(&a), "({p}, {a})");
+        assert_eq!(l.disrupted, a > p);
+        assert_eq!(jap, if l.disrupted { Isolated } else { Full });
+        outcomes.insert(l.disrupted);
+    }
+    assert_eq!(outcomes.len(), 2, "the dice decide");
+    // Without cover the same attack disrupts the line with no roll.
+    let (l, jap) = play_hollandia(1, &[], &[], &["us-5af"]);
+    assert!(l.disrupted && l.rolls.is_none());
+    assert_eq!(jap, Isolated);
+}
+
+/// SUP-123: air cover must be within reach of the line.
+#[test]
+fn air_cover_out_of_reach_is_refused() {
+    let mut g = load(ESCORTS);
+    let far = SeaLineOrder { air_cover: strings(&["jap-air-rabaul"]), ..line("kagoshima", "manila") };
+    let (unit, role, why) = bad_escort(refused(&mut g, Side::Axis, &sea_supply(vec![far])));
+    assert_eq!((unit.as_str(), role.as_str()), ("jap-air-rabaul", "fly cover for"));
+    assert!(why.contains("SUP-123"), "{why}");
+    // Over the line to Hollandia, which passes within its reach, it may.
+    submit(&mut g, Side::Axis, &sea_supply(vec![hollandia(&[], &["jap-air-manado"])]));
+}
+
+/// SUP-144, SUP-145: an inverted unit may neither protect a line nor attack
+/// one.
+#[test]
+fn inverted_protectors_and_attackers_are_refused() {
+    let mut g = load(ESCORTS);
+    let (unit, role, why) = bad_escort(refused(&mut g, Side::Axis, &sea_supply(vec![hollandia(&["jdd-spent"], &[])])));
+    assert_eq!((unit.as_str(), role.as_str()), ("jdd-spent", "protect"));
+    assert!(why.contains("inverted") && why.contains("SUP-144"), "{why}");
+
+    submit(&mut g, Side::Axis, &sea_supply(vec![hollandia(&[], &[])]));
+    let (unit, role, why) = bad_escort(refused(&mut g, Side::Allies, &intercept(0, &["us-spent"])));
+    assert_eq!((unit.as_str(), role.as_str()), ("us-spent", "attack"));
+    assert!(why.contains("inverted") && why.contains("SUP-145"), "{why}");
+    submit(&mut g, Side::Allies, &intercept(0, &["us-5af"]));
+}
