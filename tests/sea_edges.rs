@@ -404,3 +404,56 @@ fn inverted_protectors_and_attackers_are_refused() {
     assert!(why.contains("inverted") && why.contains("SUP-145"), "{why}");
     submit(&mut g, Side::Allies, &intercept(0, &["us-5af"]));
 }
+
+// ------------------------------------------------- SUP-094: enemy ZOC landings
+
+const ZOC_LANDING: &str = "scenarios/awaw/sea/zoc-landing.ron";
+
+/// SUP-094: Benghazi, in the British armor's ZOC, is in the same zone as
+/// Tripoli; a line to Benghazi alone supplies Benghazi only (SUP-084), so a
+/// second line to the zone, to Tripoli, is allowed, and with both the zone
+/// is full.
+#[test]
+fn a_second_line_is_allowed_when_the_first_lands_in_an_enemy_zoc() {
+    let mut g = load(ZOC_LANDING);
+    initial(&mut g, Side::Axis);
+    assert_eq!(zone_of(&g, "benghazi").id, zone_of(&g, "tripoli").id, "one zone");
+
+    let mut g = load(ZOC_LANDING);
+    submit(&mut g, Side::Axis, &sea_supply(vec![line("naples", "benghazi")]));
+    g.step_phase();
+    expect_units(&g, &[("ita-benghazi", Full), ("ita-inland", Isolated), ("ita-tripoli", Isolated)]);
+
+    let mut g = load(ZOC_LANDING);
+    submit(&mut g, Side::Axis, &sea_supply(vec![line("naples", "benghazi"), line("naples", "tripoli")]));
+    g.step_phase();
+    assert_eq!(sea_log(&g).lines.len(), 2);
+    assert!(sea_log(&g).lines.iter().all(|l| !l.disrupted));
+    expect_units(&g, &[("ita-benghazi", Full), ("ita-inland", Full), ("ita-tripoli", Full)]);
+}
+
+/// SUP-094: once a line lands free of enemy ZOC, a second line to the zone
+/// is refused, as is a second line to the same landing.
+#[test]
+fn a_second_line_is_refused_when_the_first_lands_free_of_enemy_zoc() {
+    let mut g = load(ZOC_LANDING);
+    for lines in [
+        vec![line("naples", "tripoli"), line("naples", "benghazi")],
+        vec![line("naples", "benghazi"), line("naples", "benghazi")],
+    ] {
+        let to = lines[1].to.clone();
+        match refused(&mut g, Side::Axis, &sea_supply(lines)) {
+            OrderError::ZoneAlreadySupplied { line, at, why, .. } => {
+                assert_eq!((line, at.as_str()), (1, to.as_str()));
+                assert!(why.contains("SUP-094"), "{why}");
+            }
+            e => panic!("unexpected error {e:?}"),
+        }
+    }
+    // The default plan: one line, to Tripoli, which supplies the zone.
+    let plan = g.default_sea_plan();
+    assert_eq!(plan.len(), 1, "{plan:?}");
+    assert_eq!(plan[0].to, node(&g, "tripoli"));
+    g.step_phase();
+    expect_units(&g, &[("ita-benghazi", Full), ("ita-inland", Full), ("ita-tripoli", Full)]);
+}
