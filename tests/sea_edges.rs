@@ -457,3 +457,75 @@ fn a_second_line_is_refused_when_the_first_lands_free_of_enemy_zoc() {
     g.step_phase();
     expect_units(&g, &[("ita-benghazi", Full), ("ita-inland", Full), ("ita-tripoli", Full)]);
 }
+
+// ------------------------------------------- SUP-022: the U.S. box, neutral
+
+const NEUTRAL_US: &str = "scenarios/awaw/sea/neutral-us-box.ron";
+
+/// SUP-022: while the U.S. is not at war, its box still traces sea supply to
+/// Western Europe, protected by British (based in the box, SUP-112) and
+/// French (in the Atlantic sw box, SUP-114) naval units.
+#[test]
+fn neutral_us_box_supplies_western_europe_under_british_and_french_protection() {
+    let mut g = load(NEUTRAL_US);
+    submit(
+        &mut g,
+        Side::Allies,
+        &sea_supply(vec![
+            protected("us-atlantic", "plymouth", &["brit-dd"]),
+            protected("us-atlantic", "gibraltar", &["fr-dd"]),
+        ]),
+    );
+    g.step_phase();
+    assert_eq!(unit_ids(&line_to(&g, "plymouth").protected_by), ["brit-dd"]);
+    assert_eq!(unit_ids(&line_to(&g, "gibraltar").protected_by), ["fr-dd"]);
+    expect_units(&g, &[("brit-plymouth", Full), ("brit-gibraltar", Full), ("brit-malta", Isolated)]);
+}
+
+/// SUP-022: meanwhile only British and French naval units may protect its
+/// lines: not an Australian destroyer (of the same side), nor an American
+/// one (its nation is not at war).
+#[test]
+fn neutral_us_box_lines_refuse_other_nations_protectors() {
+    let mut g = load(NEUTRAL_US);
+    for (dd, text) in [("aus-dd", "SUP-022"), ("us-dd", "not at war")] {
+        let (unit, role, why) =
+            bad_escort(refused(&mut g, Side::Allies, &sea_supply(vec![protected("us-atlantic", "plymouth", &[dd])])));
+        assert_eq!((unit.as_str(), role.as_str()), (dd, "protect"));
+        assert!(why.contains(text), "{dd}: {why}");
+    }
+    // At war, both may (and the line may go on into the Mediterranean).
+    let mut g = load_variant(NEUTRAL_US, "(nation: \"usa\", status: Neutral)", "(nation: \"usa\", status: Active)");
+    submit(
+        &mut g,
+        Side::Allies,
+        &sea_supply(vec![
+            protected("us-atlantic", "plymouth", &["aus-dd"]),
+            protected("us-atlantic", "gibraltar", &["us-dd"]),
+        ]),
+    );
+}
+
+/// SUP-022: while the U.S. is not at war its box supplies Western Europe
+/// only: a line through Gibraltar to Malta is refused; at war it is the
+/// Atlantic box's line into the Mediterranean (SUP-079), and Malta is
+/// supplied.
+#[test]
+fn neutral_us_box_supplies_western_europe_only() {
+    let to_malta = sea_supply(vec![line_via("us-atlantic", &["gibraltar"], "malta")]);
+    let mut g = load(NEUTRAL_US);
+    match refused(&mut g, Side::Allies, &to_malta) {
+        OrderError::BadTermination { at, why, .. } => {
+            assert_eq!(at, "malta");
+            assert!(why.contains("SUP-022"), "{why}");
+        }
+        e => panic!("unexpected error {e:?}"),
+    }
+    assert!(g.default_sea_plan().iter().all(|l| l.to != node(&g, "malta")), "nor does the default plan try");
+
+    let mut g = load_variant(NEUTRAL_US, "(nation: \"usa\", status: Neutral)", "(nation: \"usa\", status: Active)");
+    submit(&mut g, Side::Allies, &to_malta);
+    g.step_phase();
+    assert!(line_to(&g, "malta").path.contains(&node(&g, "gibraltar")));
+    expect_units(&g, &[("brit-malta", Full)]);
+}
