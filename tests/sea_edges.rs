@@ -529,3 +529,78 @@ fn neutral_us_box_supplies_western_europe_only() {
     assert!(line_to(&g, "malta").path.contains(&node(&g, "gibraltar")));
     expect_units(&g, &[("brit-malta", Full)]);
 }
+
+// ----------------------------------------- SUP-081: fronts of the boxes' supply
+
+const SOUTH_AFRICA: &str = "scenarios/awaw/sea/south-africa-front.ron";
+const INDIA: &str = "scenarios/awaw/sea/india-front.ron";
+
+/// The Middle East plan on the fronts map: Suez from the South Africa box,
+/// Gibraltar from Alexandria.
+fn south_africa_plan() -> Orders {
+    sea_supply(vec![line("south-africa", "suez"), line("alexandria", "gibraltar")])
+}
+
+/// SUP-081: the South Africa box's full supply spreads over the
+/// Mediterranean front only; beyond it, by land or by a line from
+/// Alexandria, there is only Cairo's partial supply (SUP-086).
+#[test]
+fn south_africa_supply_stays_on_the_mediterranean_front() {
+    let mut g = load(SOUTH_AFRICA);
+    submit(&mut g, Side::Allies, &south_africa_plan());
+    g.step_phase();
+    expect_units(&g, &[("brit-suez", Full), ("brit-alex", Full), ("brit-west", Partial), ("brit-gibraltar", Partial)]);
+    expect_hexes(&g, &[("c5", HexStatus::Full), ("c4", HexStatus::Partial)]);
+    let gib = line_to(&g, "gibraltar");
+    assert!(!gib.disrupted);
+    assert!(!gib.carried.is_empty() && gib.carried.iter().all(|c| c.1 == Tier::Partial), "{:?}", gib.carried);
+
+    // All on one front, the same plan supplies everything fully.
+    let mut g = load_variant(SOUTH_AFRICA, "front: \"western\"", "front: \"mediterranean\"");
+    submit(&mut g, Side::Allies, &south_africa_plan());
+    g.step_phase();
+    expect_units(&g, &[("brit-suez", Full), ("brit-alex", Full), ("brit-west", Full), ("brit-gibraltar", Full)]);
+}
+
+/// SUP-081: the India box's supply may not extend into Australia: a line
+/// from the zone it supplied carries none of it there, and a line from the
+/// box straight to Darwin is refused.
+#[test]
+fn india_supply_does_not_extend_into_australia() {
+    let mut g = load(INDIA);
+    match refused(&mut g, Side::Allies, &sea_supply(vec![line("india", "darwin")])) {
+        OrderError::BadTermination { at, why, .. } => {
+            assert_eq!(at, "darwin");
+            assert!(why.contains("SUP-081"), "{why}");
+        }
+        e => panic!("unexpected error {e:?}"),
+    }
+    let plan = sea_supply(vec![line("india", "rangoon"), line("akyab", "darwin")]);
+    submit(&mut g, Side::Allies, &plan);
+    g.step_phase();
+    expect_units(&g, &[("brit-rangoon", Full), ("aus-darwin", Isolated), ("aus-outback", Isolated)]);
+    assert!(line_to(&g, "darwin").carried.is_empty(), "nothing of India's supply lands in Australia");
+    // Nor does the default plan send India's supply there.
+    let mut g = load(INDIA);
+    assert!(g.default_sea_plan().iter().all(|l| l.to != node(&g, "darwin")));
+
+    // Were Darwin on the same front, the same lines would supply it.
+    let mut g = load_variant(INDIA, "front: \"australia\"", "front: \"southeast-asia\"");
+    submit(&mut g, Side::Allies, &plan);
+    g.step_phase();
+    expect_units(&g, &[("brit-rangoon", Full), ("aus-darwin", Full), ("aus-outback", Full)]);
+}
+
+/// SUP-116: the destroyer in the Indian Ocean sw box may protect the line to
+/// Suez, not a line from Alexandria to Gibraltar (SUP-118, SUP-119).
+#[test]
+fn the_indian_ocean_sw_box_protects_lines_to_suez_only() {
+    let mut g = load(SOUTH_AFRICA);
+    let plan = sea_supply(vec![line("south-africa", "suez"), protected("alexandria", "gibraltar", &["brit-dd-io"])]);
+    let (unit, _, why) = bad_escort(refused(&mut g, Side::Allies, &plan));
+    assert_eq!(unit, "brit-dd-io");
+    assert!(why.contains("SUP-111..119"), "{why}");
+    submit(&mut g, Side::Allies, &sea_supply(vec![protected("south-africa", "suez", &["brit-dd-io"])]));
+    g.step_phase();
+    assert_eq!(unit_ids(&line_to(&g, "suez").protected_by), ["brit-dd-io"]);
+}

@@ -486,6 +486,16 @@ pub fn validate_plan(v: &SeaView<'_>, index: usize, lines: &[SeaLineOrder]) -> R
             at: l.to.clone(),
             why,
         })?;
+        // SUP-081: a box whose supply may not extend to the termination
+        // (India's into Australia or the Pacific front) sends no line there.
+        if map.box_sea(from).is_some() && v.best_tier(from).is_some() && v.best_tier_into(from, to).is_none() {
+            return Err(OrderError::BadTermination {
+                index,
+                line: k,
+                at: l.to.clone(),
+                why: "supply originating in the box may not extend there (SUP-081)".into(),
+            });
+        }
         let mut transport = false;
         if let Some(bs) = map.box_sea(from) {
             if let Some(pool) = &bs.transport_pool {
@@ -698,7 +708,8 @@ pub fn validate_intercept(
 pub fn default_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
     let map = &v.spec.map;
     let mut plan: Vec<ValidSeaLine> = Vec::new();
-    let mut supplied_zones: Vec<(u32, Option<Tier>)> = Vec::new();
+    // Zones planned a line: (zone, tier it carries, the line's origin).
+    let mut supplied_zones: Vec<(u32, Option<Tier>, NodeId)> = Vec::new();
     let mut pools: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
     // The sea area each landing place can be reached from: it does not
     // depend on the plan, so it is searched once.
@@ -732,11 +743,21 @@ pub fn default_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
                     plan.iter().flat_map(|p| std::iter::once(p.to).chain(p.islands.iter().copied())).collect();
                 let tier_of = |o: NodeId, to: NodeId| -> Option<Tier> {
                     // SUP-081: what lands at `to` (a limited origin's
-                    // supply may not reach every termination).
-                    let own = v.best_tier_into(o, to);
-                    let fed =
-                        v.zones.zone(o).and_then(|oz| supplied_zones.iter().find(|s| s.0 == oz)).and_then(|s| s.1);
-                    own.max(fed)
+                    // supply may not reach every termination), from the
+                    // origin's own supply or along the lines planned into
+                    // its zone (SUP-085), each carrying at most what the
+                    // line before it carried.
+                    let mut best = v.best_tier_into(o, to);
+                    let (mut cur, mut cap) = (o, Some(Tier::Full));
+                    for _ in 0..supplied_zones.len() {
+                        let Some(s) = v.zones.zone(cur).and_then(|oz| supplied_zones.iter().find(|s| s.0 == oz)) else {
+                            break;
+                        };
+                        cap = cap.min(s.1);
+                        best = best.max(cap.min(v.best_tier_into(s.2, to)));
+                        cur = s.2;
+                    }
+                    best
                 };
                 type Key = (bool, std::cmp::Reverse<Option<Tier>>, u32, NodeId, NodeId);
                 let mut best: Option<(Key, Vec<NodeId>)> = None;
@@ -797,7 +818,7 @@ pub fn default_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
                 if let Some(pool) = map.box_sea(from).and_then(|b| b.transport_pool.clone()) {
                     *pools.entry(pool).or_insert(0) += 1;
                 }
-                supplied_zones.push((z, t));
+                supplied_zones.push((z, t, from));
                 plan.push(ValidSeaLine { from, to, via, islands, protect: Vec::new(), air_cover: Vec::new() });
             }
             if plan.len() == before {
