@@ -604,3 +604,63 @@ fn the_indian_ocean_sw_box_protects_lines_to_suez_only() {
     g.step_phase();
     assert_eq!(unit_ids(&line_to(&g, "suez").protected_by), ["brit-dd-io"]);
 }
+
+// ---------------------------------------- SUP-144, SUP-145: operational bases
+
+const BASES: &str = "scenarios/awaw/sea/bases.ron";
+
+/// Steps until `side` is about to play `phase`.
+#[track_caller]
+fn step_to(g: &mut Game, side: Side, phase: PhaseId) {
+    for _ in 0..32 {
+        if g.clock().side == side && g.next_phase() == Some(phase) {
+            return;
+        }
+        g.step_phase();
+    }
+    panic!("never reached {side:?} {phase}");
+}
+
+/// Plays a player turn of `side` that declines sea supply and redeploys
+/// `unit` to `to`.
+fn turn_redeploying(g: &mut Game, side: Side, unit: &str, to: &str) {
+    step_to(g, side, PhaseId::InitialSupply);
+    submit(g, side, &sea_supply(Vec::new()));
+    step_to(g, side, PhaseId::ConstructionRedeployment);
+    submit(g, side, &Orders { orders: vec![Order::Redeploy { unit: unit.into(), to: to.into() }] });
+    g.step_phase();
+}
+
+/// SUP-144, SUP-145: a destroyer redeployed into partially supplied Truk
+/// and an air unit redeployed into partially supplied Lae keep their own
+/// full supply, but their bases are not operational: the one may not protect
+/// a line, the other may not attack one; units in operational bases may.
+#[test]
+fn units_in_bases_that_are_not_operational_may_not_protect_or_attack() {
+    let mut g = load(BASES);
+    turn_redeploying(&mut g, Side::Axis, "jdd-moved", "truk");
+    expect_hexes(&g, &[("kagoshima", HexStatus::Full), ("truk", HexStatus::Partial)]);
+    turn_redeploying(&mut g, Side::Allies, "us-air-moved", "lae");
+    expect_hexes(&g, &[("port-moresby", HexStatus::Full), ("lae", HexStatus::Partial)]);
+    step_to(&mut g, Side::Axis, PhaseId::InitialSupply);
+    assert_eq!(g.clock().turn, 9);
+    expect_units(&g, &[("jdd-moved", Full), ("us-air-moved", Full)]);
+
+    let to_saipan = |protect: &[&str]| {
+        sea_supply(vec![SeaLineOrder { protect: strings(protect), ..line_via("kagoshima", &["truk"], "saipan") }])
+    };
+    let (unit, role, why) = bad_escort(refused(&mut g, Side::Axis, &to_saipan(&["jdd-moved"])));
+    assert_eq!((unit.as_str(), role.as_str()), ("jdd-moved", "protect"));
+    assert!(why.contains("not operational") && why.contains("SUP-144"), "{why}");
+    submit(&mut g, Side::Axis, &to_saipan(&["jdd-home"]));
+
+    let (unit, role, why) = bad_escort(refused(&mut g, Side::Allies, &intercept(0, &["us-air-moved"])));
+    assert_eq!((unit.as_str(), role.as_str()), ("us-air-moved", "attack"));
+    assert!(why.contains("not operational") && why.contains("SUP-145"), "{why}");
+    submit(&mut g, Side::Allies, &intercept(0, &["us-air-home"]));
+    g.step_phase();
+    let l = line_to(&g, "saipan");
+    assert_eq!(unit_ids(&l.protected_by), ["jdd-home"]);
+    assert_eq!(unit_ids(&l.attacked_by), ["us-air-home"]);
+    assert!(l.rolls.is_some());
+}

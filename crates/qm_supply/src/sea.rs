@@ -586,8 +586,12 @@ fn validate_escorts(
         if u.inverted {
             return Err(bad("it is inverted (SUP-106, SUP-123, SUP-144)"));
         }
-        if u.status != UnitStatus::Full || !v.operational(u.node) {
-            return Err(bad("it is not fully supplied in an operational base (SUP-106, SUP-123, SUP-144, SUP-168)"));
+        if u.status != UnitStatus::Full {
+            return Err(bad("it is not fully supplied (SUP-106, SUP-123, SUP-168)"));
+        }
+        // SUP-144: its base was operational in its previous player turn.
+        if !v.operational(u.node) {
+            return Err(bad("its base is not operational (SUP-123, SUP-144)"));
         }
         if domain == Domain::Naval {
             // SUP-111..119: based at the origin, at a port on the route, or
@@ -666,8 +670,11 @@ pub fn validate_intercept(
         if u.inverted {
             return Err(bad("it is inverted (SUP-145)"));
         }
-        if u.status != UnitStatus::Full || !v.operational(u.node) {
-            return Err(bad("it is not fully supplied in an operational base (SUP-145, SUP-170)"));
+        if u.status != UnitStatus::Full {
+            return Err(bad("it is not fully supplied (SUP-145, SUP-170)"));
+        }
+        if !v.operational(u.node) {
+            return Err(bad("its base is not operational (SUP-145)"));
         }
         if !v.distance(u.node, &path, v.spec.ruleset.sea.reach) {
             return Err(bad("the line is out of its reach"));
