@@ -245,23 +245,23 @@ fn pacific_us_box_default_plan_passes_through_a_listed_port() {
     expect_units(&g, &[("brit-suva", Full), ("us-hilo", Full)]);
 }
 
-/// SUP-090: Canton is out of the sea range of every friendly port, so a line
+/// SUP-090: Norfolk is out of the sea range of every friendly port, so a line
 /// to it is refused with `OutOfRange`, even through Hilo and Suva; the
 /// default plan does not try it.
 #[test]
 fn a_line_beyond_the_sea_range_is_refused() {
     let mut g = load(PACIFIC_US);
-    let err = refused(&mut g, Side::Allies, &sea_supply(vec![line_via("us-pacific", &["hilo", "suva"], "canton")]));
+    let err = refused(&mut g, Side::Allies, &sea_supply(vec![line_via("us-pacific", &["hilo", "suva"], "norfolk")]));
     match err {
         OrderError::OutOfRange { line, from, to, range, .. } => {
-            assert_eq!((line, from.as_str(), to.as_str()), (0, "us-pacific", "canton"));
+            assert_eq!((line, from.as_str(), to.as_str()), (0, "us-pacific", "norfolk"));
             assert_eq!(range, 10);
         }
         e => panic!("unexpected error {e:?}"),
     }
-    assert!(g.default_sea_plan().iter().all(|l| l.to != node(&g, "canton")));
+    assert!(g.default_sea_plan().iter().all(|l| l.to != node(&g, "norfolk")));
     g.step_phase();
-    expect_units(&g, &[("us-canton", Isolated)]);
+    expect_units(&g, &[("us-norfolk", Isolated)]);
 }
 
 // ------------------------ SUP-111..125, SUP-144, SUP-145: escorts and attackers
@@ -663,4 +663,22 @@ fn units_in_bases_that_are_not_operational_may_not_protect_or_attack() {
     assert_eq!(unit_ids(&l.protected_by), ["jdd-home"]);
     assert_eq!(unit_ids(&l.attacked_by), ["us-air-home"]);
     assert!(l.rolls.is_some());
+}
+
+/// SUP-115: the destroyer in the Pacific sw box may protect a western allied
+/// line on the Pacific front (to Suva), not one to the Australian front (to
+/// Noumea, SUP-118, SUP-119).
+#[test]
+fn the_pacific_sw_box_protects_western_allied_lines_on_the_pacific_front() {
+    let mut g = load(PACIFIC_US);
+    let to = |port: &str| {
+        sea_supply(vec![SeaLineOrder { protect: strings(&["us-dd-sw"]), ..line_via("us-pacific", &["hilo"], port) }])
+    };
+    let (unit, _, why) = bad_escort(refused(&mut g, Side::Allies, &to("noumea")));
+    assert_eq!(unit, "us-dd-sw");
+    assert!(why.contains("SUP-111..119"), "{why}");
+    submit(&mut g, Side::Allies, &to("suva"));
+    g.step_phase();
+    assert_eq!(unit_ids(&line_to(&g, "suva").protected_by), ["us-dd-sw"]);
+    expect_units(&g, &[("brit-suva", Full)]);
 }
