@@ -497,15 +497,15 @@ pub fn validate_plan(v: &SeaView<'_>, index: usize, lines: &[SeaLineOrder]) -> R
             });
         }
         let mut transport = false;
-        if let Some(bs) = map.box_sea(from) {
-            if let Some(pool) = &bs.transport_pool {
-                let used = box_lines.entry(pool.clone()).or_insert(0);
-                if v.transports_left(pool, *used) == 0 {
-                    return Err(OrderError::NoTransport { index, line: k, from: l.from.clone(), pool: pool.clone() });
-                }
-                *used += 1;
-                transport = true;
+        if let Some(bs) = map.box_sea(from)
+            && let Some(pool) = &bs.transport_pool
+        {
+            let used = box_lines.entry(pool.clone()).or_insert(0);
+            if v.transports_left(pool, *used) == 0 {
+                return Err(OrderError::NoTransport { index, line: k, from: l.from.clone(), pool: pool.clone() });
             }
+            *used += 1;
+            transport = true;
         }
         let Some(path) = v.route(from, &via, to) else {
             return Err(OrderError::OutOfRange {
