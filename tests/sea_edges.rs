@@ -682,3 +682,32 @@ fn the_pacific_sw_box_protects_western_allied_lines_on_the_pacific_front() {
     assert_eq!(unit_ids(&line_to(&g, "suva").protected_by), ["us-dd-sw"]);
     expect_units(&g, &[("brit-suva", Full)]);
 }
+
+/// SUP-139: sea supply declined at initial determination may not be traced
+/// to the same zone at post-combat determination, and the default plan does
+/// not try; had it been traced, the zone would have been supplied.
+#[test]
+fn sea_supply_declined_at_initial_determination_is_refused_at_post_combat() {
+    let mut g = load(BASES);
+    submit(&mut g, Side::Axis, &sea_supply(Vec::new()));
+    g.step_phase();
+    expect_units(&g, &[("jap-saipan", Isolated)]);
+    step_to(&mut g, Side::Axis, PhaseId::PostCombatSupply);
+    match refused(&mut g, Side::Axis, &sea_supply(vec![line("kagoshima", "saipan")])) {
+        OrderError::ZoneAlreadySupplied { at, why, .. } => {
+            assert_eq!(at, "saipan");
+            assert!(why.contains("declined") && why.contains("SUP-139"), "{why}");
+        }
+        e => panic!("unexpected error {e:?}"),
+    }
+    assert!(g.default_sea_plan().is_empty(), "{:?}", g.default_sea_plan());
+    g.step_phase();
+    assert!(sea_log(&g).lines.is_empty());
+    expect_units(&g, &[("jap-saipan", Isolated)]);
+
+    // Not declined, the same line supplies Saipan at initial determination.
+    let mut g = load(BASES);
+    submit(&mut g, Side::Axis, &sea_supply(vec![line("kagoshima", "saipan")]));
+    g.step_phase();
+    expect_units(&g, &[("jap-saipan", Full)]);
+}
