@@ -60,6 +60,12 @@ index_id!(
     RegionId(u16)
 );
 
+index_id!(
+    /// A front of a mapboard (Western, Mediterranean, Pacific, ...; SUP-079..081,
+    /// SUP-115, SUP-116): its index in the map's front table.
+    FrontId(u16)
+);
+
 /// A unit's stable id, as written in the scenario (`ger-4pz`).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]

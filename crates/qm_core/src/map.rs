@@ -6,7 +6,7 @@
 //! statuses) lives in components.
 
 use crate::condition::Condition;
-use crate::ids::{NationId, NodeId, RegionId, TerrainId, Theater};
+use crate::ids::{FrontId, NationId, NodeId, RegionId, TerrainId, Theater};
 use bitflags::bitflags;
 use qm_trace::{Csr, EdgeKinds};
 use serde::{Deserialize, Serialize};
@@ -141,6 +141,8 @@ pub struct NodeInfo {
     pub theater: Theater,
     /// Region, if the map names one here.
     pub region: Option<RegionId>,
+    /// Front, if the map draws one here (SUP-079..081, SUP-115, SUP-116).
+    pub front: Option<FrontId>,
     /// BRPs of an industrial centre (SUP-046 delays decay by one turn per
     /// five BRPs).
     pub ic_brp: u8,
@@ -170,6 +172,11 @@ pub struct BoxSea {
     /// Terminations its lines may reach (SUP-081: Suez, Basra, Abadan);
     /// empty: any in range.
     pub destinations: Vec<NodeId>,
+    /// A line may also pass through one of the `destinations` (a port named
+    /// in its `via`) and go on to any termination in range (SUP-079: through
+    /// Gibraltar into the Mediterranean; SUP-080: through a port of Dutch
+    /// Harbor, the Hawaiian or the Society islands).
+    pub pass_through: bool,
     /// The transport pool each of its lines consumes one of (SUP-078..082).
     pub transport_pool: Option<String>,
     /// An sw box: naval units in it may protect lines (SUP-114..117).
@@ -179,13 +186,35 @@ pub struct BoxSea {
     pub protects: Vec<SwProtect>,
 }
 
-/// Which lines naval units in an sw box may protect (SUP-114..117).
+/// Which lines naval units in an sw box may protect (SUP-114..117): lines
+/// of the faction that meet every listed condition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SwProtect {
-    /// The faction of the line's side.
+    /// The faction of the protecting units (SUP-115, SUP-116: western
+    /// allied lines; SUP-117: Japanese lines).
     pub faction: crate::ids::FactionId,
-    /// Origins (boxes or ports) of the lines; empty: any.
+    /// Origins (boxes or ports) of the lines; empty: any (SUP-114: lines
+    /// from the Atlantic U.S. box).
     pub from: Vec<NodeId>,
+    /// Terminations of the lines; empty: any (SUP-116: lines to Suez,
+    /// Basra or Abadan).
+    pub to: Vec<NodeId>,
+    /// Fronts the lines are traced on, by their termination; empty: any
+    /// (SUP-115: the Pacific or Asian front; SUP-116: the Southeast Asian
+    /// front).
+    pub fronts: Vec<FrontId>,
+}
+
+impl SwProtect {
+    /// Whether units of `faction` in the box may protect a line from
+    /// `from` to `to`, whose termination is on `front`.
+    #[must_use]
+    pub fn covers(&self, faction: crate::ids::FactionId, from: NodeId, to: NodeId, front: Option<FrontId>) -> bool {
+        self.faction == faction
+            && (self.from.is_empty() || self.from.contains(&from))
+            && (self.to.is_empty() || self.to.contains(&to))
+            && (self.fronts.is_empty() || front.is_some_and(|f| self.fronts.contains(&f)))
+    }
 }
 
 /// A Pacific island group: one supply zone (SUP-096).
@@ -227,6 +256,8 @@ pub struct MapGraph {
     pub box_entries: Vec<BoxEntry>,
     /// Region keys, indexed by [`RegionId`].
     pub regions: Vec<String>,
+    /// Front keys, indexed by [`FrontId`], sorted.
+    pub fronts: Vec<String>,
     /// `(label, node)` sorted by label.
     pub by_label: Vec<(String, NodeId)>,
     /// `(name, node)` sorted by name.
@@ -282,6 +313,18 @@ impl MapGraph {
     #[must_use]
     pub fn region_id(&self, key: &str) -> Option<RegionId> {
         self.regions.iter().position(|r| r == key).map(|i| RegionId(i as u16))
+    }
+
+    /// The front of a node by key, if the map draws it.
+    #[must_use]
+    pub fn front_id(&self, key: &str) -> Option<FrontId> {
+        self.fronts.iter().position(|f| f == key).map(|i| FrontId(i as u16))
+    }
+
+    /// The front a node is on, if the map draws one there.
+    #[must_use]
+    pub fn front(&self, n: NodeId) -> Option<FrontId> {
+        self.node(n).and_then(|i| i.front)
     }
 
     /// Adjacent hexes of a hex on the board (ignoring terrain).

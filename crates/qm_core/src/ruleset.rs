@@ -252,6 +252,51 @@ pub struct LandRoute {
     pub when: Condition,
 }
 
+/// How far supply from named origins may extend (SUP-081: supply from the
+/// South Africa box stays within the Mediterranean front; supply from the
+/// India box stays out of Australia and the Pacific front).
+///
+/// Fronts are drawn by the scenario's map (a block's `front`). A limit is in
+/// play on a map that has one of its origins as a supply source and draws at
+/// least one of the fronts it names; `within` applies only if the map draws
+/// one of its fronts, and then every hex outside them is beyond it. Its
+/// supply neither spreads by land into a hex it may not reach nor lands
+/// there by sea; other supply on the same lines is not affected.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OriginLimit {
+    /// The rule paragraphs it implements.
+    #[serde(default)]
+    pub rules: String,
+    /// Source places or box keys whose supply is limited (`south-africa`).
+    pub from: Vec<String>,
+    /// Front keys it may not leave; empty: none.
+    #[serde(default)]
+    pub within: Vec<String>,
+    /// Front keys it may not enter; empty: none.
+    #[serde(default)]
+    pub not_into: Vec<String>,
+}
+
+/// Sea lines from the boxes of a nation that is not at war (SUP-022: from
+/// the U.S. box to Western Europe while the U.S. is not at war with the
+/// Axis, protected only by British and French naval units).
+///
+/// A box whose owner is not at war sends sea lines only under such a rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NeutralBoxRule {
+    /// The rule paragraphs it implements.
+    pub rules: String,
+    /// The box owner (`usa`).
+    pub owner: NationId,
+    /// The only nations whose units may protect (or fly cover for) its
+    /// lines meanwhile.
+    pub protectors: Vec<NationId>,
+    /// Front keys its lines must end on meanwhile (Western Europe); empty,
+    /// or none drawn on the map: anywhere the box may send.
+    pub fronts: Vec<String>,
+}
+
 /// A circumstance in which isolated ground units are not eliminated
 /// (SUP-178..183).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -322,6 +367,10 @@ pub struct Ruleset {
     pub isolation_exceptions: Vec<IsolationException>,
     /// Sea supply parameters.
     pub sea: SeaRules,
+    /// How far supply from named origins may extend (SUP-081).
+    pub origin_limits: Vec<OriginLimit>,
+    /// Sea lines from boxes of nations not at war (SUP-022).
+    pub neutral_boxes: Vec<NeutralBoxRule>,
     /// Source classes implied by hex features, as `(feature, class)`:
     /// every industrial centre is an own-hex limited source (SUP-045).
     pub feature_sources: Vec<(crate::map::Feature, crate::ids::SourceClassId)>,

@@ -46,6 +46,7 @@ struct Draft {
     control: Option<NationId>,
     original: Option<NationId>,
     region: Option<RegionId>,
+    front: Option<FrontId>,
     features: Features,
     name: Option<String>,
     ic: u8,
@@ -196,6 +197,9 @@ fn compile_map(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeStat
     let mut drafts: BTreeMap<(u32, u32), Draft> = BTreeMap::new();
     let mut region_keys: Vec<String> = m.region_legend.values().cloned().collect::<BTreeSet<_>>().into_iter().collect();
     region_keys.dedup();
+    // Fronts (SUP-079..081, SUP-115, SUP-116): the keys blocks name, sorted.
+    let front_keys: Vec<String> =
+        m.blocks.iter().filter_map(|b| b.front.clone()).collect::<BTreeSet<_>>().into_iter().collect();
 
     // Legend.
     let mut legend: BTreeMap<char, NationId> = BTreeMap::new();
@@ -217,6 +221,8 @@ fn compile_map(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeStat
             continue;
         };
         let theater = block.theater.unwrap_or(m.theater);
+        let front =
+            block.front.as_ref().and_then(|f| front_keys.iter().position(|k| k == f)).map(|i| FrontId(i as u16));
         let layer_rows = block.terrain.len();
         for (name, layer) in [("control", &block.control), ("original", &block.original), ("regions", &block.regions)] {
             if !layer.is_empty() && layer.len() != layer_rows {
@@ -326,6 +332,7 @@ fn compile_map(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeStat
                         control,
                         original,
                         region,
+                        front,
                         features: Features::empty(),
                         name: None,
                         ic: 0,
@@ -535,6 +542,7 @@ fn compile_map(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeStat
             features: Features::empty(),
             theater: bx.theater.unwrap_or(m.theater),
             region: None,
+            front: None,
             ic_brp: 0,
         });
     }
@@ -614,21 +622,41 @@ fn compile_map(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeStat
             }
         }
         let mut protects = Vec::new();
-        for (e, (faction, from)) in bx.protects.iter().enumerate() {
-            let Some(&f) = cx.faction_ids.get(faction) else {
-                cx.p.at(loc!["map", "boxes", bi, "protects", e, 0], format!("unknown faction `{faction}`"));
+        for (e, sp) in bx.protects.iter().enumerate() {
+            let Some(&f) = cx.faction_ids.get(&sp.faction) else {
+                cx.p.at(
+                    loc!["map", "boxes", bi, "protects", e, "faction"],
+                    format!("unknown faction `{}`", sp.faction),
+                );
                 continue;
             };
-            let mut nodes = Vec::new();
-            for (j, x) in from.iter().enumerate() {
-                match find_hex(x).or_else(|| names.get(x).copied()).or_else(|| box_nodes.get(x).copied()) {
-                    Some(n) => nodes.push(n),
-                    None => {
-                        cx.p.at(loc!["map", "boxes", bi, "protects", e, 1, j], format!("unknown place or box `{x}`"))
+            let places = |list: &[String], field: &str, cx: &mut Ctx<'_>| -> Vec<NodeId> {
+                let mut nodes = Vec::new();
+                for (j, x) in list.iter().enumerate() {
+                    match find_hex(x).or_else(|| names.get(x).copied()).or_else(|| box_nodes.get(x).copied()) {
+                        Some(n) => nodes.push(n),
+                        None => cx.p.at(
+                            loc!["map", "boxes", bi, "protects", e, field, j],
+                            format!("unknown place or box `{x}`"),
+                        ),
                     }
                 }
+                nodes.sort_unstable();
+                nodes
+            };
+            let from = places(&sp.from, "from", cx);
+            let to = places(&sp.to, "to", cx);
+            let mut fronts = Vec::new();
+            for (j, fk) in sp.fronts.iter().enumerate() {
+                match front_keys.iter().position(|k| k == fk) {
+                    Some(i) => fronts.push(FrontId(i as u16)),
+                    None => cx.p.at(
+                        loc!["map", "boxes", bi, "protects", e, "fronts", j],
+                        format!("no block of the map is on front `{fk}`"),
+                    ),
+                }
             }
-            protects.push(SwProtect { faction: f, from: nodes });
+            protects.push(SwProtect { faction: f, from, to, fronts });
         }
         if !bx.sea_entries.is_empty() || bx.sw || bx.transport_pool.is_some() {
             entries.sort_unstable();
@@ -637,6 +665,7 @@ fn compile_map(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeStat
                 node,
                 entries,
                 destinations,
+                pass_through: bx.pass_through,
                 transport_pool: bx.transport_pool.clone(),
                 sw: bx.sw,
                 protects,
@@ -697,6 +726,7 @@ fn compile_map(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeStat
             features: d.features,
             theater: d.theater,
             region: d.region,
+            front: d.front,
             ic_brp: d.ic,
         });
         let land_hex = surface.is_land();
@@ -744,6 +774,7 @@ fn compile_map(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeStat
         island_groups,
         box_entries: entries,
         regions: region_keys,
+        fronts: front_keys,
         by_label,
         by_name,
         all_sea_sides: all_sea,

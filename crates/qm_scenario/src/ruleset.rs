@@ -345,6 +345,27 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
             }
         })
         .collect();
+    // SUP-022: sea lines from boxes of nations not at war.
+    let neutral_boxes = file
+        .neutral_boxes
+        .iter()
+        .enumerate()
+        .map(|(i, r)| NeutralBoxRule {
+            rules: r.rules.clone(),
+            owner: names.nation(&r.owner, loc!["neutral_boxes", i, "owner"], p),
+            protectors: nat_list(&r.protectors, loc!["neutral_boxes", i, "protectors"], p),
+            fronts: r.fronts.clone(),
+        })
+        .collect();
+    for (i, l) in file.origin_limits.iter().enumerate() {
+        if l.from.is_empty() || (l.within.is_empty() && l.not_into.is_empty()) {
+            p.at(loc!["origin_limits", i], "an origin limit names its origins and the fronts it keeps to or out of");
+        }
+    }
+    if file.origin_limits.len() > 8 {
+        p.at(loc!["origin_limits"], "at most 8 origin limits are supported");
+    }
+
     if file.sea.range == 0 || file.sea.range > 200 || file.sea.reach > 200 || !(2..=100).contains(&file.sea.die) {
         p.at(loc!["sea"], "sea parameters out of range: range 1..=200, reach 0..=200, die 2..=100");
     }
@@ -354,6 +375,8 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
         home_supplied,
         isolation_exceptions,
         sea: file.sea.clone(),
+        origin_limits: file.origin_limits.clone(),
+        neutral_boxes,
         land_routes,
         supplied_regions: file.supplied_regions.clone(),
         terrain,

@@ -85,6 +85,25 @@ pub struct RulesetFile {
     /// Sea supply parameters (SUP-090, ruling 9).
     #[serde(default)]
     pub sea: qm_core::ruleset::SeaRules,
+    /// How far supply from named origins may extend (SUP-081).
+    #[serde(default)]
+    pub origin_limits: Vec<qm_core::ruleset::OriginLimit>,
+    /// Sea lines from boxes of nations not at war (SUP-022).
+    #[serde(default)]
+    pub neutral_boxes: Vec<NeutralBoxFile>,
+}
+
+/// See [`qm_core::ruleset::NeutralBoxRule`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs, reason = "fields mirror qm_core::ruleset::NeutralBoxRule, documented there")]
+pub struct NeutralBoxFile {
+    #[serde(default)]
+    pub rules: String,
+    pub owner: String,
+    pub protectors: Vec<String>,
+    #[serde(default)]
+    pub fronts: Vec<String>,
 }
 
 /// See [`qm_core::ruleset::IsolationException`].
@@ -417,6 +436,10 @@ pub struct BlockFile {
     /// Region codes from the region legend; `.` for none.
     #[serde(default)]
     pub regions: Vec<String>,
+    /// The front every hex of the block is on (SUP-079..081, SUP-115,
+    /// SUP-116), if any.
+    #[serde(default)]
+    pub front: Option<String>,
 }
 
 /// A named place and its features.
@@ -459,15 +482,37 @@ pub struct BoxFile {
     /// The only terminations its sea lines may reach (SUP-081).
     #[serde(default)]
     pub destinations: Vec<String>,
+    /// Its lines may also pass through a destination port and go on
+    /// (SUP-079, SUP-080).
+    #[serde(default)]
+    pub pass_through: bool,
     /// The transport pool its lines use (SUP-078..082).
     #[serde(default)]
     pub transport_pool: Option<String>,
     /// An sw box (SUP-114..117).
     #[serde(default)]
     pub sw: bool,
-    /// For an sw box: `(faction, origins)` whose lines its units protect.
+    /// For an sw box: the lines its units protect.
     #[serde(default)]
-    pub protects: Vec<(String, Vec<String>)>,
+    pub protects: Vec<SwProtectFile>,
+}
+
+/// Lines the naval units in an sw box may protect (see
+/// [`qm_core::map::SwProtect`]): `(faction: "western-allies", to: ["suez"])`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SwProtectFile {
+    /// Faction of the protecting units.
+    pub faction: String,
+    /// Origins (place names, hex labels or box keys); empty: any.
+    #[serde(default)]
+    pub from: Vec<String>,
+    /// Terminations; empty: any.
+    #[serde(default)]
+    pub to: Vec<String>,
+    /// Fronts of the terminations; empty: any.
+    #[serde(default)]
+    pub fronts: Vec<String>,
 }
 
 /// A group of entry hexes of a box with one condition.

@@ -62,6 +62,9 @@ pub struct SupplyContext {
     /// Bridgeheads of the side placed this player turn, with what they
     /// supply as sources at post-combat determination (SUP-034).
     pub bridgeheads: Vec<(UnitId, NodeId, Vec<Option<Tier>>)>,
+    /// Per node, the labels of limited origins that may not reach it
+    /// (SUP-081); empty when no origin limit is in play on the map.
+    pub limit_blocked: Vec<u64>,
     /// Buffers kept between determinations.
     pub scratch: Scratch,
 }
@@ -96,6 +99,14 @@ impl SupplyContext {
             }
         }
         t
+    }
+
+    /// The labels of limited origins that may not reach `node` (SUP-081):
+    /// masked off what lands there by sea, as `accept` masks them off what
+    /// comes by land.
+    #[must_use]
+    pub fn limit_block(&self, node: NodeId) -> u64 {
+        self.limit_blocked.get(node as usize).copied().unwrap_or(0)
     }
 
     /// Whether the land edge `from -> to` lets anything through.
@@ -189,6 +200,7 @@ pub fn build_context(
     let mut emit = std::mem::take(&mut ctx.emit);
     let mut zoc = std::mem::take(&mut ctx.zoc);
     let mut scratch = std::mem::take(&mut ctx.scratch);
+    let mut limit_blocked = std::mem::take(&mut ctx.limit_blocked);
     // Every node has these components, so the gather overwrites them all;
     // the passability pass below overwrites the rest.
     control.resize(n, None);
@@ -317,7 +329,7 @@ pub fn build_context(
         .enumerate()
         .map(|(i, (r, id))| (i, r, id))
         .collect();
-    let groups = 1 + 2 * routes.len() as u8;
+    let route_groups = 1 + 2 * routes.len() as u8;
     let group_of = |controller: Option<NationId>, node: NodeId| -> u8 {
         let faction = controller.and_then(|c| factions.get(c.index()).copied());
         for &(i, r, _) in &routes {
@@ -329,6 +341,9 @@ pub fn build_context(
         }
         0
     };
+    // SUP-081: origin limits in play on this map (one of its origins is a
+    // source here and the map draws a front it names).
+    let limits = limits_in_play(rules, map, &spec.sources);
 
     // Sources (SUP-013..053) and their designation (SUP-015).
     let grant = GrantCtx { rules, nations: &nations, factions: &factions, flags: &flags.0 };
@@ -357,12 +372,56 @@ pub fn build_context(
         })
         .collect();
     sources.sort_by_key(|s| s.id);
+    // Origin groups: the route groups, then one more for each route group
+    // and origin limit that a source combines (SUP-062, SUP-081).
+    let mut group_route: Vec<u8> = (0..route_groups).collect();
+    let mut group_limit: Vec<Option<usize>> = vec![None; route_groups as usize];
+    if !limits.is_empty() {
+        let limit_of = |node: NodeId| limits.iter().position(|l| l.from.contains(&node));
+        let keys: std::collections::BTreeSet<(u8, usize)> =
+            sources.iter().filter_map(|s| Some((s.group, limit_of(s.node)?))).collect();
+        for &(g, j) in &keys {
+            group_route.push(g);
+            group_limit.push(Some(j));
+        }
+        for s in &mut sources {
+            if let Some(j) = limit_of(s.node)
+                && let Some(k) = keys.iter().position(|&key| key == (s.group, j))
+            {
+                s.group = route_groups + k as u8;
+            }
+        }
+    }
+    let groups = group_route.len() as u8;
     let classes = Classes::group(&nations, side, &sources, groups);
+    let mask_of = |keep: &dyn Fn(usize) -> bool| -> u64 {
+        (0..groups).filter(|&g| keep(g as usize)).fold(0u64, |m, g| m | classes.group_mask(g))
+    };
+
+    // SUP-081: a limited origin's supply may not enter the hexes beyond its
+    // fronts, by land (`accept`) or by sea (`limit_blocked`).
+    limit_blocked.clear();
+    if !limits.is_empty() {
+        limit_blocked.resize(n, 0);
+        for (j, l) in limits.iter().enumerate() {
+            let bits = mask_of(&|g| group_limit[g] == Some(j));
+            if bits == 0 {
+                continue;
+            }
+            for h in 0..map.hex_count as usize {
+                if l.blocks(map.nodes[h].front) {
+                    limit_blocked[h] |= bits;
+                    accept[h] &= !bits;
+                }
+            }
+        }
+    }
 
     // The gates of region borders: a route's supply enters its region only
     // over its links, while its condition holds, and only from its sources.
     for &(i, r, region) in &routes {
-        let (may, never) = (classes.group_mask(1 + 2 * i as u8), classes.group_mask(2 + 2 * i as u8));
+        let (may, never) =
+            (mask_of(&|g| group_route[g] == 1 + 2 * i as u8), mask_of(&|g| group_route[g] == 2 + 2 * i as u8));
         let open = r.when.holds(&cond(None, None));
         let via: Vec<(NodeId, NodeId)> = r.via.iter().filter_map(|(a, b)| Some((map.find(a)?, map.find(b)?))).collect();
         for a in 0..map.hex_count {
@@ -429,8 +488,50 @@ pub fn build_context(
         own_hex,
         classes,
         bridgeheads,
+        limit_blocked,
         scratch,
     };
+}
+
+/// An origin limit in play on a map (SUP-081).
+struct LimitInPlay {
+    /// Its origins that are supply sources on the map.
+    from: Vec<NodeId>,
+    /// The fronts it may not leave, among those the map draws.
+    within: Vec<qm_core::ids::FrontId>,
+    /// The fronts it may not enter, among those the map draws.
+    not_into: Vec<qm_core::ids::FrontId>,
+}
+
+impl LimitInPlay {
+    /// Whether its supply may not reach a hex on `front`.
+    fn blocks(&self, front: Option<qm_core::ids::FrontId>) -> bool {
+        (!self.within.is_empty() && !front.is_some_and(|f| self.within.contains(&f)))
+            || front.is_some_and(|f| self.not_into.contains(&f))
+    }
+}
+
+/// The origin limits of the ruleset in play on `map` (SUP-081).
+fn limits_in_play(rules: &Ruleset, map: &MapGraph, sources: &[qm_core::spec::SourceDef]) -> Vec<LimitInPlay> {
+    if map.fronts.is_empty() {
+        return Vec::new();
+    }
+    rules
+        .origin_limits
+        .iter()
+        .filter_map(|l| {
+            let mut from: Vec<NodeId> =
+                l.from.iter().filter_map(|k| map.find(k)).filter(|&n| sources.iter().any(|s| s.node == n)).collect();
+            from.sort_unstable();
+            let within: Vec<_> = l.within.iter().filter_map(|f| map.front_id(f)).collect();
+            let not_into: Vec<_> = l.not_into.iter().filter_map(|f| map.front_id(f)).collect();
+            (!from.is_empty() && (!within.is_empty() || !not_into.is_empty())).then_some(LimitInPlay {
+                from,
+                within,
+                not_into,
+            })
+        })
+        .collect()
 }
 
 fn reset<T: Clone>(v: &mut Vec<T>, n: usize, value: T) {

@@ -190,10 +190,11 @@ pub fn trace_land(
                 if b == 0 {
                     continue;
                 }
+                // SUP-081: a limited origin's supply lands only where it may reach.
                 let seeds: Vec<Seed> = l
                     .reached
                     .iter()
-                    .map(|&t| Seed { node: t, bits: b, push: push_mask(&ctx, t, true), stage: 0 })
+                    .map(|&t| Seed { node: t, bits: b & !ctx.limit_block(t), push: push_mask(&ctx, t, true), stage: 0 })
                     .collect();
                 let refs = (0..l.reached.len())
                     .map(|j| SeedRef::Sea { line: i as u32, from: l.from, path: sea_path(&l.path, &l.reached, j) })

@@ -19,13 +19,13 @@ use crate::land::{LandFloods, SeedRef, flood_spec, push_mask, sea_path};
 use crate::zones::{ZoneLabels, takes_sea_supply};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Location, Unit, UnitFlagBits, UnitFlags};
-use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, Tier, UnitId};
+use qm_core::ids::{DeterminationKind, FrontId, NationId, NodeId, Side, Tier, UnitId};
 use qm_core::map::{Features, MapGraph, Surface};
 use qm_core::nation::NationStatus;
 use qm_core::orders::{OrderError, PendingOrders, SeaLineOrder, ValidOrder, ValidSeaLine};
 use qm_core::phase::RunningPhase;
 use qm_core::rng::GameRng;
-use qm_core::ruleset::Domain;
+use qm_core::ruleset::{Domain, NeutralBoxRule};
 use qm_core::sea::{InitialZone, SeaLineRecord, SeaLog};
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::supply::{HexStatus, UnitStatus, UnitSupply};
@@ -136,6 +136,91 @@ impl SeaView<'_> {
             .max()
     }
 
+    /// The best tier a line from `from` lands at `to`: what the flood holds
+    /// at the origin, less the supply of limited origins that may not reach
+    /// `to` (SUP-081, SUP-086).
+    fn best_tier_into(&self, from: NodeId, to: NodeId) -> Option<Tier> {
+        let block = self.ctx.limit_block(to);
+        self.ctx
+            .classes
+            .of_nation
+            .iter()
+            .flatten()
+            .filter_map(|&c| {
+                let mask = self.floods.mask(self.ctx.classes.slot(c).chunk, from) & !block;
+                self.ctx.classes.best(mask, c).map(|t| t.0)
+            })
+            .max()
+    }
+
+    /// Whether nation `n` is at war (not neutral, not surrendered).
+    fn at_war(&self, n: NationId) -> bool {
+        self.ctx.nations.get(n.index()).is_some_and(|s| s.status == NationStatus::Active)
+    }
+
+    /// The rule a box sends sea lines under while its owner is not at war
+    /// (SUP-022): `None` if the owner is at war (or `n` is no box),
+    /// `Some(None)` if no rule lets it send any.
+    fn neutral_rule(&self, n: NodeId) -> Option<Option<&NeutralBoxRule>> {
+        let owner = self.ctx.control.get(n as usize).copied().flatten()?;
+        if self.spec.map.box_sea(n).is_none() || self.at_war(owner) {
+            return None;
+        }
+        Some(self.spec.ruleset.neutral_boxes.iter().find(|r| r.owner == owner))
+    }
+
+    /// Whether a line from `from` may end at `to` passing through `via`, as
+    /// far as a box's destinations and its owner's war status go (SUP-022,
+    /// SUP-079..082). Lines from ports always may.
+    pub fn box_line(&self, from: NodeId, via: &[NodeId], to: NodeId) -> Result<(), String> {
+        let map = &self.spec.map;
+        let Some(bs) = map.box_sea(from) else { return Ok(()) };
+        if let Some(Some(rule)) = self.neutral_rule(from) {
+            let fronts: Vec<FrontId> = rule.fronts.iter().filter_map(|f| map.front_id(f)).collect();
+            if !fronts.is_empty() && !map.front(to).is_some_and(|f| fronts.contains(&f)) {
+                let owner = self.ctx.control.get(from as usize).copied().flatten().unwrap_or(NationId(0));
+                return Err(format!(
+                    "while {} is not at war its box's sea supply may go only to the {} front (SUP-022)",
+                    self.spec.ruleset.nation_key(owner),
+                    rule.fronts.join(" or ")
+                ));
+            }
+        }
+        if bs.destinations.is_empty() || bs.destinations.contains(&to) {
+            return Ok(());
+        }
+        if bs.pass_through && via.iter().any(|&p| bs.destinations.contains(&p) && self.port(p)) {
+            return Ok(());
+        }
+        Err(if bs.pass_through {
+            "the box's sea supply must end at one of its destinations or pass through a port among them \
+             (SUP-079, SUP-080)"
+                .into()
+        } else {
+            "the box's sea supply may not go there (SUP-022, SUP-079..082)".into()
+        })
+    }
+
+    /// The ports a line from `from` to `to` passes through to be allowed:
+    /// none if it may go there directly, a destination port of its box if
+    /// it must pass through one (SUP-079, SUP-080); `None` if it may not go
+    /// there at all.
+    fn box_via(&self, from: NodeId, to: NodeId) -> Option<Vec<NodeId>> {
+        if self.box_line(from, &[], to).is_ok() {
+            return Some(Vec::new());
+        }
+        let bs = self.spec.map.box_sea(from)?;
+        if !bs.pass_through {
+            return None;
+        }
+        bs.destinations
+            .iter()
+            .copied()
+            .filter(|&d| d != to && self.port(d) && self.box_line(from, &[d], to).is_ok())
+            .find(|&d| self.route(from, &[d], to).is_some())
+            .map(|d| vec![d])
+    }
+
     /// A friendly bridgehead of the side stands in `n`.
     fn bridgehead_at(&self, n: NodeId) -> bool {
         self.bridgeheads.binary_search(&n).is_ok()
@@ -233,6 +318,9 @@ impl SeaView<'_> {
                 .any(|s| s.node == n && s.inactive.is_none() && s.tiers.iter().any(|t| t.is_some()));
             return if bs.entries.is_empty() {
                 Err("the box has no sea entries onto the board".into())
+            } else if matches!(self.neutral_rule(n), Some(None)) {
+                Err("the box's owner is not at war, and no rule lets its box send sea supply meanwhile (SUP-022)"
+                    .into())
             } else if !source || !self.holds(n) {
                 Err("the box is not a supply source of the side (SUP-068)".into())
             } else {
@@ -339,6 +427,17 @@ impl SeaView<'_> {
         } else {
             "sea supply to this zone was declined at initial determination (SUP-139)".into()
         })
+    }
+
+    /// The first hex of `path` within `reach` of a unit at `from`, as an
+    /// index into `path` (SUP-113: where an attack on the line falls).
+    fn first_within(&self, from: NodeId, path: &[NodeId], reach: u32) -> Option<usize> {
+        let map = &self.spec.map;
+        if let Some(b) = map.box_sea(from) {
+            return path.iter().position(|n| *n == from || b.entries.contains(n));
+        }
+        let d = bfs_distances(&map.adjacency, EdgeKinds::ALL, &[from], reach, |_| true);
+        path.iter().position(|&t| d.get(t as usize).is_some_and(|&x| x <= reach))
     }
 
     fn distance(&self, from: NodeId, targets: &[NodeId], reach: u32) -> bool {
@@ -453,11 +552,15 @@ pub fn validate_plan(v: &SeaView<'_>, index: usize, lines: &[SeaLineOrder]) -> R
                 why: format!("line {prev} already supplies that island group (SUP-097)"),
             });
         }
-        // SUP-094: one line per zone, unless enemy ZOC keeps the first
-        // landing from supplying the rest of it.
-        if let Some(prev) = out.iter().find(|p| zone.is_some() && v.zones.zone(p.to) == zone)
-            && !v.ctx.zoc.get(prev.to as usize).copied().unwrap_or(false)
-        {
+        // SUP-094: one line per zone, unless enemy ZOC keeps the earlier
+        // landings from supplying the rest of it: a further line is refused
+        // once one lands outside an enemy ZOC, or to a termination already
+        // served.
+        if let Some(prev) = out.iter().find(|p| {
+            zone.is_some()
+                && v.zones.zone(p.to) == zone
+                && (p.to == to || !v.ctx.zoc.get(p.to as usize).copied().unwrap_or(false))
+        }) {
             return Err(OrderError::ZoneAlreadySupplied {
                 index,
                 line: k,
@@ -468,28 +571,37 @@ pub fn validate_plan(v: &SeaView<'_>, index: usize, lines: &[SeaLineOrder]) -> R
                 ),
             });
         }
-        if let Some(why) = v.post_combat_block(to, v.best_tier(from)) {
+        if let Some(why) = v.post_combat_block(to, v.best_tier_into(from, to)) {
             return Err(OrderError::ZoneAlreadySupplied { index, line: k, at: l.to.clone(), why });
         }
-        // Boxes: destinations and transports (SUP-078..083).
+        // Boxes: destinations, war status and transports (SUP-022,
+        // SUP-078..083).
+        v.box_line(from, &via, to).map_err(|why| OrderError::BadTermination {
+            index,
+            line: k,
+            at: l.to.clone(),
+            why,
+        })?;
+        // SUP-081: a box whose supply may not extend to the termination
+        // (India's into Australia or the Pacific front) sends no line there.
+        if map.box_sea(from).is_some() && v.best_tier(from).is_some() && v.best_tier_into(from, to).is_none() {
+            return Err(OrderError::BadTermination {
+                index,
+                line: k,
+                at: l.to.clone(),
+                why: "supply originating in the box may not extend there (SUP-081)".into(),
+            });
+        }
         let mut transport = false;
-        if let Some(bs) = map.box_sea(from) {
-            if !bs.destinations.is_empty() && !bs.destinations.contains(&to) {
-                return Err(OrderError::BadTermination {
-                    index,
-                    line: k,
-                    at: l.to.clone(),
-                    why: "the box's sea supply may not go there (SUP-079..082)".into(),
-                });
+        if let Some(bs) = map.box_sea(from)
+            && let Some(pool) = &bs.transport_pool
+        {
+            let used = box_lines.entry(pool.clone()).or_insert(0);
+            if v.transports_left(pool, *used) == 0 {
+                return Err(OrderError::NoTransport { index, line: k, from: l.from.clone(), pool: pool.clone() });
             }
-            if let Some(pool) = &bs.transport_pool {
-                let used = box_lines.entry(pool.clone()).or_insert(0);
-                if v.transports_left(pool, *used) == 0 {
-                    return Err(OrderError::NoTransport { index, line: k, from: l.from.clone(), pool: pool.clone() });
-                }
-                *used += 1;
-                transport = true;
-            }
+            *used += 1;
+            transport = true;
         }
         let Some(path) = v.route(from, &via, to) else {
             return Err(OrderError::OutOfRange {
@@ -500,8 +612,24 @@ pub fn validate_plan(v: &SeaView<'_>, index: usize, lines: &[SeaLineOrder]) -> R
                 range: v.spec.ruleset.sea.range,
             });
         };
-        let protect = validate_escorts(v, index, side, from, &path, &l.protect, Domain::Naval)?;
-        let air_cover = validate_escorts(v, index, side, from, &path, &l.air_cover, Domain::Air)?;
+        let protect = validate_escorts(v, index, side, &path, &l.protect, Domain::Naval)?;
+        let air_cover = validate_escorts(v, index, side, &path, &l.air_cover, Domain::Air)?;
+        // SUP-108, SUP-120, SUP-121: the moving side says which units
+        // protect which line, and lines are defended separately: a unit
+        // protects, or flies cover for, one line of the plan.
+        if let Some(u) = protect
+            .iter()
+            .chain(&air_cover)
+            .find(|u| out.iter().any(|p| p.protect.contains(u) || p.air_cover.contains(u)))
+        {
+            let earlier = out.iter().position(|p| p.protect.contains(u) || p.air_cover.contains(u)).unwrap_or(0);
+            return Err(OrderError::BadEscort {
+                index,
+                unit: u.to_string(),
+                role: if protect.contains(u) { "protect".into() } else { "fly cover for".into() },
+                why: format!("it already protects line {earlier}: each unit protects one line (SUP-108, SUP-120)"),
+            });
+        }
         // SUP-109: a protecting force needs a destroyer unless a transport
         // carries the supply.
         if !protect.is_empty() && !transport && !protect.iter().any(|u| v.unit(u.as_str()).is_some_and(|x| x.destroyer))
@@ -514,17 +642,17 @@ pub fn validate_plan(v: &SeaView<'_>, index: usize, lines: &[SeaLineOrder]) -> R
 }
 
 /// Validates the naval protectors (SUP-106..119) or the air cover
-/// (SUP-123) of a line.
+/// (SUP-123) of a line whose route is `path` (origin first, termination
+/// last).
 fn validate_escorts(
     v: &SeaView<'_>,
     index: usize,
     side: Side,
-    from: NodeId,
     path: &[NodeId],
     ids: &[String],
     domain: Domain,
 ) -> Result<Vec<UnitId>, OrderError> {
-    let map = &v.spec.map;
+    let Some(&from) = path.first() else { return Ok(Vec::new()) };
     let role = if domain == Domain::Naval { "protect" } else { "fly cover for" };
     let mut out = Vec::new();
     for id in ids {
@@ -533,30 +661,41 @@ fn validate_escorts(
         if v.side_of(u.nation) != Some(side) {
             return Err(bad("it is not of the side tracing the line"));
         }
+        // A nation not at war takes no part in the war at sea (SUP-022: the
+        // U.S. box's lines are protected by British and French units while
+        // the U.S. is not at war; SUP-146).
+        if !v.at_war(u.nation) {
+            return Err(bad("its nation is not at war (SUP-022, SUP-146)"));
+        }
+        if let Some(Some(rule)) = v.neutral_rule(from)
+            && !rule.protectors.contains(&u.nation)
+        {
+            let names: Vec<&str> = rule.protectors.iter().map(|&n| v.spec.ruleset.nation_key(n)).collect();
+            return Err(bad(&format!(
+                "while its box's owner is not at war, only units of {} may protect this line (SUP-022)",
+                names.join(" and ")
+            )));
+        }
         if u.domain != domain {
             return Err(bad(if domain == Domain::Naval { "not a naval unit" } else { "not an air unit" }));
         }
         if u.inverted {
-            return Err(bad("it is inverted (SUP-106, SUP-123)"));
+            return Err(bad("it is inverted (SUP-106, SUP-123, SUP-144)"));
         }
-        if u.status != UnitStatus::Full || !v.operational(u.node) {
-            return Err(bad("it is not fully supplied in an operational base (SUP-106, SUP-168, SUP-123)"));
+        if u.status != UnitStatus::Full {
+            return Err(bad("it is not fully supplied (SUP-106, SUP-123, SUP-168)"));
+        }
+        // SUP-144: its base was operational in its previous player turn.
+        if !v.operational(u.node) {
+            return Err(bad("its base is not operational (SUP-123, SUP-144)"));
         }
         if domain == Domain::Naval {
             // SUP-111..119: based at the origin, at a port on the route, or
             // in an sw box that covers such lines.
-            let at_origin = u.node == from;
-            let on_route = path.contains(&u.node) && v.port(u.node);
-            let faction = v.ctx.factions.get(u.nation.index()).copied();
-            let sw = map.box_sea(u.node).is_some_and(|b| {
-                b.sw && b
-                    .protects
-                    .iter()
-                    .any(|p| Some(p.faction) == faction && (p.from.is_empty() || p.from.contains(&from)))
-            });
-            if !(at_origin || on_route || sw) {
+            if escort_base(v, u, path).is_none() {
                 return Err(bad(
-                    "it is based neither at the origin, nor at a port on the route, nor in an sw box covering this line (SUP-111..119)",
+                    "it is based neither at the origin, nor at a port on the route, nor in an sw box covering \
+                     this line (SUP-111..119)",
                 ));
             }
         } else if !v.distance(u.node, path, v.spec.ruleset.sea.reach) {
@@ -567,6 +706,32 @@ fn validate_escorts(
     out.sort();
     out.dedup();
     Ok(out)
+}
+
+/// Where on a line's route (`path`, origin first) a naval unit starts to
+/// protect it (SUP-111..119): from the origin if based there (SUP-112) or
+/// in an sw box covering the line (SUP-114..117), from its port if based at
+/// a port the line passes or ends at, "only once it has reached their hex"
+/// (SUP-113); `None` if it may not protect it at all (SUP-118, SUP-119).
+fn escort_base(v: &SeaView<'_>, u: &UnitView, path: &[NodeId]) -> Option<usize> {
+    let (&from, &to) = (path.first()?, path.last()?);
+    if u.node == from {
+        return Some(0);
+    }
+    let faction = v.ctx.factions.get(u.nation.index()).copied()?;
+    let front = v.spec.map.front(to);
+    let sw = v
+        .spec
+        .map
+        .box_sea(u.node)
+        .is_some_and(|b| b.sw && b.protects.iter().any(|p| p.covers(faction, from, to, front)));
+    if sw {
+        return Some(0);
+    }
+    if v.port(u.node) {
+        return path.iter().position(|&n| n == u.node);
+    }
+    None
 }
 
 /// Validates an interception (SUP-104, SUP-124, SUP-145, SUP-170).
@@ -625,8 +790,11 @@ pub fn validate_intercept(
         if u.inverted {
             return Err(bad("it is inverted (SUP-145)"));
         }
-        if u.status != UnitStatus::Full || !v.operational(u.node) {
-            return Err(bad("it is not fully supplied in an operational base (SUP-145, SUP-170)"));
+        if u.status != UnitStatus::Full {
+            return Err(bad("it is not fully supplied (SUP-145, SUP-170)"));
+        }
+        if !v.operational(u.node) {
+            return Err(bad("its base is not operational (SUP-145)"));
         }
         if !v.distance(u.node, &path, v.spec.ruleset.sea.reach) {
             return Err(bad("the line is out of its reach"));
@@ -652,7 +820,8 @@ pub fn validate_intercept(
 pub fn default_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
     let map = &v.spec.map;
     let mut plan: Vec<ValidSeaLine> = Vec::new();
-    let mut supplied_zones: Vec<(u32, Option<Tier>)> = Vec::new();
+    // Zones planned a line: (zone, tier it carries, the line's origin).
+    let mut supplied_zones: Vec<(u32, Option<Tier>, NodeId)> = Vec::new();
     let mut pools: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
     // The sea area each landing place can be reached from: it does not
     // depend on the plan, so it is searched once.
@@ -688,14 +857,26 @@ pub fn default_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
                 terms.sort_by_key(|&n| (v.ctx.zoc.get(n as usize).copied().unwrap_or(false), n));
                 let planned: Vec<NodeId> =
                     plan.iter().flat_map(|p| std::iter::once(p.to).chain(p.islands.iter().copied())).collect();
-                let tier_of = |o: NodeId| -> Option<Tier> {
-                    let own = v.best_tier(o);
-                    let fed =
-                        v.zones.zone(o).and_then(|oz| supplied_zones.iter().find(|s| s.0 == oz)).and_then(|s| s.1);
-                    own.max(fed)
+                let tier_of = |o: NodeId, to: NodeId| -> Option<Tier> {
+                    // SUP-081: what lands at `to` (a limited origin's
+                    // supply may not reach every termination), from the
+                    // origin's own supply or along the lines planned into
+                    // its zone (SUP-085), each carrying at most what the
+                    // line before it carried.
+                    let mut best = v.best_tier_into(o, to);
+                    let (mut cur, mut cap) = (o, Some(Tier::Full));
+                    for _ in 0..supplied_zones.len() {
+                        let Some(s) = v.zones.zone(cur).and_then(|oz| supplied_zones.iter().find(|s| s.0 == oz)) else {
+                            break;
+                        };
+                        cap = cap.min(s.1);
+                        best = best.max(cap.min(v.best_tier_into(s.2, to)));
+                        cur = s.2;
+                    }
+                    best
                 };
                 type Key = (bool, std::cmp::Reverse<Option<Tier>>, u32, NodeId, NodeId);
-                let mut best: Option<Key> = None;
+                let mut best: Option<(Key, Vec<NodeId>)> = None;
                 for &to in &terms {
                     let in_zoc = v.ctx.zoc.get(to as usize).copied().unwrap_or(false);
                     let reached = reach.entry(to).or_insert_with(|| {
@@ -717,28 +898,28 @@ pub fn default_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
                         if v.zones.zone(o) == Some(z) || v.origin(o, &planned).is_err() {
                             continue;
                         }
-                        if let Some(bs) = map.box_sea(o) {
-                            if !bs.destinations.is_empty() && !bs.destinations.contains(&to) {
-                                continue;
-                            }
-                            if let Some(pool) = &bs.transport_pool
-                                && v.transports_left(pool, pools.get(pool).copied().unwrap_or(0)) == 0
-                            {
-                                continue;
-                            }
+                        if let Some(bs) = map.box_sea(o)
+                            && let Some(pool) = &bs.transport_pool
+                            && v.transports_left(pool, pools.get(pool).copied().unwrap_or(0)) == 0
+                        {
+                            continue;
                         }
-                        let t = tier_of(o);
+                        let t = tier_of(o, to);
                         if t < Some(want) || t <= zone_tier || v.post_combat_block(to, t).is_some() {
                             continue;
                         }
                         let key = (in_zoc, std::cmp::Reverse(t), h, to, o);
-                        if best.is_none_or(|b| key < b) {
-                            best = Some(key);
+                        if best.as_ref().is_some_and(|b| b.0 <= key) {
+                            continue;
                         }
+                        // SUP-022, SUP-079..082: where a box may send, and
+                        // the destination port it must pass through.
+                        let Some(via) = v.box_via(o, to) else { continue };
+                        best = Some((key, via));
                     }
                 }
-                let Some((_, std::cmp::Reverse(t), _, to, from)) = best else { continue };
-                if v.route(from, &[], to).is_none() {
+                let Some(((_, std::cmp::Reverse(t), _, to, from), via)) = best else { continue };
+                if v.route(from, &via, to).is_none() {
                     continue;
                 }
                 // SUP-099: the other friendly islands of the group's zone,
@@ -752,15 +933,8 @@ pub fn default_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
                 if let Some(pool) = map.box_sea(from).and_then(|b| b.transport_pool.clone()) {
                     *pools.entry(pool).or_insert(0) += 1;
                 }
-                supplied_zones.push((z, t));
-                plan.push(ValidSeaLine {
-                    from,
-                    to,
-                    via: Vec::new(),
-                    islands,
-                    protect: Vec::new(),
-                    air_cover: Vec::new(),
-                });
+                supplied_zones.push((z, t, from));
+                plan.push(ValidSeaLine { from, to, via, islands, protect: Vec::new(), air_cover: Vec::new() });
             }
             if plan.len() == before {
                 break;
@@ -860,6 +1034,45 @@ pub fn resolve_sea(world: &mut World) {
         lines.iter().map(|l| v.route(l.from, &l.via, l.to).unwrap_or_else(|| vec![l.from, l.to])).collect();
     let transports: Vec<Option<String>> =
         lines.iter().map(|l| v.spec.map.box_sea(l.from).and_then(|b| b.transport_pool.clone())).collect();
+    // SUP-113: where on its route each protector starts to protect a line,
+    // and where each attacker first reaches it.
+    let reach = v.spec.ruleset.sea.reach;
+    let escort_from: Vec<Vec<(UnitId, usize)>> = lines
+        .iter()
+        .zip(&routes)
+        .map(|(l, path)| {
+            let naval = l.protect.iter().map(|id| (id, v.unit(id.as_str()).and_then(|u| escort_base(&v, u, path))));
+            let air = l.air_cover.iter().map(|id| (id, Some(0)));
+            naval.chain(air).map(|(id, at)| (id.clone(), at.unwrap_or(0))).collect()
+        })
+        .collect();
+    let attack_from: Vec<Vec<(UnitId, usize)>> = routes
+        .iter()
+        .enumerate()
+        .map(|(k, path)| {
+            let mut out: Vec<(UnitId, usize)> = intercepts
+                .iter()
+                .filter_map(|o| match o {
+                    ValidOrder::Intercept { line, by, at_island } if *line as usize == k => Some((by, at_island)),
+                    _ => None,
+                })
+                .flat_map(|(by, at_island)| {
+                    by.iter().map(|id| {
+                        // An attack on an island of a group falls after the
+                        // line entered it (SUP-100).
+                        let at = if at_island.is_some() {
+                            Some(path.len())
+                        } else {
+                            v.unit(id.as_str()).and_then(|u| v.first_within(u.node, path, reach))
+                        };
+                        (id.clone(), at.unwrap_or(0))
+                    })
+                })
+                .collect();
+            out.sort();
+            out
+        })
+        .collect();
     drop(v);
 
     let factors = |id: &UnitId| units.binary_search_by(|u| u.id.cmp(id)).ok().map_or(1, |i| units[i].factors);
@@ -874,8 +1087,19 @@ pub fn resolve_sea(world: &mut World) {
             .flat_map(|(by, at)| by.into_iter().map(move |u| (u, at)))
             .filter(|(u, _)| !inverted.contains(u))
             .collect();
-        let protectors: Vec<(UnitId, u8)> =
-            l.protect.iter().chain(&l.air_cover).map(|u| (u.clone(), factors(u))).collect();
+        // SUP-113: the attack falls where the first attacker reaches the
+        // line; units based at a port further along do not protect it there.
+        let attacked_at = attackers
+            .iter()
+            .filter_map(|a| attack_from[k].iter().find(|x| x.0 == a.0).map(|x| x.1))
+            .min()
+            .unwrap_or(usize::MAX);
+        let protectors: Vec<(UnitId, u8)> = escort_from[k]
+            .iter()
+            .filter(|(_, at)| attackers.is_empty() || *at <= attacked_at)
+            .map(|(u, _)| (u.clone(), factors(u)))
+            .collect();
+        let assigned: Vec<UnitId> = escort_from[k].iter().map(|e| e.0.clone()).collect();
         let stops: Vec<NodeId> = std::iter::once(l.to).chain(l.islands.iter().copied()).collect();
         // Where the attack falls: before the first island named, or before
         // the line enters (SUP-100..102).
@@ -915,16 +1139,18 @@ pub fn resolve_sea(world: &mut World) {
             let (Some(spec), Some(ctx)) = (world.get_resource::<Spec>(), world.get_resource::<SupplyContext>()) else {
                 return;
             };
-            carried = carried_of(ctx, &floods, l.from);
+            carried = carried_into(ctx, &floods, l.from, l.to);
             let fs = flood_spec(spec, ctx);
             for chunk in 0..floods.floods.len() {
                 let b = floods.mask(chunk, l.from);
                 if b == 0 || reached.is_empty() {
                     continue;
                 }
+                // SUP-081: a limited origin's supply lands only where it may
+                // reach.
                 let seeds: Vec<Seed> = reached
                     .iter()
-                    .map(|&t| Seed { node: t, bits: b, push: push_mask(ctx, t, true), stage: 0 })
+                    .map(|&t| Seed { node: t, bits: b & !ctx.limit_block(t), push: push_mask(ctx, t, true), stage: 0 })
                     .collect();
                 let refs = (0..reached.len())
                     .map(|j| SeedRef::Sea { line: index, from: l.from, path: sea_path(&routes[k], &reached, j) })
@@ -943,7 +1169,7 @@ pub fn resolve_sea(world: &mut World) {
             to: l.to,
             path: routes[k].clone(),
             islands: l.islands.clone(),
-            protected_by: protectors.iter().map(|p| p.0.clone()).collect(),
+            protected_by: assigned,
             attacked_by: by,
             rolls,
             disrupted,
@@ -1064,13 +1290,25 @@ fn initial_zones(v: &SeaView<'_>) -> Vec<InitialZone> {
 /// What the flood holds at `n`, per nation of the side.
 #[must_use]
 pub fn carried_of(ctx: &SupplyContext, floods: &LandFloods, n: NodeId) -> Vec<(NationId, Tier)> {
+    carried_masked(ctx, floods, n, u64::MAX)
+}
+
+/// What a sea line from `from` carries to `to`, per nation of the side:
+/// what the flood holds at `from`, less the supply of limited origins that
+/// may not reach `to` (SUP-081, SUP-086).
+#[must_use]
+pub fn carried_into(ctx: &SupplyContext, floods: &LandFloods, from: NodeId, to: NodeId) -> Vec<(NationId, Tier)> {
+    carried_masked(ctx, floods, from, !ctx.limit_block(to))
+}
+
+fn carried_masked(ctx: &SupplyContext, floods: &LandFloods, n: NodeId, keep: u64) -> Vec<(NationId, Tier)> {
     ctx.classes
         .of_nation
         .iter()
         .enumerate()
         .filter_map(|(i, c)| {
             let c = (*c)?;
-            let t = ctx.classes.best(floods.mask(ctx.classes.slot(c).chunk, n), c)?.0;
+            let t = ctx.classes.best(floods.mask(ctx.classes.slot(c).chunk, n) & keep, c)?.0;
             Some((NationId(i as u16), t))
         })
         .collect()

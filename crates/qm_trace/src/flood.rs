@@ -159,7 +159,8 @@ impl Flood {
     /// Clears the flood for `n` nodes. Only `masks` and `sent` need zeroing:
     /// `queued` is all false after every run, `first_from` is read only where
     /// a mask is set (and written on its first arrival), `head` only where
-    /// `first_from` says a later arrival came (and written with it).
+    /// `first_from` says a later arrival came in this run (and written with
+    /// it, the first one ending the list).
     fn reset(&mut self, n: usize) {
         self.masks.clear();
         self.masks.resize(n, 0);
@@ -186,8 +187,11 @@ impl Flood {
                     Origin::Node(p) => p & INDEX,
                 };
             } else {
+                // The first later arrival of this run starts the node's list:
+                // `head` may still hold an index of the previous run's.
+                let next = if self.first_from[n] & LATER != 0 { self.head[n] } else { NO_NODE };
                 let idx = self.arrivals.len() as u32;
-                self.arrivals.push(Arrival { node, origin, bits, next: self.head[n] });
+                self.arrivals.push(Arrival { node, origin, bits, next });
                 self.head[n] = idx;
                 self.first_from[n] |= LATER;
             }
@@ -627,5 +631,46 @@ mod tests {
         let mut f = Flood::new(false);
         flood(&spec(&g, &[1], &[1]), &[Seed::new(0, 1)], |_, _| true, &mut f);
         assert!(f.masks.iter().all(|&m| m == 0));
+    }
+
+    /// A flood reused for another run links each node's later arrivals only
+    /// to that run's arrivals of the same node: a link left from the previous
+    /// run could point at another node's arrival, or close a cycle that
+    /// never ends a trace.
+    #[test]
+    fn a_reused_flood_chains_only_its_own_arrivals() {
+        let g = line(6);
+        let all = vec![u64::MAX; 6];
+        let mut f = Flood::new(true);
+        let runs: [&[Seed]; 5] = [
+            &[Seed::new(0, 0b01), Seed::new(5, 0b10)],
+            &[Seed::new(5, 0b01), Seed::new(0, 0b10), Seed::new(3, 0b100)],
+            &[Seed::new(2, 0b01), Seed::new(4, 0b10)],
+            &[Seed::new(1, 0b11), Seed::new(5, 0b100), Seed::new(0, 0b1000)],
+            &[Seed::new(0, 0b01), Seed::new(5, 0b10)],
+        ];
+        for (r, seeds) in runs.iter().enumerate() {
+            flood(&spec(&g, &all, &all), seeds, |_, _| true, &mut f);
+            for n in 0..6u32 {
+                if f.first_from[n as usize] & LATER == 0 {
+                    continue;
+                }
+                let (mut i, mut steps) = (f.head[n as usize], 0);
+                while i != NO_NODE {
+                    let a = f.arrivals[i as usize];
+                    assert_eq!(a.node, n, "run {r}: node {n} links to an arrival of node {}", a.node);
+                    steps += 1;
+                    assert!(steps <= f.arrivals.len(), "run {r}: node {n}: a cycle");
+                    i = a.next;
+                }
+            }
+            for n in 0..6u32 {
+                for b in 0..4 {
+                    if f.masks[n as usize] & (1 << b) != 0 {
+                        assert!(f.trace(n, b).is_some(), "run {r}: label {b} at {n}");
+                    }
+                }
+            }
+        }
     }
 }
