@@ -146,3 +146,54 @@ fn explain_after_orders_names_the_disrupted_suez_line() {
     let (code, _, _) = qm(&["explain", file.as_str(), "brit-malta", "--orders", orders.as_str()]);
     assert_eq!(code, 2);
 }
+
+/// Runs `qm run FILE --phases N --orders ORDERS --json` and returns the JSON.
+fn run_json(file: &str, phases: &str, orders: &str) -> Value {
+    let (file, orders) = (scenario(file), scenario(orders));
+    let (code, out, err) = qm(&["run", &file, "--phases", phases, "--orders", &orders, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).expect("one JSON object")
+}
+
+/// The `(status, eliminated)` of unit `id` in a `qm run --json` object.
+fn unit_row(v: &Value, id: &str) -> (String, bool) {
+    let u = v["units"].as_array().expect("units").iter().find(|u| u["id"] == id).expect("the unit is listed");
+    (u["status"].as_str().expect("status").to_string(), u["eliminated"].as_bool().expect("eliminated"))
+}
+
+/// Acceptance (SUP-122): `qm run --json` with the Hollandia line attacked
+/// shows Hollandia's zone unsupplied, its line disrupted, and Rabaul's zone
+/// supplied by the line that got through.
+#[test]
+fn run_json_shows_hollandia_cut_and_rabaul_through() {
+    let v = run_json("scenarios/awaw/kagoshima-rabaul.ron", "1", "tests/fixtures/orders/kagoshima-hollandia-cut.ron");
+    assert_eq!(v["side"], "axis");
+    let zone_with = |hex: &str| {
+        v["zones"]
+            .as_array()
+            .expect("zones")
+            .iter()
+            .find(|z| z["hexes"].as_array().expect("hexes").iter().any(|h| h == hex))
+            .unwrap_or_else(|| panic!("a zone holds {hex}"))
+            .clone()
+    };
+    let (hollandia, rabaul) = (zone_with("m12"), zone_with("j18"));
+    assert_eq!(hollandia["status"], "unsupplied");
+    assert_eq!(hollandia["sea_line"]["disrupted"], true);
+    assert_eq!(rabaul["status"], "full");
+    assert_eq!(rabaul["sea_line"]["disrupted"], false);
+    assert_eq!(unit_row(&v, "jap-18a"), ("isolated".into(), false));
+    assert_eq!(unit_row(&v, "jap-8a"), ("full".into(), false));
+}
+
+/// Acceptance (SUP-188, SUP-189): `qm run --json` through the isolation
+/// phase shows the unit in the port of Rabaul surviving and the unit on the
+/// beach eliminated.
+#[test]
+fn run_json_shows_the_rabaul_beach_unit_eliminated() {
+    let v = run_json("scenarios/awaw/rabaul-isolation.ron", "5", "tests/fixtures/orders/rabaul-cut.ron");
+    assert_eq!(v["side"], "allies");
+    assert_eq!(unit_row(&v, "us-2-2"), ("isolated".into(), false), "the port of Rabaul spares it");
+    assert_eq!(unit_row(&v, "us-1-2"), ("isolated".into(), true), "the beach unit is eliminated");
+    assert_eq!(unit_row(&v, "us-ng"), ("full".into(), false));
+}

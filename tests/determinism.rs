@@ -161,6 +161,27 @@ fn qm_run_twice_gives_the_same_checksum_on_every_scenario() {
             assert_ne!(without, sum, "the orders change the outcome");
         }
     }
+    // The other orders fixtures: twice alike, and unlike the defaults at the
+    // phase their outcome shows.
+    for (file, orders, shows) in [
+        ("scenarios/awaw/kagoshima-rabaul.ron", "tests/fixtures/orders/kagoshima-hollandia-cut.ron", 1),
+        ("scenarios/awaw/rabaul-isolation.ron", "tests/fixtures/orders/rabaul-cut.ron", 5),
+    ] {
+        let file = common::path(file);
+        for phases in [shows, RUN_PHASES] {
+            let (code, _, sum) = qm_run_phases(&file, Some(orders), 5, phases);
+            assert_eq!(code, 0, "{}", file.display());
+            assert_eq!(qm_run_phases(&file, Some(orders), 5, phases).2, sum, "{}", file.display());
+            if phases == shows {
+                assert_ne!(
+                    qm_run_phases(&file, None, 5, phases).2,
+                    sum,
+                    "{}: the orders change the outcome",
+                    file.display()
+                );
+            }
+        }
+    }
 }
 
 /// Acceptance (issue 3): a snapshot and restore between any two phases, or

@@ -212,7 +212,13 @@ impl Game {
         if let Some(phase) = self.next_phase() {
             let queued = self.world.resource::<PendingOrders>().clone();
             for side in [c.side, c.side.other()] {
-                for b in batches.iter().filter(|b| b.turn == c.turn && b.side == side && b.phase == phase.as_str()) {
+                let of_this_turn = |b: &&qm_scenario::OrderBatch| {
+                    b.turn == c.turn
+                        && b.side == side
+                        && b.player.unwrap_or(b.side) == c.side
+                        && b.phase == phase.as_str()
+                };
+                for b in batches.iter().filter(of_this_turn) {
                     let batch = Orders { orders: b.orders.clone() };
                     if let Err(error) = self.submit(side, &batch) {
                         self.world.insert_resource(queued);

@@ -160,7 +160,8 @@ pub fn read_save(file: &str, bytes: &[u8]) -> Result<qm_core::state::SaveFile, L
 }
 
 /// A batch of orders for one phase of one player turn, as written in an
-/// orders file.
+/// orders file: game turn, player turn (`player`, by default the giving
+/// side's) and phase.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OrderBatch {
@@ -168,6 +169,12 @@ pub struct OrderBatch {
     pub turn: u32,
     /// The side giving the orders.
     pub side: qm_core::ids::Side,
+    /// Whose player turn the batch is for. Omitted: the giving side's own.
+    /// The defender's interceptions name the moving side here (SUP-104),
+    /// so that a batch never applies to the wrong player turn of its game
+    /// turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<qm_core::ids::Side>,
     /// The phase (kebab-case) they are given for.
     pub phase: String,
     /// The orders.
