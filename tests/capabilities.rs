@@ -181,14 +181,6 @@ fn declined(path: &str, phase: PhaseId) -> Game {
     g
 }
 
-fn mv(unit: &str, to: &str) -> Order {
-    Order::Move { unit: unit.into(), to: to.into() }
-}
-
-fn redeploy(unit: &str, to: &str) -> Order {
-    Order::Redeploy { unit: unit.into(), to: to.into() }
-}
-
 // ------------------------------------------------------- full supply (147)
 
 /// SUP-147: a fully supplied unit functions without impairment.

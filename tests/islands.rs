@@ -27,10 +27,6 @@ use UnitStatus::{Full, Isolated};
 
 // ------------------------------------------------------------------ helpers
 
-fn node(g: &Game, key: &str) -> NodeId {
-    g.spec().map.find(key).unwrap_or_else(|| panic!("no place `{key}`"))
-}
-
 fn nodes(g: &Game, keys: &[&str]) -> Vec<NodeId> {
     keys.iter().map(|k| node(g, k)).collect()
 }
@@ -47,11 +43,6 @@ fn zone_of(g: &Game, hex: &str) -> ZoneRecord {
     zones(g).zones.into_iter().find(|z| z.hexes.contains(&n)).unwrap_or_else(|| panic!("{hex} is in no zone"))
 }
 
-/// The sea lines of the player turn.
-fn sea_log(g: &Game) -> SeaLog {
-    g.world().resource::<SeaLog>().clone()
-}
-
 /// Loads a scenario from its text after replacing `from` by `to` (a variant
 /// of a shipped file).
 fn variant(rel: &str, from: &str, to: &str) -> Game {
@@ -63,10 +54,6 @@ fn variant(rel: &str, from: &str, to: &str) -> Game {
     let compiled = quartermaster::scenario::load_bytes(&file, text.as_bytes(), |p| std::fs::read(p))
         .unwrap_or_else(|e| panic!("the variant of {rel} does not load:\n{e}"));
     Game::from_compiled(compiled, 1)
-}
-
-fn orders(v: Vec<Order>) -> Orders {
-    Orders { orders: v }
 }
 
 /// Submits orders that must be accepted.
@@ -83,43 +70,6 @@ fn refused(g: &mut Game, side: Side, v: Vec<Order>) -> OrderError {
     let err = g.submit(side, &orders(v)).expect_err("the orders must be refused");
     assert_eq!(g.checksum(), before, "a refused batch changes nothing ({err})");
     err
-}
-
-/// Runs phases until `phase` is the next one.
-#[track_caller]
-fn step_to(g: &mut Game, phase: PhaseId) {
-    for _ in 0..16 {
-        if g.next_phase() == Some(phase) {
-            return;
-        }
-        g.step_phase();
-    }
-    panic!("never reached {phase}");
-}
-
-fn qm(args: &[&str]) -> (i32, String, String) {
-    let mut argv = vec!["qm".to_string()];
-    argv.extend(args.iter().map(|a| (*a).to_string()));
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = qm_cli::run(argv, &mut out, &mut err);
-    (code, String::from_utf8(out).expect("utf-8"), String::from_utf8(err).expect("utf-8"))
-}
-
-fn json(args: &[&str]) -> Value {
-    let (code, out, err) = qm(args);
-    assert_eq!(code, 0, "{err}");
-    serde_json::from_str(&out).expect("one JSON object")
-}
-
-/// The zone row of `qm supply --json` holding `hex`.
-#[track_caller]
-fn zone_row<'a>(v: &'a Value, hex: &str) -> &'a Value {
-    v["zones"]
-        .as_array()
-        .expect("zones")
-        .iter()
-        .find(|z| z["hexes"].as_array().expect("hexes").iter().any(|h| h == hex))
-        .unwrap_or_else(|| panic!("no zone holds {hex}"))
 }
 
 fn keys(v: &Value) -> Vec<&str> {
@@ -556,14 +506,6 @@ fn an_attack_in_the_group_needs_the_line_in_reach() {
 }
 
 // --------------------------- SUP-096: islands captured this combat phase
-
-fn attack(attackers: &[&str], target: &str, advance: &[&str]) -> Order {
-    Order::Combat {
-        attackers: attackers.iter().map(|s| (*s).to_string()).collect(),
-        target: target.into(),
-        advance: advance.iter().map(|s| (*s).to_string()).collect(),
-    }
-}
 
 /// The Solomons after the initial determination (the default plan: one
 /// line into the group) and a combat phase in which the Americans on Rendova

@@ -16,18 +16,6 @@ use UnitStatus::{Full, Isolated};
 
 // ------------------------------------------------------------------ helpers
 
-fn mv(unit: &str, to: &str) -> Order {
-    Order::Move { unit: unit.into(), to: to.into() }
-}
-
-fn attack(attackers: &[&str], target: &str, advance: &[&str]) -> Order {
-    Order::Combat {
-        attackers: attackers.iter().map(|s| (*s).to_string()).collect(),
-        target: target.into(),
-        advance: advance.iter().map(|s| (*s).to_string()).collect(),
-    }
-}
-
 /// Submits orders that must be accepted.
 #[track_caller]
 fn submit(g: &mut Game, side: Side, v: Vec<Order>) {
@@ -50,10 +38,6 @@ fn controller(g: &Game, hex: &str) -> Option<String> {
 /// A unit type's construction cost.
 fn cost(g: &Game, kind: &str) -> u32 {
     g.spec().ruleset.unit_types.iter().find(|t| t.key == kind).map(|t| u32::from(t.cost)).expect("unit type")
-}
-
-fn alive(g: &Game, id: &str) -> bool {
-    g.unit(id).is_some()
 }
 
 /// A unit's flags.

@@ -28,26 +28,6 @@ use UnitStatus::{Full, Isolated, Partial};
 
 // ------------------------------------------------------------------ helpers
 
-fn orders(v: Vec<Order>) -> Orders {
-    Orders { orders: v }
-}
-
-fn mv(unit: &str, to: &str) -> Order {
-    Order::Move { unit: unit.into(), to: to.into() }
-}
-
-fn attack(attackers: &[&str], target: &str, advance: &[&str]) -> Order {
-    Order::Combat {
-        attackers: attackers.iter().map(|s| (*s).to_string()).collect(),
-        target: target.into(),
-        advance: advance.iter().map(|s| (*s).to_string()).collect(),
-    }
-}
-
-fn redeploy(unit: &str, to: &str) -> Order {
-    Order::Redeploy { unit: unit.into(), to: to.into() }
-}
-
 /// An unprotected sea line.
 fn line(from: &str, to: &str) -> SeaLineOrder {
     SeaLineOrder { from: from.into(), to: to.into(), ..SeaLineOrder::default() }
@@ -55,18 +35,6 @@ fn line(from: &str, to: &str) -> SeaLineOrder {
 
 fn sea_supply(lines: Vec<SeaLineOrder>) -> Vec<Order> {
     vec![Order::SeaSupply(lines)]
-}
-
-/// Runs phases until `phase` is the next one.
-#[track_caller]
-fn step_to(g: &mut Game, phase: PhaseId) {
-    for _ in 0..16 {
-        if g.next_phase() == Some(phase) {
-            return;
-        }
-        g.step_phase();
-    }
-    panic!("never reached {phase}");
 }
 
 /// Submits orders that must be accepted.
@@ -85,10 +53,6 @@ fn refused(g: &mut Game, side: Side, v: Vec<Order>) -> OrderError {
     err
 }
 
-fn node(g: &Game, key: &str) -> NodeId {
-    g.spec().map.find(key).unwrap_or_else(|| panic!("no place `{key}`"))
-}
-
 /// The key of the nation controlling a hex.
 fn controller(g: &Game, hex: &str) -> Option<String> {
     let c = g.state().nodes[node(g, hex) as usize].control.current?;
@@ -98,10 +62,6 @@ fn controller(g: &Game, hex: &str) -> Option<String> {
 /// A hex's supply record.
 fn hex_supply(g: &Game, hex: &str) -> HexSupply {
     g.state().nodes[node(g, hex) as usize].supply
-}
-
-fn alive(g: &Game, id: &str) -> bool {
-    g.unit(id).is_some()
 }
 
 /// The determination of the given kind in the German player turn of turn 4
@@ -117,18 +77,6 @@ fn land_after_russian_turn() -> Game {
     g.run_player_turn();
     assert_eq!((g.clock().turn, g.clock().side), (4, Side::Axis));
     g
-}
-
-/// The sea lines of the player turn.
-fn sea_log(g: &Game) -> SeaLog {
-    g.world().resource::<SeaLog>().clone()
-}
-
-/// The sea line to `to`, as recorded.
-#[track_caller]
-fn line_to(g: &Game, to: &str) -> SeaLineRecord {
-    let n = node(g, to);
-    sea_log(g).lines.into_iter().find(|l| l.to == n).unwrap_or_else(|| panic!("no sea line to {to}"))
 }
 
 /// The zone of initial determination holding the landing place `at`.

@@ -69,29 +69,11 @@ fn bad_escort(err: OrderError) -> (String, String, String) {
     }
 }
 
-fn node(g: &Game, key: &str) -> NodeId {
-    g.spec().map.find(key).unwrap_or_else(|| panic!("no place `{key}`"))
-}
-
-fn sea_log(g: &Game) -> SeaLog {
-    g.world().resource::<SeaLog>().clone()
-}
-
-#[track_caller]
-fn line_to(g: &Game, to: &str) -> SeaLineRecord {
-    let n = node(g, to);
-    sea_log(g).lines.into_iter().find(|l| l.to == n).unwrap_or_else(|| panic!("no sea line to {to}"))
-}
-
 #[track_caller]
 fn zone_of(g: &Game, hex: &str) -> ZoneRecord {
     let n = node(g, hex);
     let zones = g.world().resource::<Zones>();
     zones.zones.iter().find(|z| z.hexes.contains(&n)).cloned().unwrap_or_else(|| panic!("{hex} is in no zone"))
-}
-
-fn unit_ids(v: &[UnitId]) -> Vec<&str> {
-    v.iter().map(UnitId::as_str).collect()
 }
 
 /// Loads a scenario from its text with `from` replaced by `to` (a variant

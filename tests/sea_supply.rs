@@ -82,22 +82,6 @@ fn middle_east_plan() -> Orders {
     ])
 }
 
-fn node(g: &Game, key: &str) -> NodeId {
-    g.spec().map.find(key).unwrap_or_else(|| panic!("no place `{key}`"))
-}
-
-/// The sea lines of the player turn.
-fn sea_log(g: &Game) -> SeaLog {
-    g.world().resource::<SeaLog>().clone()
-}
-
-/// The sea line to `to`, as recorded.
-#[track_caller]
-fn line_to(g: &Game, to: &str) -> SeaLineRecord {
-    let n = node(g, to);
-    sea_log(g).lines.into_iter().find(|l| l.to == n).unwrap_or_else(|| panic!("no sea line to {to}"))
-}
-
 /// The zone of the last determination that holds `hex`.
 #[track_caller]
 fn zone_of(g: &Game, hex: &str) -> ZoneRecord {
@@ -122,10 +106,6 @@ fn all_hexes(g: &Game, side: Side, want: HexStatus) {
     for h in g.supply_report(side).hexes {
         assert_eq!(h.status, want.as_str(), "hex {}", h.hex);
     }
-}
-
-fn unit_ids(v: &[UnitId]) -> Vec<&str> {
-    v.iter().map(UnitId::as_str).collect()
 }
 
 fn inverted(g: &Game, id: &str) -> bool {
@@ -558,33 +538,8 @@ fn protected_line_contest_is_seeded_and_recorded() {
 
 // ------------------------------------------------------------ JSON and CLI
 
-fn qm(args: &[&str]) -> (i32, String, String) {
-    let mut argv = vec!["qm".to_string()];
-    argv.extend(args.iter().map(|a| (*a).to_string()));
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = qm_cli::run(argv, &mut out, &mut err);
-    (code, String::from_utf8(out).expect("utf-8"), String::from_utf8(err).expect("utf-8"))
-}
-
 fn file(rel: &str) -> String {
     path(rel).display().to_string()
-}
-
-fn json(args: &[&str]) -> Value {
-    let (code, out, err) = qm(args);
-    assert_eq!(code, 0, "{err}");
-    serde_json::from_str(&out).expect("one JSON object")
-}
-
-/// The zone row holding `hex`.
-#[track_caller]
-fn zone_row<'a>(v: &'a Value, hex: &str) -> &'a Value {
-    v["zones"]
-        .as_array()
-        .expect("zones")
-        .iter()
-        .find(|z| z["hexes"].as_array().expect("hexes").iter().any(|h| h == hex))
-        .unwrap_or_else(|| panic!("no zone holds {hex}"))
 }
 
 fn unit_status<'a>(v: &'a Value, id: &str) -> &'a Value {

@@ -7,6 +7,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "test helpers fail loudly")]
 
 use quartermaster::prelude::*;
+use serde_json::Value;
 use std::path::PathBuf;
 
 /// The repository root.
@@ -113,4 +114,79 @@ pub fn step_to(g: &mut Game, phase: PhaseId) {
         g.step_phase();
     }
     panic!("never reached {phase}");
+}
+
+/// The node of a hex label or place name.
+#[track_caller]
+pub fn node(g: &Game, key: &str) -> NodeId {
+    g.spec().map.find(key).unwrap_or_else(|| panic!("no place `{key}`"))
+}
+
+/// The sea lines of the player turn.
+pub fn sea_log(g: &Game) -> SeaLog {
+    g.world().resource::<SeaLog>().clone()
+}
+
+/// The sea line to `to`, as recorded.
+#[track_caller]
+pub fn line_to(g: &Game, to: &str) -> SeaLineRecord {
+    let n = node(g, to);
+    sea_log(g).lines.into_iter().find(|l| l.to == n).unwrap_or_else(|| panic!("no sea line to {to}"))
+}
+
+/// Unit ids as strings.
+pub fn unit_ids(v: &[UnitId]) -> Vec<&str> {
+    v.iter().map(UnitId::as_str).collect()
+}
+
+/// Runs the `qm` command line in process: exit code, stdout, stderr.
+pub fn qm(args: &[&str]) -> (i32, String, String) {
+    let mut argv = vec!["qm".to_string()];
+    argv.extend(args.iter().map(|a| (*a).to_string()));
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = qm_cli::run(argv, &mut out, &mut err);
+    (code, String::from_utf8(out).expect("utf-8"), String::from_utf8(err).expect("utf-8"))
+}
+
+/// Runs `qm` with `args`, which must succeed and print one JSON object.
+#[track_caller]
+pub fn json(args: &[&str]) -> Value {
+    let (code, out, err) = qm(args);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).expect("one JSON object")
+}
+
+/// The zone row holding `hex`.
+#[track_caller]
+pub fn zone_row<'a>(v: &'a Value, hex: &str) -> &'a Value {
+    v["zones"]
+        .as_array()
+        .expect("zones")
+        .iter()
+        .find(|z| z["hexes"].as_array().expect("hexes").iter().any(|h| h == hex))
+        .unwrap_or_else(|| panic!("no zone holds {hex}"))
+}
+
+/// A combat order with its outcome: attackers, target hex, who advances.
+pub fn attack(attackers: &[&str], target: &str, advance: &[&str]) -> Order {
+    Order::Combat {
+        attackers: attackers.iter().map(|s| (*s).to_string()).collect(),
+        target: target.into(),
+        advance: advance.iter().map(|s| (*s).to_string()).collect(),
+    }
+}
+
+/// A movement order.
+pub fn mv(unit: &str, to: &str) -> Order {
+    Order::Move { unit: unit.into(), to: to.into() }
+}
+
+/// A redeployment order.
+pub fn redeploy(unit: &str, to: &str) -> Order {
+    Order::Redeploy { unit: unit.into(), to: to.into() }
+}
+
+/// Whether the unit is still on the map.
+pub fn alive(g: &Game, id: &str) -> bool {
+    g.unit(id).is_some()
 }
