@@ -56,22 +56,6 @@ fn variant(rel: &str, from: &str, to: &str) -> Game {
     Game::from_compiled(compiled, 1)
 }
 
-/// Submits orders that must be accepted.
-#[track_caller]
-fn submit(g: &mut Game, side: Side, v: Vec<Order>) {
-    g.submit(side, &orders(v)).unwrap_or_else(|e| panic!("orders refused: {e}"));
-}
-
-/// Submits orders that must be refused, checks that the game did not
-/// change, and returns the error.
-#[track_caller]
-fn refused(g: &mut Game, side: Side, v: Vec<Order>) -> OrderError {
-    let before = g.checksum();
-    let err = g.submit(side, &orders(v)).expect_err("the orders must be refused");
-    assert_eq!(g.checksum(), before, "a refused batch changes nothing ({err})");
-    err
-}
-
 fn keys(v: &Value) -> Vec<&str> {
     v.as_object().expect("an object").keys().map(String::as_str).collect()
 }

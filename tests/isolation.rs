@@ -16,12 +16,6 @@ use UnitStatus::{Full, Isolated};
 
 // ------------------------------------------------------------------ helpers
 
-/// Submits orders that must be accepted.
-#[track_caller]
-fn submit(g: &mut Game, side: Side, v: Vec<Order>) {
-    g.submit(side, &orders(v)).unwrap_or_else(|e| panic!("orders refused: {e}"));
-}
-
 /// The units eliminated by isolation, by id, with their double rebuild cost
 /// (SUP-190).
 fn eliminated(g: &Game) -> Vec<(String, u32)> {

@@ -37,22 +37,6 @@ fn sea_supply(lines: Vec<SeaLineOrder>) -> Vec<Order> {
     vec![Order::SeaSupply(lines)]
 }
 
-/// Submits orders that must be accepted.
-#[track_caller]
-fn submit(g: &mut Game, side: Side, v: Vec<Order>) {
-    g.submit(side, &orders(v)).unwrap_or_else(|e| panic!("orders refused: {e}"));
-}
-
-/// Submits orders that must be refused, checks that the game did not
-/// change, and returns the error.
-#[track_caller]
-fn refused(g: &mut Game, side: Side, v: Vec<Order>) -> OrderError {
-    let before = g.checksum();
-    let err = g.submit(side, &orders(v)).expect_err("the orders must be refused");
-    assert_eq!(g.checksum(), before, "a refused batch changes nothing ({err})");
-    err
-}
-
 /// The key of the nation controlling a hex.
 fn controller(g: &Game, hex: &str) -> Option<String> {
     let c = g.state().nodes[node(g, hex) as usize].control.current?;

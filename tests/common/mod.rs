@@ -190,3 +190,19 @@ pub fn redeploy(unit: &str, to: &str) -> Order {
 pub fn alive(g: &Game, id: &str) -> bool {
     g.unit(id).is_some()
 }
+
+/// Submits orders that must be accepted.
+#[track_caller]
+pub fn submit(g: &mut Game, side: Side, v: Vec<Order>) {
+    g.submit(side, &orders(v)).unwrap_or_else(|e| panic!("orders refused: {e}"));
+}
+
+/// Submits orders that must be refused, checks that the game did not
+/// change, and returns the error.
+#[track_caller]
+pub fn refused(g: &mut Game, side: Side, v: Vec<Order>) -> OrderError {
+    let before = g.checksum();
+    let err = g.submit(side, &orders(v)).expect_err("the orders must be refused");
+    assert_eq!(g.checksum(), before, "a refused batch changes nothing ({err})");
+    err
+}
