@@ -119,9 +119,9 @@ impl Probe {
 /// Asserts that `order` is refused as an illegal move citing `rule`, and that
 /// the game is unchanged.
 #[track_caller]
-fn refused(g: &mut Game, side: Side, order: Order, rule: &str) {
+fn refused(g: &mut Game, side: Side, order: impl Into<Order>, rule: &str) {
     let before = g.checksum();
-    let err = g.submit(side, &orders(vec![order])).expect_err("the order must be refused");
+    let err = g.submit(side, &orders(vec![order.into()])).expect_err("the order must be refused");
     assert!(matches!(&err, OrderError::IllegalMove { why, .. } if why.contains(rule)), "{err}");
     assert_eq!(g.checksum(), before, "a refused order changes nothing");
 }
@@ -129,9 +129,9 @@ fn refused(g: &mut Game, side: Side, order: Order, rule: &str) {
 /// Asserts that a redeployment is refused as blocked at the hex labelled
 /// `hex`, citing `rule`, and that the game is unchanged.
 #[track_caller]
-fn blocked(g: &mut Game, side: Side, order: Order, hex: &str, rule: &str) {
+fn blocked(g: &mut Game, side: Side, order: impl Into<Order>, hex: &str, rule: &str) {
     let before = g.checksum();
-    let err = g.submit(side, &orders(vec![order])).expect_err("the order must be refused");
+    let err = g.submit(side, &orders(vec![order.into()])).expect_err("the order must be refused");
     assert!(
         matches!(&err, OrderError::RedeployBlocked { at, why, .. } if at == hex && why.contains(rule)),
         "expected a redeployment blocked at {hex} ({rule}), got: {err}"
@@ -154,9 +154,9 @@ fn at(g: &Game, id: &str) -> String {
 
 /// Asserts that `order` is accepted (on a clone: the game is unchanged).
 #[track_caller]
-fn accepted(g: &Game, side: Side, order: Order) {
+fn accepted(g: &Game, side: Side, order: impl Into<Order>) {
     let mut c = g.clone();
-    c.submit(side, &orders(vec![order])).unwrap_or_else(|e| panic!("refused: {e}"));
+    c.submit(side, &orders(vec![order.into()])).unwrap_or_else(|e| panic!("refused: {e}"));
 }
 
 /// The capabilities scenario at its next phase `phase`, sea supply declined
@@ -169,14 +169,14 @@ fn caps_game(phase: PhaseId) -> Game {
 /// declined at both determinations.
 fn declined(path: &str, phase: PhaseId) -> Game {
     let mut g = load(path);
-    g.submit(Side::Allies, &orders(vec![Order::SeaSupply(Vec::new())])).expect("declining is an order");
+    g.submit(Side::Allies, &orders(vec![SupplyOrder::SeaSupply(Vec::new())])).expect("declining is an order");
     g.step_phase();
-    if matches!(phase, PhaseId::Movement | PhaseId::Combat | PhaseId::PostCombatSupply) {
+    if matches!(phase, MOVEMENT | COMBAT | POST_COMBAT_SUPPLY) {
         step_to(&mut g, phase);
         return g;
     }
-    step_to(&mut g, PhaseId::PostCombatSupply);
-    g.submit(Side::Allies, &orders(vec![Order::SeaSupply(Vec::new())])).expect("declining is an order");
+    step_to(&mut g, POST_COMBAT_SUPPLY);
+    g.submit(Side::Allies, &orders(vec![SupplyOrder::SeaSupply(Vec::new())])).expect("declining is an order");
     step_to(&mut g, phase);
     g
 }
@@ -480,9 +480,9 @@ fn ops_refuse_a_move_by_a_unit_isolated_at_initial_determination() {
 fn ops_refuse_an_advance_by_an_isolated_unit() {
     let mut g = load(POCKET);
     g.step_phase();
-    step_to(&mut g, PhaseId::Combat);
+    step_to(&mut g, COMBAT);
     let attack =
-        |advance: Vec<String>| Order::Combat { attackers: vec!["sov-3a".into()], target: "e55".into(), advance };
+        |advance: Vec<String>| OpsOrder::Combat { attackers: vec!["sov-3a".into()], target: "e55".into(), advance };
     refused(&mut g, Side::Allies, attack(vec!["sov-3a".into()]), "SUP-174");
     accepted(&g, Side::Allies, attack(Vec::new()));
 }
@@ -491,11 +491,11 @@ fn ops_refuse_an_advance_by_an_isolated_unit() {
 /// fully supplied one may, into an unsupplied enemy hex (SUP-207).
 #[test]
 fn ops_refuse_an_invasion_by_a_partially_supplied_unit() {
-    let mut g = caps_game(PhaseId::Combat);
+    let mut g = caps_game(COMBAT);
     assert_eq!(status(&g, "brit-partial"), Partial);
-    refused(&mut g, Side::Allies, Order::Invade { unit: "brit-partial".into(), at: "calais".into() }, "SUP-156");
-    refused(&mut g, Side::Allies, Order::Invade { unit: "brit-iso".into(), at: "calais".into() }, "SUP-156");
-    accepted(&g, Side::Allies, Order::Invade { unit: "brit-full".into(), at: "calais".into() });
+    refused(&mut g, Side::Allies, OpsOrder::Invade { unit: "brit-partial".into(), at: "calais".into() }, "SUP-156");
+    refused(&mut g, Side::Allies, OpsOrder::Invade { unit: "brit-iso".into(), at: "calais".into() }, "SUP-156");
+    accepted(&g, Side::Allies, OpsOrder::Invade { unit: "brit-full".into(), at: "calais".into() });
 }
 
 /// SUP-193: armor in automatic supply may not exploit.
@@ -504,9 +504,9 @@ fn ops_refuse_an_exploitation_by_armor_in_automatic_supply() {
     let mut g = load(AUTOMATIC);
     g.step_phase();
     assert_eq!(supply(&g, "ger-x3").automatic, Some(AutoReason::Exploiting));
-    step_to(&mut g, PhaseId::Combat);
-    refused(&mut g, Side::Axis, Order::Exploit { unit: "ger-x3".into(), to: "a2".into() }, "SUP-193");
-    accepted(&g, Side::Axis, Order::Exploit { unit: "ger-ex".into(), to: "c5".into() });
+    step_to(&mut g, COMBAT);
+    refused(&mut g, Side::Axis, OpsOrder::Exploit { unit: "ger-x3".into(), to: "a2".into() }, "SUP-193");
+    accepted(&g, Side::Axis, OpsOrder::Exploit { unit: "ger-ex".into(), to: "c5".into() });
 }
 
 /// SUP-174, SUP-204: an isolated ground unit (spared by the fortress of
@@ -514,7 +514,7 @@ fn ops_refuse_an_exploitation_by_armor_in_automatic_supply() {
 /// hex; ground units redeploy through fully and partially supplied hexes.
 #[test]
 fn ops_refuse_redeployments_of_isolated_units_or_into_unsupplied_hexes() {
-    let mut g = caps_game(PhaseId::ConstructionRedeployment);
+    let mut g = caps_game(CONSTRUCTION_REDEPLOYMENT);
     expect_units(&g, &[("brit-full", Full), ("brit-partial", Partial), ("brit-iso", Isolated)]);
     expect_hexes(&g, &[("b4", HexStatus::Partial), ("tobruk", HexStatus::Unsupplied)]);
     refused(&mut g, Side::Allies, redeploy("brit-iso", "b2"), "SUP-174");
@@ -526,7 +526,7 @@ fn ops_refuse_redeployments_of_isolated_units_or_into_unsupplied_hexes() {
 /// but only into supplied ones.
 #[test]
 fn ops_refuse_air_and_naval_redeployments_into_unsupplied_bases() {
-    let mut g = caps_game(PhaseId::ConstructionRedeployment);
+    let mut g = caps_game(CONSTRUCTION_REDEPLOYMENT);
     let tobruk = g.spec().map.label(g.spec().map.find("tobruk").expect("tobruk")).to_string();
     blocked(&mut g, Side::Allies, redeploy("brit-air", "tobruk"), &tobruk, "SUP-205");
     blocked(&mut g, Side::Allies, redeploy("brit-dd", "tobruk"), &tobruk, "SUP-206");
@@ -553,7 +553,7 @@ fn ops_allow_moves_into_unsupplied_hexes() {
 /// (Rennes to Cork over Jersey). The redeployment is carried out.
 #[test]
 fn air_redeployments_go_through_supplied_bases() {
-    let mut g = declined(REDEPLOY, PhaseId::ConstructionRedeployment);
+    let mut g = declined(REDEPLOY, CONSTRUCTION_REDEPLOYMENT);
     expect_hexes(
         &g,
         &[
@@ -577,7 +577,7 @@ fn air_redeployments_go_through_supplied_bases() {
 /// destination; the refusal names the base. Only air bases take air units.
 #[test]
 fn air_redeployments_are_blocked_at_unsupplied_bases() {
-    let mut g = declined(REDEPLOY, PhaseId::ConstructionRedeployment);
+    let mut g = declined(REDEPLOY, CONSTRUCTION_REDEPLOYMENT);
     // Rennes to Dover is 8 hexes: the one base within 4 on the way is Caen.
     blocked(&mut g, Side::Allies, redeploy("raf-rennes", "dover"), "b9", "SUP-175");
     blocked(&mut g, Side::Allies, redeploy("raf-rennes", "jersey"), "b15", "SUP-205");
@@ -590,7 +590,7 @@ fn air_redeployments_are_blocked_at_unsupplied_bases() {
 /// Hull to Aarhus passes it; a naval unit may still leave Kiel.
 #[test]
 fn naval_redeployments_are_blocked_at_unsupplied_ports() {
-    let mut g = declined(REDEPLOY, PhaseId::ConstructionRedeployment);
+    let mut g = declined(REDEPLOY, CONSTRUCTION_REDEPLOYMENT);
     expect_hexes(&g, &[("kiel", HexStatus::Unsupplied), ("hull", HexStatus::Full), ("aarhus", HexStatus::Full)]);
     let port = |g: &Game, key: &str| g.hex_capabilities(key).expect("a hex").naval_redeploy_into;
     assert!(!port(&g, "kiel") && port(&g, "hull") && port(&g, "aarhus"));
@@ -606,7 +606,7 @@ fn naval_redeployments_are_blocked_at_unsupplied_ports() {
 #[test]
 fn naval_redeployments_pass_supplied_ports() {
     let mut g = load(REDEPLOY);
-    step_to(&mut g, PhaseId::ConstructionRedeployment);
+    step_to(&mut g, CONSTRUCTION_REDEPLOYMENT);
     assert_eq!(hex(&g, "kiel"), Some(HexStatus::Full), "supplied by sea from Hull");
     g.submit(Side::Allies, &orders(vec![redeploy("hms-hull", "aarhus")])).expect("through Kiel");
     g.step_phase();
@@ -646,7 +646,7 @@ fn bridgeheads_and_home_countries_shelter_armor_from_the_low_ctl_dm() {
 /// of the player turn stands (SUP-142).
 #[test]
 fn a_supplied_unit_keeps_its_status_in_an_unsupplied_hex() {
-    let mut g = declined(PERSIST, PhaseId::Movement);
+    let mut g = declined(PERSIST, MOVEMENT);
     expect_units(&g, &[("brit-arm", Full), ("brit-arm2", Isolated)]);
     expect_hexes(&g, &[("b2", HexStatus::Full), ("b3", HexStatus::Unsupplied)]);
     refused(&mut g, Side::Allies, mv("brit-arm2", "b2"), "SUP-012");
@@ -657,10 +657,10 @@ fn a_supplied_unit_keeps_its_status_in_an_unsupplied_hex() {
     let caps = caps_of(&g, "brit-arm");
     assert!(caps.mechanized && caps.zoc && caps.can_advance && !caps.low_ctl_dm);
     assert_eq!(caps.ctl_modifier, 0);
-    step_to(&mut g, PhaseId::PostCombatSupply);
+    step_to(&mut g, POST_COMBAT_SUPPLY);
     assert_eq!(status(&g, "brit-arm"), Full, "still fully supplied through the combat phase");
     assert_eq!(hex(&g, "b3"), Some(HexStatus::Unsupplied), "the move alone supplies nothing");
-    g.submit(Side::Allies, &orders(vec![Order::SeaSupply(Vec::new())])).expect("declining is an order");
+    g.submit(Side::Allies, &orders(vec![SupplyOrder::SeaSupply(Vec::new())])).expect("declining is an order");
     g.step_phase();
     assert_eq!(hex(&g, "b3"), Some(HexStatus::Unsupplied), "b3 is still cut off");
     expect_units(&g, &[("brit-arm", Full), ("brit-arm2", Isolated)]);

@@ -51,7 +51,7 @@ fn a_save_file_round_trips_through_ron() {
     assert_eq!(restored.checksum(), g.checksum());
     assert_eq!(play(&mut restored, 4), play(&mut g, 4));
     // A damaged save is a diagnostic, not a panic.
-    let bad = text.replacen("version: 1", "version: 99", 1);
+    let bad = text.replacen("version: 2", "version: 99", 1);
     let e = Game::load_save("save.ron", bad.as_bytes()).err().expect("rejected");
     assert!(e.to_string().starts_with("save.ron:"), "{e}");
 }
@@ -79,7 +79,7 @@ fn checksums_do_not_depend_on_the_thread_count() {
             maps.par_iter()
                 .enumerate()
                 .map(|(i, c)| {
-                    let mut g = Game::from_compiled((**c).clone(), i as u64);
+                    let mut g = Game::from_compiled((**c).clone(), i as u64).expect("game");
                     play(&mut g, 12)
                 })
                 .collect()
@@ -217,7 +217,8 @@ fn snapshot_and_restore_between_phases_keep_qm_runs_checksum_on_every_scenario()
 fn orders_replay_alike_through_a_snapshot() {
     let file = common::path("scenarios/awaw/middle-east-sea.ron");
     let text = std::fs::read(common::path("tests/fixtures/orders/middle-east-suez-cut.ron")).expect("fixture");
-    let batches = quartermaster::scenario::read_orders("suez-cut.ron", &text).expect("orders read");
+    let rules = Game::load(&file, 1).expect("loads").rules().clone();
+    let batches = quartermaster::scenario::read_orders("suez-cut.ron", &text, &rules).expect("orders read");
     let run = |g: &mut Game, n: usize| -> Vec<Checksum> {
         (0..n).map(|_| g.step_with(&batches).map(|_| g.checksum()).expect("orders accepted")).collect()
     };

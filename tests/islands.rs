@@ -53,7 +53,7 @@ fn variant(rel: &str, from: &str, to: &str) -> Game {
     let file = path.display().to_string();
     let compiled = quartermaster::scenario::load_bytes(&file, text.as_bytes(), |p| std::fs::read(p))
         .unwrap_or_else(|e| panic!("the variant of {rel} does not load:\n{e}"));
-    Game::from_compiled(compiled, 1)
+    Game::from_compiled(compiled, 1).expect("game")
 }
 
 fn keys(v: &Value) -> Vec<&str> {
@@ -153,7 +153,7 @@ fn a_bridgehead_in_an_enemy_zoc_supplies_only_its_own_hex() {
     assert_eq!(line_source(&g, "us-e3").as_deref(), Some("e2:wa-unlimited"), "Lae");
     assert_eq!(line_labels(&g, "us-e3"), ["e2", "e3"], "out of Lae, in the ZOC of jap-e1 (SUP-057)");
 
-    step_to(&mut g, PhaseId::IsolationElimination);
+    step_to(&mut g, ISOLATION_ELIMINATION);
     // The bridgehead's own hex is supplied from it.
     expect_units(&g, &[("us-a2", Full)]);
     assert_eq!(supply(&g, "us-a2").line.map(|l| l.source), Some(SourceRef::Bridgehead(UnitId::new("us-bh-a"))));
@@ -183,7 +183,7 @@ fn a_bridgehead_in_an_enemy_zoc_supplies_only_its_own_hex() {
 fn without_the_enemy_zoc_the_bridgehead_supplies_beyond_its_hex() {
     let mut g =
         variant(BRIDGEHEAD_ZOC, "        (id: \"jap-a1\", nation: \"japan\", kind: \"inf\", at: \"a1\"),\n", "");
-    step_to(&mut g, PhaseId::IsolationElimination);
+    step_to(&mut g, ISOLATION_ELIMINATION);
     expect_units(&g, &[("us-a2", Full), ("us-a3", Full)]);
     assert_eq!(supply(&g, "us-a3").line.map(|l| l.source), Some(SourceRef::Bridgehead(UnitId::new("us-bh-a"))));
     expect_hexes(&g, &[("a3", HexStatus::Full)]);
@@ -209,13 +209,18 @@ fn island_line(from: &str, to: &str, islands: &[&str]) -> SeaLineOrder {
 }
 
 fn sea_supply(lines: Vec<SeaLineOrder>) -> Order {
-    Order::SeaSupply(lines)
+    SupplyOrder::SeaSupply(lines).into()
 }
 
 /// An attack on line `line` by `by`, before the island `at` (before the line
 /// enters if `None`).
 fn intercept(line: u32, by: &[&str], at: Option<&str>) -> Order {
-    Order::Intercept { line, by: by.iter().map(|s| (*s).to_string()).collect(), at_island: at.map(str::to_string) }
+    SupplyOrder::Intercept {
+        line,
+        by: by.iter().map(|s| (*s).to_string()).collect(),
+        at_island: at.map(str::to_string),
+    }
+    .into()
 }
 
 /// Every unit listed has status `want`.
@@ -498,14 +503,14 @@ fn solomons_after_combat() -> Game {
     let mut g = load(SOLOMONS);
     g.step_phase();
     assert_eq!(sea_log(&g).lines.len(), 1);
-    step_to(&mut g, PhaseId::Combat);
+    step_to(&mut g, COMBAT);
     submit(
         &mut g,
         Side::Allies,
         vec![attack(&["us-rendova"], "munda", &["us-rendova"]), attack(&["us-gizo"], "vella", &["us-gizo"])],
     );
     g.step_phase();
-    assert_eq!(g.next_phase(), Some(PhaseId::PostCombatSupply));
+    assert_eq!(g.next_phase(), Some(POST_COMBAT_SUPPLY));
     g
 }
 
@@ -576,10 +581,10 @@ fn captured_islands_rejoin_the_group_at_the_next_determination() {
 
     // The rest of the Allied turn, the Japanese turn, then the next Allied
     // initial determination (default plan).
-    step_to(&mut g, PhaseId::InitialSupply);
+    step_to(&mut g, INITIAL_SUPPLY);
     assert_eq!(g.clock().side, Side::Axis);
     g.step_phase();
-    step_to(&mut g, PhaseId::InitialSupply);
+    step_to(&mut g, INITIAL_SUPPLY);
     assert_eq!((g.clock().turn, g.clock().side), (4, Side::Allies));
     g.step_phase();
     let group = zone_of(&g, "ndeni");

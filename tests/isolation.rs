@@ -68,7 +68,7 @@ fn barbarossa_pocket_is_eliminated_without_a_counterattack() {
     let mut g = load(POCKET);
     g.step_phase(); // initial supply
     expect_units(&g, &[("sov-13a", Isolated), ("sov-21a", Isolated), ("sov-3a", Isolated), ("sov-16a", Full)]);
-    step_to(&mut g, PhaseId::IsolationElimination);
+    step_to(&mut g, ISOLATION_ELIMINATION);
     // SUP-187: still cut off after post-combat determination.
     expect_units(&g, &[("sov-13a", Isolated), ("sov-21a", Isolated), ("sov-3a", Isolated)]);
     g.step_phase();
@@ -128,7 +128,7 @@ fn barbarossa_counterattack_relieves_the_pocket() {
 const RABAUL: &str = "scenarios/awaw/rabaul-isolation.ron";
 
 fn sea_line(from: &str, to: &str) -> Order {
-    Order::SeaSupply(vec![SeaLineOrder { from: from.into(), to: to.into(), ..SeaLineOrder::default() }])
+    SupplyOrder::SeaSupply(vec![SeaLineOrder { from: from.into(), to: to.into(), ..SeaLineOrder::default() }]).into()
 }
 
 /// SUP-188, SUP-189 (with SUP-125, SUP-139, SUP-180, SUP-177): the Japanese
@@ -143,8 +143,11 @@ fn rabaul_survives_and_the_beach_unit_is_eliminated() {
     // Allied initial determination: the line from Finschhafen to Rabaul is
     // announced and attacked by the Japanese air, unprotected: disrupted.
     submit(&mut g, Side::Allies, vec![sea_line("finschhafen", "rabaul")]);
-    g.submit(Side::Axis, &orders(vec![Order::Intercept { line: 0, by: vec!["jap-air".into()], at_island: None }]))
-        .expect("the Japanese may attack the line");
+    g.submit(
+        Side::Axis,
+        &orders(vec![SupplyOrder::Intercept { line: 0, by: vec!["jap-air".into()], at_island: None }]),
+    )
+    .expect("the Japanese may attack the line");
     g.step_phase();
     let log = g.world().resource::<SeaLog>().clone();
     assert_eq!(log.lines.len(), 1);
@@ -156,7 +159,7 @@ fn rabaul_survives_and_the_beach_unit_is_eliminated() {
     let air = g.state().units.into_iter().find(|u| u.id.as_str() == "jap-air").expect("jap-air");
     assert!(air.flags.bits.contains(UnitFlagBits::INVERTED));
 
-    step_to(&mut g, PhaseId::PostCombatSupply);
+    step_to(&mut g, POST_COMBAT_SUPPLY);
     // SUP-139: sea supply to New Britain was attempted at initial
     // determination; it may not be attempted again.
     let before = g.checksum();
@@ -326,7 +329,7 @@ const AUTOMATIC: &str = "scenarios/awaw/isolation/automatic.ron";
 const BRIDGEHEAD: &str = "scenarios/awaw/isolation/bridgehead.ron";
 
 fn exploit(unit: &str, to: &str) -> Order {
-    Order::Exploit { unit: unit.into(), to: to.into() }
+    OpsOrder::Exploit { unit: unit.into(), to: to.into() }.into()
 }
 
 /// Asserts that `v` is refused as an illegal move, and changes nothing.
@@ -352,7 +355,7 @@ fn exploiting_armor_is_supplied_automatically_in_the_next_game_turn_only() {
     expect_units(&g, &[("ger-x3", Full), ("ger-x2", Isolated)]);
     assert_eq!(automatic(&g, "ger-x3"), Some(AutoReason::Exploiting));
     assert_eq!(automatic(&g, "ger-x2"), None);
-    step_to(&mut g, PhaseId::IsolationElimination);
+    step_to(&mut g, ISOLATION_ELIMINATION);
     expect_units(&g, &[("ger-x3", Full)]);
     assert_eq!(automatic(&g, "ger-x3"), Some(AutoReason::Exploiting));
     play_turn_expecting(&mut g, &["ger-x3"], &["ger-x2"]);
@@ -372,10 +375,10 @@ fn armor_redeployed_after_exploiting_gets_no_automatic_supply() {
     g.step_phase();
     expect_units(&g, &[("ger-rd", Isolated)]);
     assert_eq!(automatic(&g, "ger-rd"), None);
-    step_to(&mut g, PhaseId::Combat);
+    step_to(&mut g, COMBAT);
     submit(&mut g, Side::Axis, vec![exploit("ger-ex2", "g4")]);
-    step_to(&mut g, PhaseId::ConstructionRedeployment);
-    submit(&mut g, Side::Axis, vec![Order::Redeploy { unit: "ger-ex2".into(), to: "g2".into() }]);
+    step_to(&mut g, CONSTRUCTION_REDEPLOYMENT);
+    submit(&mut g, Side::Axis, vec![OpsOrder::Redeploy { unit: "ger-ex2".into(), to: "g2".into() }]);
     g.step_phase();
     assert!(!alive(&g, "ger-rd"), "isolated, so eliminated");
     let f = flags(&g, "ger-ex2");
@@ -388,7 +391,7 @@ fn armor_redeployed_after_exploiting_gets_no_automatic_supply() {
     assert_eq!(automatic(&g, "ger-ex2"), None);
     // It exploits again in turn 5 and is not redeployed: the mark of turn 4
     // must not deny it automatic supply in turn 6.
-    step_to(&mut g, PhaseId::Combat);
+    step_to(&mut g, COMBAT);
     submit(&mut g, Side::Axis, vec![exploit("ger-ex2", "g3")]);
     g.run_player_turn();
     g.run_player_turn(); // Allies
@@ -407,7 +410,7 @@ fn armor_exploiting_by_orders_is_supplied_automatically_the_next_turn() {
     let mut g = load(AUTOMATIC);
     g.step_phase();
     // Armor in automatic supply may not exploit (SUP-193).
-    step_to(&mut g, PhaseId::Combat);
+    step_to(&mut g, COMBAT);
     refused(&mut g, Side::Axis, vec![exploit("ger-x3", "a3")], "SUP-193");
     submit(&mut g, Side::Axis, vec![exploit("ger-ex", "c5"), exploit("ger-ex2", "g4")]);
     g.step_phase();
@@ -420,7 +423,7 @@ fn armor_exploiting_by_orders_is_supplied_automatically_the_next_turn() {
 
     // The Russians take c2 behind it.
     assert_eq!(g.clock().side, Side::Allies);
-    step_to(&mut g, PhaseId::Combat);
+    step_to(&mut g, COMBAT);
     submit(&mut g, Side::Allies, vec![attack(&["sov-repl"], "c2", &[])]);
     g.run_player_turn();
     assert_eq!(controller(&g, "c2").as_deref(), Some("russia"));
@@ -431,7 +434,7 @@ fn armor_exploiting_by_orders_is_supplied_automatically_the_next_turn() {
     expect_units(&g, &[("ger-ex", Full), ("ger-ex2", Full)]);
     assert_eq!(automatic(&g, "ger-ex"), Some(AutoReason::Exploiting));
     assert_eq!(automatic(&g, "ger-ex2"), None, "supplied normally (SUP-193)");
-    step_to(&mut g, PhaseId::Combat);
+    step_to(&mut g, COMBAT);
     refused(&mut g, Side::Axis, vec![exploit("ger-ex", "c4")], "SUP-193");
     submit(&mut g, Side::Axis, vec![exploit("ger-ex2", "g3")]);
     play_turn_expecting(&mut g, &["ger-ex"], &[]);
@@ -477,7 +480,7 @@ fn a_new_bridgehead_is_supplied_and_supplies_at_post_combat() {
     g.step_phase();
     expect_units(&g, &[("us-bh", Full), ("us-o3", Isolated)]);
     assert_eq!(automatic(&g, "us-bh"), Some(AutoReason::Bridgehead));
-    step_to(&mut g, PhaseId::IsolationElimination);
+    step_to(&mut g, ISOLATION_ELIMINATION);
     expect_units(&g, &[("us-o3", Full)]);
     assert_eq!(supply(&g, "us-o3").line.map(|l| l.source), Some(SourceRef::Bridgehead(UnitId::new("us-bh"))));
     play_turn_expecting(&mut g, &["us-bh", "us-o3"], &[]);
@@ -496,8 +499,8 @@ fn a_new_bridgehead_is_supplied_and_supplies_at_post_combat() {
 fn an_invasion_bridgehead_supplies_in_the_turn_placed() {
     let mut g = load(BRIDGEHEAD);
     g.step_phase();
-    step_to(&mut g, PhaseId::Combat);
-    submit(&mut g, Side::Allies, vec![Order::Invade { unit: "us-inv".into(), at: "q4".into() }]);
+    step_to(&mut g, COMBAT);
+    submit(&mut g, Side::Allies, vec![OpsOrder::Invade { unit: "us-inv".into(), at: "q4".into() }]);
     g.step_phase();
     assert_eq!(controller(&g, "q4").as_deref(), Some("usa"));
     assert!(flags(&g, "bh-q4-4").bits.contains(UnitFlagBits::NEW_BRIDGEHEAD));
@@ -508,7 +511,7 @@ fn an_invasion_bridgehead_supplies_in_the_turn_placed() {
     play_turn_expecting(&mut g, &["bh-q4-4", "us-inv"], &[]);
     g.run_player_turn(); // Axis, turn 5
     // The Allies decline sea supply this turn: the bridgehead is on its own.
-    submit(&mut g, Side::Allies, vec![Order::SeaSupply(Vec::new())]);
+    submit(&mut g, Side::Allies, vec![SupplyOrder::SeaSupply(Vec::new())]);
     g.step_phase();
     expect_units(&g, &[("bh-q4-4", Isolated), ("us-inv", Isolated)]);
     assert_eq!(automatic(&g, "bh-q4-4"), None);

@@ -76,12 +76,12 @@ fn next_turn(g: &Game) -> Game {
     let mut state = g.state();
     state.clock.turn += 1;
     state.clock.phase = 0;
-    Game::new_strict(g.spec_arc(), &state)
+    Game::new_strict(g.spec_arc(), &state).expect("state builds")
 }
 
 /// A designation order (SUP-015).
 fn designate(at: &str, class: Option<&str>, designate: bool) -> Order {
-    Order::DesignateSource { at: at.into(), class: class.map(str::to_string), designate }
+    SupplyOrder::DesignateSource { at: at.into(), class: class.map(str::to_string), designate }.into()
 }
 
 /// Owned labels, to compare with `line_labels`.
@@ -124,7 +124,7 @@ fn a_source_designated_this_turn_supplies_from_the_next_turn() {
     while g.clock().turn == 3 {
         g.step_phase();
     }
-    assert_eq!((g.clock().turn, g.clock().side, g.next_phase()), (4, Side::Axis, Some(PhaseId::InitialSupply)));
+    assert_eq!((g.clock().turn, g.clock().side, g.next_phase()), (4, Side::Axis, Some(INITIAL_SUPPLY)));
     g.step_phase(); // initial supply, Axis, turn 4
     expect_hexes(&g, &[("c2", H::Full), ("c3", H::Full), ("a2", H::Unsupplied)]);
 }
@@ -139,20 +139,20 @@ fn designation_orders_are_validated_and_act_from_the_next_turn() {
     let mut g = load(DESIGNATION);
     let before = g.checksum();
 
-    let err = g.submit(Side::Axis, &Orders { orders: vec![designate("atlantis", None, true)] });
+    let err = g.submit(Side::Axis, &Orders::of([designate("atlantis", None, true)]));
     assert_eq!(err, Err(OrderError::UnknownPlace { index: 0, name: "atlantis".into() }));
-    let err = g.submit(Side::Axis, &Orders { orders: vec![designate("a2", None, true)] });
+    let err = g.submit(Side::Axis, &Orders::of([designate("a2", None, true)]));
     assert_eq!(err, Err(OrderError::NoSource { index: 0, at: "a2".into(), class: None }));
-    let err = g.submit(Side::Allies, &Orders { orders: vec![designate("gorky", None, true)] });
+    let err = g.submit(Side::Allies, &Orders::of([designate("gorky", None, true)]));
     assert_eq!(err, Err(OrderError::NotYourTurn { side: Side::Allies, to_move: Side::Axis }));
     assert_eq!(g.checksum(), before);
 
-    let batch = Orders { orders: vec![designate("e1", Some("axis-capital"), true), designate("gorky", None, false)] };
+    let batch = Orders::of([designate("e1", Some("axis-capital"), true), designate("gorky", None, false)]);
     let err = g.submit(Side::Axis, &batch);
     assert_eq!(err, Err(OrderError::NotYourSource { index: 1, at: "gorky".into(), side: Side::Axis }));
     assert_eq!(g.checksum(), before, "a rejected batch changes nothing");
 
-    g.submit(Side::Axis, &Orders { orders: vec![designate("e1", None, true)] }).expect("a valid designation");
+    g.submit(Side::Axis, &Orders::of([designate("e1", None, true)])).expect("a valid designation");
     assert_ne!(g.checksum(), before, "the order waits in the state");
     let report = g.step_phase(); // initial supply, Axis, turn 3: the order is applied
     assert!(

@@ -34,7 +34,7 @@ fn line(from: &str, to: &str) -> SeaLineOrder {
 }
 
 fn sea_supply(lines: Vec<SeaLineOrder>) -> Vec<Order> {
-    vec![Order::SeaSupply(lines)]
+    vec![SupplyOrder::SeaSupply(lines).into()]
 }
 
 /// The key of the nation controlling a hex.
@@ -103,7 +103,7 @@ fn a_partially_supplied_unit_is_fully_supplied_after_combat() {
     expect_hexes(&g, &[("a4", HexStatus::Partial), ("a5", HexStatus::Partial), ("breslau", HexStatus::Partial)]);
     assert_eq!(line_source(&g, "ger-a5").as_deref(), Some("a6:axis-limited-city"));
 
-    step_to(&mut g, PhaseId::Combat);
+    step_to(&mut g, COMBAT);
     submit(&mut g, Side::Axis, vec![attack(&["ger-a2"], "a3", &["ger-a2"])]);
     g.step_phase();
     assert!(!alive(&g, "sov-a3"));
@@ -136,7 +136,7 @@ fn hexes_taken_this_turn_take_redeployments_only_if_supplied_after_combat() {
 
     g.step_phase(); // initial supply
     expect_units(&g, &[("ger-c4", Isolated), ("ger-c2", Full)]);
-    step_to(&mut g, PhaseId::Combat);
+    step_to(&mut g, COMBAT);
     // ger-c4, isolated, attacks out but may not advance (SUP-174).
     submit(&mut g, Side::Axis, vec![attack(&["ger-a2"], "a3", &["ger-a2"]), attack(&["ger-c4"], "c5", &[])]);
     g.step_phase();
@@ -149,7 +149,7 @@ fn hexes_taken_this_turn_take_redeployments_only_if_supplied_after_combat() {
         assert_eq!(hex_supply(&g, hex).at, axis(4, DeterminationKind::PostCombat), "{hex}");
     }
 
-    step_to(&mut g, PhaseId::ConstructionRedeployment);
+    step_to(&mut g, CONSTRUCTION_REDEPLOYMENT);
     let err = refused(&mut g, Side::Axis, vec![redeploy("ger-c2", "c5")]);
     assert!(
         matches!(&err, OrderError::IllegalMove { unit, why, .. } if unit == "ger-c2" && why.contains("supplied")),
@@ -183,7 +183,7 @@ fn a_zone_acts_as_a_source_only_through_hexes_that_pass_supply_on() {
     assert!(of("i1").carried.is_empty(), "{:?}", of("i1"));
     assert_eq!(of("e3").id, of("e1").id);
 
-    step_to(&mut g, PhaseId::PostCombatSupply);
+    step_to(&mut g, POST_COMBAT_SUPPLY);
     g.step_phase();
     expect_units(&g, &[("ger-f3", Isolated), ("ger-i1", Isolated), ("ger-e3", Full)]);
     expect_hexes(&g, &[("f3", HexStatus::Unsupplied), ("f4", HexStatus::Unsupplied), ("i1", HexStatus::Unsupplied)]);
@@ -223,7 +223,7 @@ fn a_unit_worse_off_after_combat_keeps_its_status_and_the_other_side_is_untouche
     assert!(units_before.iter().all(|(_, s)| s.status == Full && s.at.is_some_and(|a| a.side == Side::Allies)));
 
     g.step_phase(); // initial supply
-    step_to(&mut g, PhaseId::Movement);
+    step_to(&mut g, MOVEMENT);
     submit(&mut g, Side::Axis, vec![mv("ger-e3", "f3")]);
     g.step_phase();
     submit(&mut g, Side::Axis, vec![attack(&["ger-a2"], "a3", &["ger-a2"])]);
@@ -266,11 +266,11 @@ fn a_unit_and_a_hex_that_lose_their_source_after_initial_determination_keep_thei
     expect_hexes(&g, &[("ruhr", HexStatus::Partial), ("m2", HexStatus::Unsupplied)]);
     assert!(supply(&g, "ger-m1").own_hex.is_some());
 
-    step_to(&mut g, PhaseId::Movement);
-    let withdraw = Order::DesignateSource { at: "ruhr".into(), class: Some("ic".into()), designate: false };
-    submit(&mut g, Side::Axis, vec![mv("ger-m1", "m2"), withdraw]);
+    step_to(&mut g, MOVEMENT);
+    let withdraw = SupplyOrder::DesignateSource { at: "ruhr".into(), class: Some("ic".into()), designate: false };
+    submit(&mut g, Side::Axis, vec![Order::from(mv("ger-m1", "m2")), withdraw.into()]);
     g.step_phase();
-    step_to(&mut g, PhaseId::PostCombatSupply);
+    step_to(&mut g, POST_COMBAT_SUPPLY);
     g.step_phase();
 
     let s = supply(&g, "ger-m1");
@@ -298,7 +298,7 @@ fn a_zone_declined_at_initial_determination_is_refused_a_line_after_combat() {
     assert!(!z.attempted);
     assert_eq!(z.best_possible, Some(Tier::Full), "Naples could have sent full supply");
 
-    step_to(&mut g, PhaseId::PostCombatSupply);
+    step_to(&mut g, POST_COMBAT_SUPPLY);
     let err = refused(&mut g, Side::Axis, sea_supply(vec![line("naples", "tripoli")]));
     expect_declined(&err);
     g.step_phase();
@@ -314,7 +314,7 @@ fn a_zone_declined_at_initial_determination_is_refused_a_line_after_combat() {
 #[test]
 fn a_port_taken_since_initial_determination_may_receive_a_line() {
     let mut g = sea_initial();
-    step_to(&mut g, PhaseId::Combat);
+    step_to(&mut g, COMBAT);
     submit(&mut g, Side::Axis, vec![attack(&["ita-a7"], "benghazi", &[])]);
     g.step_phase();
     assert_eq!(controller(&g, "benghazi").as_deref(), Some("italy"));
@@ -339,7 +339,7 @@ fn a_zone_supplied_at_initial_determination_supplies_what_is_taken_next_to_it() 
     let mut g = sea_initial();
     expect_units(&g, &[("ita-c6", Full)]);
     assert_eq!(line_source(&g, "ita-c6").as_deref(), Some("c1:axis-capital"));
-    step_to(&mut g, PhaseId::Combat);
+    step_to(&mut g, COMBAT);
     submit(&mut g, Side::Axis, vec![attack(&["ita-c6"], "c7", &["ita-c6"])]);
     g.step_phase();
     assert_eq!(controller(&g, "c7").as_deref(), Some("italy"));
@@ -367,7 +367,7 @@ fn zones_supplied_by_sea_are_upgraded_with_the_zone_that_supplied_them() {
     expect_units(&g, &[("ita-bari", Partial), ("ita-valona", Partial), ("ita-e2", Full)]);
     let l = line_to(&g, "valona");
     assert!(!l.carried.is_empty() && l.carried.iter().all(|c| c.1 == Tier::Partial), "{l:?}");
-    step_to(&mut g, PhaseId::Combat);
+    step_to(&mut g, COMBAT);
     submit(&mut g, Side::Axis, vec![attack(&["ita-e2"], "e3", &["ita-e2"])]);
     g.step_phase();
     submit(&mut g, Side::Axis, sea_supply(Vec::new()));
@@ -396,13 +396,13 @@ fn a_line_that_upgrades_a_zone_beyond_what_initial_determination_allowed_is_allo
     assert_eq!(initial_zone(&g, "durazzo").best_possible, Some(Tier::Partial));
     assert_eq!(initial_zone(&g, "valona").best_possible, Some(Tier::Partial));
     expect_units(&g, &[("ita-e13", Isolated)]);
-    step_to(&mut g, PhaseId::PostCombatSupply);
+    step_to(&mut g, POST_COMBAT_SUPPLY);
     let err = refused(&mut g, Side::Axis, sea_supply(vec![line("taranto", "durazzo")]));
     expect_declined(&err);
 
     // Rome's full supply reaches Taranto after combat.
     let mut g = sea_initial();
-    step_to(&mut g, PhaseId::Combat);
+    step_to(&mut g, COMBAT);
     submit(&mut g, Side::Axis, vec![attack(&["ita-e2"], "e3", &["ita-e2"])]);
     g.step_phase();
     let err = refused(&mut g, Side::Axis, sea_supply(vec![line("taranto", "valona")]));

@@ -38,11 +38,11 @@ fn protected(from: &str, to: &str, by: &[&str]) -> SeaLineOrder {
 }
 
 fn sea_supply(lines: Vec<SeaLineOrder>) -> Orders {
-    Orders { orders: vec![Order::SeaSupply(lines)] }
+    Orders::of([SupplyOrder::SeaSupply(lines)])
 }
 
 fn intercept(line: u32, by: &[&str]) -> Orders {
-    Orders { orders: vec![Order::Intercept { line, by: strings(by), at_island: None }] }
+    Orders::of([SupplyOrder::Intercept { line, by: strings(by), at_island: None }])
 }
 
 #[track_caller]
@@ -87,7 +87,7 @@ fn load_variant(rel: &str, from: &str, to: &str) -> Game {
     let file = path.display().to_string();
     let compiled = quartermaster::scenario::load_bytes(&file, text.as_bytes(), |p| std::fs::read(p))
         .unwrap_or_else(|e| panic!("the variant of {rel} does not load: {e:?}"));
-    Game::from_compiled(compiled, 1)
+    Game::from_compiled(compiled, 1).expect("game")
 }
 
 /// `qm check` accepts every scenario of `scenarios/awaw/sea/`.
@@ -606,10 +606,10 @@ fn step_to(g: &mut Game, side: Side, phase: PhaseId) {
 /// Plays a player turn of `side` that declines sea supply and redeploys
 /// `unit` to `to`.
 fn turn_redeploying(g: &mut Game, side: Side, unit: &str, to: &str) {
-    step_to(g, side, PhaseId::InitialSupply);
+    step_to(g, side, INITIAL_SUPPLY);
     submit(g, side, &sea_supply(Vec::new()));
-    step_to(g, side, PhaseId::ConstructionRedeployment);
-    submit(g, side, &Orders { orders: vec![Order::Redeploy { unit: unit.into(), to: to.into() }] });
+    step_to(g, side, CONSTRUCTION_REDEPLOYMENT);
+    submit(g, side, &Orders::of([OpsOrder::Redeploy { unit: unit.into(), to: to.into() }]));
     g.step_phase();
 }
 
@@ -624,7 +624,7 @@ fn units_in_bases_that_are_not_operational_may_not_protect_or_attack() {
     expect_hexes(&g, &[("kagoshima", HexStatus::Full), ("truk", HexStatus::Partial)]);
     turn_redeploying(&mut g, Side::Allies, "us-air-moved", "lae");
     expect_hexes(&g, &[("port-moresby", HexStatus::Full), ("lae", HexStatus::Partial)]);
-    step_to(&mut g, Side::Axis, PhaseId::InitialSupply);
+    step_to(&mut g, Side::Axis, INITIAL_SUPPLY);
     assert_eq!(g.clock().turn, 9);
     expect_units(&g, &[("jdd-moved", Full), ("us-air-moved", Full)]);
 
@@ -674,7 +674,7 @@ fn sea_supply_declined_at_initial_determination_is_refused_at_post_combat() {
     submit(&mut g, Side::Axis, &sea_supply(Vec::new()));
     g.step_phase();
     expect_units(&g, &[("jap-saipan", Isolated)]);
-    step_to(&mut g, Side::Axis, PhaseId::PostCombatSupply);
+    step_to(&mut g, Side::Axis, POST_COMBAT_SUPPLY);
     match refused(&mut g, Side::Axis, &sea_supply(vec![line("kagoshima", "saipan")])) {
         OrderError::ZoneAlreadySupplied { at, why, .. } => {
             assert_eq!(at, "saipan");

@@ -46,12 +46,14 @@ fn protected(from: &str, to: &str, by: &[&str]) -> SeaLineOrder {
 }
 
 fn sea_supply(lines: Vec<SeaLineOrder>) -> Orders {
-    Orders { orders: vec![Order::SeaSupply(lines)] }
+    Orders::of([SupplyOrder::SeaSupply(lines)])
 }
 
 fn intercept(line: u32, by: &[&str]) -> Orders {
     Orders {
-        orders: vec![Order::Intercept { line, by: by.iter().map(|s| (*s).to_string()).collect(), at_island: None }],
+        orders: vec![
+            SupplyOrder::Intercept { line, by: by.iter().map(|s| (*s).to_string()).collect(), at_island: None }.into(),
+        ],
     }
 }
 
@@ -229,12 +231,12 @@ fn middle_east_suez_not_retried_after_the_cut() {
     submit(&mut g, Side::Axis, &intercept(0, &["ger-x10"]));
     g.step_phase();
     for _ in 0..8 {
-        if g.next_phase() == Some(PhaseId::PostCombatSupply) {
+        if g.next_phase() == Some(POST_COMBAT_SUPPLY) {
             break;
         }
         g.step_phase();
     }
-    assert_eq!(g.next_phase(), Some(PhaseId::PostCombatSupply));
+    assert_eq!(g.next_phase(), Some(POST_COMBAT_SUPPLY));
     let err = refused(&mut g, Side::Allies, &sea_supply(vec![line("south-africa", "suez")]));
     match err {
         OrderError::ZoneAlreadySupplied { why, .. } => assert!(why.contains("SUP-139"), "{why}"),
@@ -439,7 +441,7 @@ fn box_line_without_transport_is_refused() {
     let file = path.display().to_string();
     let compiled =
         quartermaster::scenario::load_bytes(&file, none.as_bytes(), |p| std::fs::read(p)).expect("still loads");
-    let mut g = Game::from_compiled(compiled, 1);
+    let mut g = Game::from_compiled(compiled, 1).expect("game");
     let err = refused(&mut g, Side::Allies, &sea_supply(vec![line("south-africa", "suez")]));
     match err {
         OrderError::NoTransport { from, pool, .. } => {
@@ -624,7 +626,8 @@ fn run_with_suez_cut_orders() {
 #[test]
 fn suez_cut_orders_file_reads() {
     let text = std::fs::read(path(SUEZ_CUT)).expect("orders file");
-    let batches = quartermaster::scenario::read_orders(SUEZ_CUT, &text).expect("valid orders");
+    let g = load("scenarios/awaw/middle-east-sea.ron");
+    let batches = g.read_orders(SUEZ_CUT, &text).expect("valid orders");
     assert_eq!(batches.len(), 2);
     assert_eq!(batches[0].orders, middle_east_plan().orders);
     assert_eq!(batches[1].orders, intercept(0, &["ger-x10"]).orders);

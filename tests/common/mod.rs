@@ -100,8 +100,8 @@ pub fn blocks(g: &Game, id: &str) -> Vec<(String, BlockReason)> {
 }
 
 /// An order list.
-pub fn orders(v: Vec<Order>) -> Orders {
-    Orders { orders: v }
+pub fn orders<O: Into<Order>>(v: Vec<O>) -> Orders {
+    Orders::of(v)
 }
 
 /// Runs phases until `phase` is the next one.
@@ -168,8 +168,8 @@ pub fn zone_row<'a>(v: &'a Value, hex: &str) -> &'a Value {
 }
 
 /// A combat order with its outcome: attackers, target hex, who advances.
-pub fn attack(attackers: &[&str], target: &str, advance: &[&str]) -> Order {
-    Order::Combat {
+pub fn attack(attackers: &[&str], target: &str, advance: &[&str]) -> OpsOrder {
+    OpsOrder::Combat {
         attackers: attackers.iter().map(|s| (*s).to_string()).collect(),
         target: target.into(),
         advance: advance.iter().map(|s| (*s).to_string()).collect(),
@@ -177,13 +177,13 @@ pub fn attack(attackers: &[&str], target: &str, advance: &[&str]) -> Order {
 }
 
 /// A movement order.
-pub fn mv(unit: &str, to: &str) -> Order {
-    Order::Move { unit: unit.into(), to: to.into() }
+pub fn mv(unit: &str, to: &str) -> OpsOrder {
+    OpsOrder::Move { unit: unit.into(), to: to.into() }
 }
 
 /// A redeployment order.
-pub fn redeploy(unit: &str, to: &str) -> Order {
-    Order::Redeploy { unit: unit.into(), to: to.into() }
+pub fn redeploy(unit: &str, to: &str) -> OpsOrder {
+    OpsOrder::Redeploy { unit: unit.into(), to: to.into() }
 }
 
 /// Whether the unit is still on the map.
@@ -193,14 +193,14 @@ pub fn alive(g: &Game, id: &str) -> bool {
 
 /// Submits orders that must be accepted.
 #[track_caller]
-pub fn submit(g: &mut Game, side: Side, v: Vec<Order>) {
+pub fn submit<O: Into<Order>>(g: &mut Game, side: Side, v: Vec<O>) {
     g.submit(side, &orders(v)).unwrap_or_else(|e| panic!("orders refused: {e}"));
 }
 
 /// Submits orders that must be refused, checks that the game did not
 /// change, and returns the error.
 #[track_caller]
-pub fn refused(g: &mut Game, side: Side, v: Vec<Order>) -> OrderError {
+pub fn refused<O: Into<Order>>(g: &mut Game, side: Side, v: Vec<O>) -> OrderError {
     let before = g.checksum();
     let err = g.submit(side, &orders(v)).expect_err("the orders must be refused");
     assert_eq!(g.checksum(), before, "a refused batch changes nothing ({err})");

@@ -13,7 +13,7 @@ fn main() {
     let hexes: u32 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(100_000);
     let reps: u32 = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(0);
     let c = qm_scenario::generate::generate(qm_scenario::generate::GenParams::new(hexes, 1)).expect("gen");
-    let mut g = qm_game::Game::from_compiled(c, 1);
+    let mut g = qm_game::Game::from_compiled(c, 1).expect("game");
     g.determine_supply(Side::Allies, DeterminationKind::Initial);
     let w = g.world_mut();
     for _ in 0..3 {

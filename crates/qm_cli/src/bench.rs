@@ -252,7 +252,10 @@ fn per_unit_once(g: &Game, b: &Baseline) -> (u64, Vec<(String, u8)>) {
 /// is a bug and reported as zero figures).
 #[must_use]
 pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> SupplyBench {
-    let Ok(compiled) = generate(GenParams::new(hexes, seed)) else {
+    let Some((compiled, mut g)) = generate(GenParams::new(hexes, seed))
+        .ok()
+        .and_then(|c| Game::from_compiled(c.clone(), seed).ok().map(|g| (c, g)))
+    else {
         return SupplyBench {
             hexes: 0,
             units: 0,
@@ -266,7 +269,6 @@ pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> SupplyBench {
     };
     let hex_count = compiled.spec.map.hex_count;
     let unit_count = compiled.state.units.len() as u32;
-    let mut g = Game::from_compiled(compiled, seed);
     let b = baseline(&mut g);
 
     // The three are interleaved so that the machine's drift affects them
@@ -314,7 +316,7 @@ mod tests {
         file.sources.retain(|s| s.at != "baltic" && s.at != "arctic");
         let compiled =
             qm_scenario::compile_file(&file, "generated.ron", qm_scenario::generate::AWAW_RULESET).expect("generated");
-        let mut g = Game::from_compiled(compiled, 5);
+        let mut g = Game::from_compiled(compiled, 5).expect("game");
         let b = baseline(&mut g);
         let (_, reached) = bfs_reach_once(&g, &b);
         let supplied_hexes: usize = Side::BOTH

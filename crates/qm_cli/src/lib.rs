@@ -4,8 +4,7 @@ pub mod bench;
 pub mod render;
 
 use clap::{Parser, Subcommand};
-use qm_core::ids::{DeterminationKind, Side};
-use qm_game::Game;
+use qm_game::{DeterminationKind, Game, Side};
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
@@ -220,7 +219,7 @@ fn supply(
             for _ in 0..32 {
                 let c = g.clock();
                 let r = g.step_phase();
-                if r.phase == qm_core::phase::PhaseId::PostCombatSupply && c.side == side {
+                if r.phase == qm_game::phases::POST_COMBAT_SUPPLY && c.side == side {
                     break;
                 }
             }
@@ -254,7 +253,7 @@ fn play(
         Some(p) => {
             let name = p.display().to_string();
             let read = std::fs::read(p).map_err(|e| format!("{name}:1:1: cannot read: {e}"));
-            match read.map(|b| qm_scenario::read_orders(&name, &b).map_err(|e| render::load_error(&e))) {
+            match read.map(|b| g.read_orders(&name, &b).map_err(|e| render::load_error(&e))) {
                 Ok(Ok(b)) => b,
                 Ok(Err(text)) | Err(text) => {
                     let _ = writeln!(err, "{}", text.trim_end());
@@ -290,8 +289,7 @@ fn run_phases(
     err: &mut dyn Write,
 ) -> i32 {
     let Some((g, log)) = play(file, phases, orders, seed, err) else { return 1 };
-    let side =
-        g.world().get_resource::<qm_core::sea::Zones>().and_then(|z| z.at.map(|a| a.side)).unwrap_or(g.clock().side);
+    let side = g.last_determined_side().unwrap_or(g.clock().side);
     let report = g.full_report(side, true);
     if json {
         let mut v = serde_json::to_value(&report).unwrap_or_default();
@@ -319,21 +317,17 @@ fn explain(
     err: &mut dyn Write,
 ) -> i32 {
     let Some((mut g, _)) = play(file, phases.unwrap_or(0), orders, seed, err) else { return 1 };
-    let Some((u, _, _)) = g.unit(unit) else {
+    if g.unit(unit).is_none() {
         let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.0).collect();
         let _ = writeln!(err, "{}: no unit `{unit}` (units: {})", file.display(), ids.join(", "));
         return 1;
-    };
+    }
     // Without phases, a unit is explained as of its own side's initial
     // determination, made now.
     if phases.is_none() {
-        let side = unit_side(&g, &u).unwrap_or(g.clock().side);
+        let side = g.unit_side(unit).unwrap_or(g.clock().side);
         g.determine_supply(side, DeterminationKind::Initial);
     }
     let _ = write!(out, "{}", g.explain(unit).unwrap_or_default());
     0
-}
-
-fn unit_side(g: &Game, u: &qm_core::components::Unit) -> Option<Side> {
-    g.state().nations.get(u.nation.index()).and_then(|s| s.side)
 }

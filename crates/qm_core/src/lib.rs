@@ -9,6 +9,7 @@ pub mod map;
 pub mod nation;
 pub mod orders;
 pub mod phase;
+pub mod plugin;
 pub mod rng;
 pub mod ruleset;
 pub mod sea;
@@ -25,12 +26,15 @@ pub mod prelude {
     pub use crate::ids::*;
     pub use crate::map::{Feature, Features, MapGraph, NodeInfo, Surface};
     pub use crate::nation::{Nation, NationDef, NationKind, NationState, NationStateC, NationStatus};
-    pub use crate::orders::{Order, OrderError, Orders, PendingOrders, ValidOrder};
-    pub use crate::phase::{Determining, GameClock, PhaseId, PhaseOrder, PhaseSchedule, PhaseSystems, SupplySystems};
+    pub use crate::orders::{Order, OrderContext, OrderError, OrderSet, Orders, Pending, PendingOrder};
+    pub use crate::phase::{
+        BeginOf, Determining, GameClock, OrdersOf, PhaseId, PhaseOrder, PhaseSchedule, PhaseSystems, RulesOf,
+    };
+    pub use crate::plugin::{Catalog, RulePlugin, Rules, RulesBuilder, StateSection};
     pub use crate::rng::GameRng;
     pub use crate::ruleset::{Domain, Ruleset, UnitTypeDef};
     pub use crate::sea::{SeaLineRecord, SeaLog, ZoneRecord, Zones};
     pub use crate::spec::{ScenarioSpec, SourceDef, Spec};
-    pub use crate::state::{EntityIndex, Flags, GameState, Ledger, build_world, extract_state};
+    pub use crate::state::{EntityIndex, Flags, GameState, Ledger, StateError, build_into, build_world, extract_state};
     pub use crate::supply::*;
 }

@@ -2,15 +2,392 @@
 //!
 //! **Invariant:** an order is validated in full before it touches state. A
 //! rejected batch leaves the game, and its checksum, unchanged. Valid orders
-//! wait in [`PendingOrders`] until the phase they belong to runs.
+//! wait in a family's [`Pending`] queue until the phase they belong to runs.
+//!
+//! Orders are open: each rule family declares its order kinds as a serde
+//! enum implementing [`OrderSet`] (one variant a kind) and registers it with
+//! its validation ([`crate::plugin::Rules::add_orders`]). An [`Order`] holds
+//! any registered kind; files name the kind as the variant
+//! (`SeaSupply([...])`, `Move(unit: "ger-4pz", to: "e52")`), and
+//! [`with_order_kinds`] says which kinds a parse may read.
 //!
 //! Orders name things as players do: hexes by label or place name, boxes by
-//! key, units by id. Validation resolves the names into a [`ValidOrder`].
+//! key, units by id. Validation resolves the names.
 
-use crate::ids::{NationId, NodeId, Side, SourceId, UnitId};
-use crate::phase::PhaseId;
+use crate::ids::{NodeId, Side, UnitId};
+use crate::phase::{GameClock, PhaseId};
 use bevy_ecs::prelude::*;
-use serde::{Deserialize, Serialize};
+use serde::de::{DeserializeOwned, DeserializeSeed, EnumAccess, IntoDeserializer, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::any::Any;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// The order kinds of a rule family: a serde enum, one variant a kind.
+pub trait OrderSet: Serialize + DeserializeOwned + Clone + PartialEq + Eq + fmt::Debug + Send + Sync + 'static {
+    /// The variant names, as files write them.
+    const KINDS: &'static [&'static str];
+    /// This order's kind (its variant name).
+    fn kind(&self) -> &'static str;
+}
+
+trait DynOrder: erased_serde::Serialize + fmt::Debug + Send + Sync {
+    fn kind(&self) -> &'static str;
+    fn as_any(&self) -> &dyn Any;
+    fn clone_box(&self) -> Box<dyn DynOrder>;
+    fn eq_dyn(&self, other: &dyn DynOrder) -> bool;
+}
+
+impl<T: OrderSet> DynOrder for T {
+    fn kind(&self) -> &'static str {
+        OrderSet::kind(self)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn clone_box(&self) -> Box<dyn DynOrder> {
+        Box::new(self.clone())
+    }
+    fn eq_dyn(&self, other: &dyn DynOrder) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+}
+
+erased_serde::serialize_trait_object!(DynOrder);
+
+/// An order as a player writes it: one of the kinds a family registered.
+pub struct Order(Box<dyn DynOrder>);
+
+impl Order {
+    /// Wraps an order of a family's [`OrderSet`].
+    #[must_use]
+    pub fn new<T: OrderSet>(order: T) -> Self {
+        Self(Box::new(order))
+    }
+
+    /// The kind, as files write it (`SeaSupply`).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        self.0.kind()
+    }
+
+    /// The order as its family's type, if it is one.
+    #[must_use]
+    pub fn downcast_ref<T: OrderSet>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref::<T>()
+    }
+}
+
+impl<T: OrderSet> From<T> for Order {
+    fn from(order: T) -> Self {
+        Self::new(order)
+    }
+}
+
+impl Clone for Order {
+    fn clone(&self) -> Self {
+        Self(self.0.clone_box())
+    }
+}
+
+impl fmt::Debug for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl PartialEq for Order {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.eq_dyn(&*other.0)
+    }
+}
+
+impl Eq for Order {}
+
+impl Serialize for Order {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        erased_serde::serialize(&*self.0, s)
+    }
+}
+
+/// Reads one order kind from an erased deserializer.
+pub type ParseFn = for<'a, 'de> fn(&'a mut dyn erased_serde::Deserializer<'de>) -> Result<Order, erased_serde::Error>;
+
+fn parse_as<T: OrderSet>(d: &mut dyn erased_serde::Deserializer<'_>) -> Result<Order, erased_serde::Error> {
+    erased_serde::deserialize::<T>(d).map(Order::new)
+}
+
+/// The order kinds a parse may read, by kind name.
+#[derive(Clone, Default)]
+pub struct OrderKinds(BTreeMap<&'static str, (&'static str, ParseFn)>);
+
+impl fmt::Debug for OrderKinds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.0.keys()).finish()
+    }
+}
+
+impl OrderKinds {
+    /// Adds the kinds of `T`, for `family`. A kind already added by
+    /// another family is an error naming both.
+    ///
+    /// # Errors
+    /// The kind that clashes.
+    pub fn add<T: OrderSet>(&mut self, family: &'static str) -> Result<(), String> {
+        for &k in T::KINDS {
+            if let Some((other, _)) = self.0.get(k)
+                && *other != family
+            {
+                return Err(format!("order kind `{k}` of `{family}` is already declared by `{other}`"));
+            }
+        }
+        for &k in T::KINDS {
+            self.0.insert(k, (family, parse_as::<T>));
+        }
+        Ok(())
+    }
+
+    /// The family that declared `kind`.
+    #[must_use]
+    pub fn family_of(&self, kind: &str) -> Option<&'static str> {
+        self.0.get(kind).map(|e| e.0)
+    }
+
+    /// Every kind, sorted.
+    pub fn kinds(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.0.keys().copied()
+    }
+}
+
+thread_local! {
+    static KINDS: RefCell<Option<Arc<OrderKinds>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` (a parse of orders) with `kinds` as the order kinds it may
+/// read. Outside such a call, no [`Order`] can be deserialized.
+pub fn with_order_kinds<R>(kinds: &Arc<OrderKinds>, f: impl FnOnce() -> R) -> R {
+    let before = KINDS.with(|k| k.replace(Some(kinds.clone())));
+    let out = f();
+    KINDS.with(|k| *k.borrow_mut() = before);
+    out
+}
+
+impl<'de> Deserialize<'de> for Order {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_enum("Order", &[], OrderVisitor)
+    }
+}
+
+struct OrderVisitor;
+
+impl<'de> Visitor<'de> for OrderVisitor {
+    type Value = Order;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an order, such as `Move(unit: \"id\", to: \"e52\")`")
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Order, A::Error> {
+        use serde::de::Error;
+        let (name, variant): (String, A::Variant) = data.variant_seed(VariantName)?;
+        let parse = KINDS.with(|k| {
+            let k = k.borrow();
+            let kinds = k.as_ref().ok_or_else(|| A::Error::custom("no order kinds are registered for this parse"))?;
+            kinds.0.get(name.as_str()).map(|e| e.1).ok_or_else(|| {
+                let known: Vec<&str> = kinds.kinds().collect();
+                A::Error::custom(format!("unknown order kind `{name}`, expected one of: {}", known.join(", ")))
+            })
+        })?;
+        let replay = Replay { name, variant };
+        let de = serde::de::value::EnumAccessDeserializer::new(replay);
+        let mut erased = <dyn erased_serde::Deserializer>::erase(de);
+        parse(&mut erased).map_err(A::Error::custom)
+    }
+}
+
+/// Reads a variant's name as an identifier (not as a string literal).
+struct VariantName;
+
+impl<'de> DeserializeSeed<'de> for VariantName {
+    type Value = String;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl Visitor<'_> for VariantName {
+    type Value = String;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the kind of an order")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+}
+
+/// An enum access whose variant name was read already: it hands the name
+/// back to the family's own enum, then the rest of the variant.
+struct Replay<V> {
+    name: String,
+    variant: V,
+}
+
+impl<'de, V: serde::de::VariantAccess<'de>> EnumAccess<'de> for Replay<V> {
+    type Error = V::Error;
+    type Variant = V;
+
+    fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, V), V::Error> {
+        let v = seed.deserialize(self.name.into_deserializer())?;
+        Ok((v, self.variant))
+    }
+}
+
+/// A batch of orders of one side, for the phase about to run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Orders {
+    /// The orders, in the order given.
+    pub orders: Vec<Order>,
+}
+
+impl Orders {
+    /// A batch of orders of one family's kinds (or already wrapped).
+    #[must_use]
+    pub fn of<O: Into<Order>>(orders: impl IntoIterator<Item = O>) -> Self {
+        Self { orders: orders.into_iter().map(Into::into).collect() }
+    }
+}
+
+/// What an order's validation knows besides the world.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderContext {
+    /// The side giving the order.
+    pub side: Side,
+    /// Its position in the batch.
+    pub index: usize,
+    /// The phase about to run.
+    pub phase: PhaseId,
+    /// The clock.
+    pub clock: GameClock,
+}
+
+impl OrderContext {
+    /// An error unless the side to move gives the order.
+    ///
+    /// # Errors
+    /// [`OrderError::NotYourTurn`].
+    pub fn moving_side_only(&self) -> Result<(), OrderError> {
+        if self.side == self.clock.side {
+            Ok(())
+        } else {
+            Err(OrderError::NotYourTurn { side: self.side, to_move: self.clock.side })
+        }
+    }
+
+    /// An error unless the phase about to run is one of `phases`.
+    ///
+    /// # Errors
+    /// [`OrderError::WrongPhase`] naming the first of `phases`.
+    pub fn in_phase(&self, kind: &'static str, phases: &[PhaseId]) -> Result<(), OrderError> {
+        if phases.contains(&self.phase) {
+            Ok(())
+        } else {
+            let expected = phases.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(" or ");
+            Err(OrderError::WrongPhase { index: self.index, what: kind.to_string(), phase: expected })
+        }
+    }
+}
+
+/// A valid order waiting for its phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingOrder<V> {
+    /// The side that gave it.
+    pub side: Side,
+    /// The phase it is applied in.
+    pub phase: PhaseId,
+    /// The order.
+    pub order: V,
+}
+
+/// A family's valid orders waiting for their phase, in submission order.
+/// Part of the family's section of saved state.
+#[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending<V: Send + Sync + 'static>(pub Vec<PendingOrder<V>>);
+
+impl<V: Send + Sync + 'static> Default for Pending<V> {
+    fn default() -> Self {
+        Self(Vec::new())
+    }
+}
+
+impl<V: Send + Sync + 'static> Pending<V> {
+    /// Removes and returns the orders for `phase` that `keep` selects, in
+    /// submission order.
+    pub fn take(&mut self, phase: PhaseId, keep: impl Fn(&V) -> bool) -> Vec<PendingOrder<V>> {
+        let (take, rest) = std::mem::take(&mut self.0).into_iter().partition(|o| o.phase == phase && keep(&o.order));
+        self.0 = rest;
+        take
+    }
+
+    /// The orders waiting for `phase`.
+    pub fn for_phase(&self, phase: PhaseId) -> impl DoubleEndedIterator<Item = &PendingOrder<V>> {
+        self.0.iter().filter(move |o| o.phase == phase)
+    }
+
+    /// Queues an order.
+    pub fn push(&mut self, side: Side, phase: PhaseId, order: V) {
+        self.0.push(PendingOrder { side, phase, order });
+    }
+}
+
+/// A rule family's own typed refusal, carried by [`OrderError::Rule`]: any
+/// error type; [`OrderError::rule`] gives it back.
+#[derive(Clone)]
+pub struct RuleError(Arc<dyn RuleErrorT>);
+
+/// What a family's refusal type provides.
+pub trait RuleErrorT: std::error::Error + Any + Send + Sync {
+    /// As `Any`, to downcast.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<T: std::error::Error + Any + Send + Sync> RuleErrorT for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl RuleError {
+    /// Wraps a family's error.
+    #[must_use]
+    pub fn new<E: std::error::Error + Any + Send + Sync>(e: E) -> Self {
+        Self(Arc::new(e))
+    }
+}
+
+impl fmt::Debug for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&*self.0, f)
+    }
+}
+
+impl PartialEq for RuleError {
+    fn eq(&self, other: &Self) -> bool {
+        self.to_string() == other.to_string() && self.0.as_any().type_id() == other.0.as_any().type_id()
+    }
+}
+
+impl Eq for RuleError {}
 
 /// A sea supply line as the moving side announces it (SUP-103..121).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,86 +415,6 @@ pub struct SeaLineOrder {
     pub air_cover: Vec<String>,
 }
 
-/// An order as a player writes it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Order {
-    /// Designate (or stop designating) a supply source (SUP-015). A source
-    /// designated this turn supplies from the next turn.
-    DesignateSource {
-        /// The source's hex label, place name or box key.
-        at: String,
-        /// The source class key; may be omitted when the node has one source.
-        #[serde(default)]
-        class: Option<String>,
-        /// Designate (true) or withdraw (false).
-        designate: bool,
-    },
-    /// The moving side's sea supply for the coming determination, in the
-    /// order the lines are traced (SUP-103, SUP-121). Zones that could
-    /// receive a line and get none are declined (SUP-139). Without this
-    /// order, every eligible zone gets a line (the default plan).
-    SeaSupply(Vec<SeaLineOrder>),
-    /// The defending side attacks an announced sea line (SUP-104, SUP-124).
-    Intercept {
-        /// The line's position in the announcement order.
-        line: u32,
-        /// The attacking naval and air units.
-        by: Vec<String>,
-        /// For a line to an island group: the island before which it is
-        /// attacked (SUP-100..102); by default, before it enters.
-        #[serde(default)]
-        at_island: Option<String>,
-    },
-    /// Move a ground unit (movement phase).
-    Move {
-        /// The unit.
-        unit: String,
-        /// Its destination.
-        to: String,
-    },
-    /// Exploit with an armor unit (combat phase; SUP-193).
-    Exploit {
-        /// The unit.
-        unit: String,
-        /// Its destination.
-        to: String,
-    },
-    /// The outcome of a combat (combat phase): the defenders of `target` are
-    /// eliminated, the hex is taken, and `advance` move in. Combat itself is
-    /// not among the rule texts; the engine takes its outcome as an order.
-    Combat {
-        /// The attacking units, adjacent to the target.
-        attackers: Vec<String>,
-        /// The attacked hex.
-        target: String,
-        /// Attackers that advance into it (not isolated ones, SUP-174).
-        #[serde(default)]
-        advance: Vec<String>,
-    },
-    /// A seaborne invasion: the unit lands in a coastal hex and places a
-    /// bridgehead (combat phase; SUP-034, SUP-156, SUP-197).
-    Invade {
-        /// The invading ground unit.
-        unit: String,
-        /// The coastal hex.
-        at: String,
-    },
-    /// Redeploy a unit (construction and redeployment phase; SUP-204..206).
-    Redeploy {
-        /// The unit.
-        unit: String,
-        /// Its destination.
-        to: String,
-    },
-}
-
-/// A batch of orders of one side, for the phase about to run.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Orders {
-    /// The orders, in the order given.
-    pub orders: Vec<Order>,
-}
-
 /// A sea line after validation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ValidSeaLine {
@@ -136,101 +433,9 @@ pub struct ValidSeaLine {
     pub air_cover: Vec<UnitId>,
 }
 
-/// An order after validation, with every name resolved.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ValidOrder {
-    /// See [`Order::DesignateSource`].
-    DesignateSource {
-        /// The source.
-        source: SourceId,
-        /// Designate or withdraw.
-        designate: bool,
-    },
-    /// See [`Order::SeaSupply`].
-    SeaSupply(Vec<ValidSeaLine>),
-    /// See [`Order::Intercept`].
-    Intercept {
-        /// The line.
-        line: u32,
-        /// Attackers.
-        by: Vec<UnitId>,
-        /// Island before which it is attacked.
-        at_island: Option<NodeId>,
-    },
-    /// See [`Order::Move`]; `path` is the hexes entered.
-    Move {
-        /// The unit.
-        unit: UnitId,
-        /// The hexes entered, in order.
-        path: Vec<NodeId>,
-    },
-    /// See [`Order::Exploit`].
-    Exploit {
-        /// The unit.
-        unit: UnitId,
-        /// The hexes entered, in order.
-        path: Vec<NodeId>,
-    },
-    /// See [`Order::Combat`].
-    Combat {
-        /// Attackers.
-        attackers: Vec<UnitId>,
-        /// The hex.
-        target: NodeId,
-        /// The nation that takes the hex.
-        taker: NationId,
-        /// Advancing units.
-        advance: Vec<UnitId>,
-    },
-    /// See [`Order::Invade`].
-    Invade {
-        /// The unit.
-        unit: UnitId,
-        /// The hex.
-        at: NodeId,
-    },
-    /// See [`Order::Redeploy`].
-    Redeploy {
-        /// The unit.
-        unit: UnitId,
-        /// Its destination.
-        to: NodeId,
-    },
-}
-
-/// A valid order waiting for its phase.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PendingOrder {
-    /// The side that gave it.
-    pub side: Side,
-    /// The phase it is applied in.
-    pub phase: PhaseId,
-    /// The order.
-    pub order: ValidOrder,
-}
-
-/// Valid orders waiting for their phase, in submission order.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PendingOrders(pub Vec<PendingOrder>);
-
-impl PendingOrders {
-    /// Removes and returns the orders for `phase` that `keep` selects, in
-    /// submission order.
-    pub fn take(&mut self, phase: PhaseId, keep: impl Fn(&ValidOrder) -> bool) -> Vec<PendingOrder> {
-        let (take, rest) = std::mem::take(&mut self.0).into_iter().partition(|o| o.phase == phase && keep(&o.order));
-        self.0 = rest;
-        take
-    }
-
-    /// The orders waiting for `phase`.
-    pub fn for_phase(&self, phase: PhaseId) -> impl DoubleEndedIterator<Item = &PendingOrder> {
-        self.0.iter().filter(move |o| o.phase == phase)
-    }
-}
-
 /// Why an order was rejected. Every variant names the order by its position
 /// in the batch.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OrderError {
     /// No hex, place or box by that name.
     #[error("order {index}: unknown place `{name}`")]
@@ -428,4 +633,33 @@ pub enum OrderError {
     /// The game has no phase to run (empty phase order).
     #[error("the game has no phases")]
     NoPhase,
+    /// An order kind that no rule family of this game declares.
+    #[error("order {index}: `{kind}` orders are not used by this game's rules")]
+    UnknownKind {
+        /// Position of the order in its batch.
+        index: usize,
+        /// The kind.
+        kind: String,
+    },
+    /// A rule family's own refusal.
+    #[error("order {index}: {error}")]
+    Rule {
+        /// Position of the order in its batch.
+        index: usize,
+        /// The family that refused it.
+        family: &'static str,
+        /// Its typed error.
+        error: RuleError,
+    },
+}
+
+impl OrderError {
+    /// A family's typed refusal, if this is one of type `E`.
+    #[must_use]
+    pub fn rule<E: std::error::Error + Any + Send + Sync>(&self) -> Option<&E> {
+        match self {
+            Self::Rule { error, .. } => error.0.as_any().downcast_ref::<E>(),
+            _ => None,
+        }
+    }
 }

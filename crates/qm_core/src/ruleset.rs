@@ -339,6 +339,10 @@ impl Default for SeaRules {
 pub struct Ruleset {
     /// Display name.
     pub name: String,
+    /// The rule families it uses, in the order they register
+    /// ([`crate::plugin`]): `["awaw-supply", "ops"]` for rule 30 with the
+    /// reference operations.
+    pub families: Vec<String>,
     /// Terrain types, indexed by [`TerrainId`](crate::ids::TerrainId).
     pub terrain: Vec<TerrainDef>,
     /// Unit types, indexed by [`UnitTypeId`](crate::ids::UnitTypeId).

@@ -2,7 +2,6 @@
 
 use crate::ids::{NationId, NodeId, SourceClassId};
 use crate::map::MapGraph;
-use crate::phase::PhaseId;
 use crate::ruleset::Ruleset;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -38,8 +37,10 @@ pub struct ScenarioSpec {
     pub sources: Vec<SourceDef>,
     /// Port hexes, sorted.
     pub ports: Vec<NodeId>,
-    /// The phases of a player turn.
-    pub phases: Vec<PhaseId>,
+    /// The rule families of the ruleset and what they registered (phases,
+    /// order kinds, state sections). Empty until a game resolves the
+    /// ruleset's families against its catalog.
+    pub rules: Arc<crate::plugin::Rules>,
     /// Transports per player turn: `(side, pool, count)` (ruling 8).
     pub transports: Vec<(crate::ids::Side, String, u32)>,
 }

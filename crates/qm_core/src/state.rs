@@ -10,18 +10,17 @@ use crate::events::EventLog;
 use crate::ids::{NationId, NodeId, Side, UnitId, UnitTypeId};
 use crate::map::Surface;
 use crate::nation::{Nation, NationState, NationStateC};
-use crate::orders::PendingOrders;
-use crate::phase::{GameClock, PhaseOrder, RunningPhase};
+use crate::phase::{GameClock, RunningPhase};
 use crate::rng::GameRng;
 use crate::spec::{ScenarioSpec, Spec};
 use crate::supply::{HexSupply, UnitSupply};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// Version of the [`GameState`] layout; bumped when it changes.
-pub const STATE_VERSION: u32 = 1;
+pub const STATE_VERSION: u32 = 2;
 
 /// The changing state of one node.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,14 +126,10 @@ pub struct GameState {
     pub sources: Vec<Designation>,
     /// Units, sorted by id.
     pub units: Vec<UnitState>,
-    /// Eliminations.
-    pub ledger: Ledger,
-    /// Orders waiting for their phase.
-    pub orders: PendingOrders,
-    /// Sea supply of the current player turn.
-    pub sea: crate::sea::SeaLog,
-    /// Supply zones of the last determination.
-    pub zones: crate::sea::Zones,
+    /// The rule families' sections of state, by section name
+    /// ([`crate::plugin::StateSection`]), as plain data.
+    #[serde(default)]
+    pub sections: BTreeMap<String, serde_json::Value>,
 }
 
 /// A save file: the scenario it came from, by path, and the state. Written
@@ -160,11 +155,35 @@ pub struct EntityIndex {
     pub sources: Vec<Entity>,
 }
 
+/// Why a state cannot be built into a world: a section that does not read
+/// as its family's type.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("state section `{section}`: {message}")]
+pub struct StateError {
+    /// The section.
+    pub section: String,
+    /// What is wrong.
+    pub message: String,
+}
+
 /// Builds a world from a scenario's static data and a state.
-#[must_use]
-pub fn build_world(spec: Arc<ScenarioSpec>, state: &GameState) -> World {
+///
+/// # Errors
+/// A section of `state` that its family cannot read.
+pub fn build_world(spec: Arc<ScenarioSpec>, state: &GameState) -> Result<World, StateError> {
     let mut world = World::new();
-    register(&mut world);
+    build_into(&mut world, spec, state)?;
+    Ok(world)
+}
+
+/// Populates `world` (a new one, or a Bevy app's own) with a scenario's
+/// entities and resources and a state: what [`build_world`] does to a new
+/// world.
+///
+/// # Errors
+/// A section of `state` that its family cannot read.
+pub fn build_into(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState) -> Result<(), StateError> {
+    register(world);
     let mut index = EntityIndex::default();
 
     for (i, ns) in state.nations.iter().enumerate() {
@@ -202,16 +221,16 @@ pub fn build_world(spec: Arc<ScenarioSpec>, state: &GameState) -> World {
     world.insert_resource(state.clock);
     world.insert_resource(state.rng.clone());
     world.insert_resource(Flags(state.flags.clone()));
-    world.insert_resource(state.ledger.clone());
-    world.insert_resource(state.orders.clone());
-    world.insert_resource(state.sea.clone());
-    world.insert_resource(state.zones.clone());
-    world.insert_resource(PhaseOrder(spec.phases.clone()));
+    world.insert_resource(spec.rules.phases().clone());
     world.insert_resource(EventLog::default());
     world.insert_resource(RunningPhase(None));
     world.insert_resource(index);
-    world.insert_resource(Spec(spec));
-    world
+    world.insert_resource(Spec(spec.clone()));
+    for section in spec.rules.sections() {
+        (section.build)(world, state.sections.get(section.name))
+            .map_err(|message| StateError { section: section.name.to_string(), message })?;
+    }
+    Ok(())
 }
 
 fn register(world: &mut World) {
@@ -272,9 +291,21 @@ pub fn extract_state(world: &World) -> GameState {
         nodes: nodes.into_iter().map(|n| n.1).collect(),
         sources: sources.into_iter().map(|s| s.1).collect(),
         units,
-        ledger: world.get_resource::<Ledger>().cloned().unwrap_or_default(),
-        orders: world.get_resource::<PendingOrders>().cloned().unwrap_or_default(),
-        sea: world.get_resource::<crate::sea::SeaLog>().cloned().unwrap_or_default(),
-        zones: world.get_resource::<crate::sea::Zones>().cloned().unwrap_or_default(),
+        sections: extract_sections(world),
     }
+}
+
+/// Every registered section of the world's rules, by name. A section that
+/// cannot be written as plain data is recorded as its error text, so that
+/// the checksum still differs from a state without it.
+fn extract_sections(world: &World) -> BTreeMap<String, serde_json::Value> {
+    let Some(spec) = world.get_resource::<Spec>() else { return BTreeMap::new() };
+    spec.rules
+        .sections()
+        .iter()
+        .map(|s| {
+            let v = (s.extract)(world).unwrap_or_else(|e| serde_json::Value::String(format!("unreadable: {e}")));
+            (s.name.to_string(), v)
+        })
+        .collect()
 }

@@ -1,10 +1,27 @@
 #![doc = include_str!("../README.md")]
 
+#[cfg(feature = "bevy")]
+pub mod bevy_plugin;
+mod builder;
+mod driver;
 pub mod report;
 pub mod snapshot;
 #[cfg(feature = "stepping")]
 pub mod stepping;
 
+pub use builder::{GameBuilder, catalog};
+pub use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, UnitId};
+pub use qm_core::orders::{Order, OrderError, Orders};
+pub use qm_core::phase::PhaseId;
+pub use qm_core::plugin::{Catalog, RulePlugin, Rules};
+pub use qm_scenario::{Diagnostic, LoadError, OrderBatch};
+
+/// The phases of the built-in rule families.
+pub mod phases {
+    pub use qm_ops::orders::{COMBAT, CONSTRUCTION_REDEPLOYMENT, MOVEMENT};
+    pub use qm_supply::phases::{INITIAL_SUPPLY, ISOLATION_ELIMINATION, POST_COMBAT_SUPPLY};
+}
+pub use driver::{BatchRejected, PhaseReport, run_next_phase};
 pub use report::{HexRow, SeaLineRow, SupplyReport, UnitRow, ZoneRow};
 pub use snapshot::{SaveFile, Snapshot};
 
@@ -12,47 +29,13 @@ use bevy_ecs::prelude::*;
 use qm_core::checksum::{Checksum, checksum};
 use qm_core::components::{Location, Unit};
 use qm_core::events::{EventLog, GameEvent};
-use qm_core::ids::{DeterminationKind, Side, UnitId};
-use qm_core::orders::{Order, OrderError, Orders, PendingOrder, PendingOrders, ValidOrder};
-use qm_core::phase::{
-    Determining, GameClock, PhaseId, PhaseOrder, PhaseSchedule, PlayerTurnStart, RunningPhase,
-    configure_phase_schedules,
-};
+use qm_core::phase::{GameClock, PhaseOrder, PhaseSchedule, configure_phase_schedules};
 use qm_core::spec::{ScenarioSpec, Spec};
-use qm_core::state::{GameState, build_world, extract_state};
+use qm_core::state::{GameState, StateError, build_into, extract_state};
 use qm_core::supply::UnitSupply;
-use qm_scenario::{Compiled, LoadError};
+use qm_scenario::Compiled;
 use std::path::Path;
 use std::sync::Arc;
-
-/// What one phase did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PhaseReport {
-    /// Game turn.
-    pub turn: u32,
-    /// Side to move.
-    pub side: Side,
-    /// The phase run.
-    pub phase: PhaseId,
-    /// The events it produced.
-    pub events: Vec<GameEvent>,
-}
-
-/// An orders batch the engine refused, from [`Game::step_with`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("turn {turn}, {to_move} {phase}: {side}: rejected: {error}")]
-pub struct BatchRejected {
-    /// Game turn.
-    pub turn: u32,
-    /// The side to move.
-    pub to_move: Side,
-    /// The phase the batch was given for.
-    pub phase: PhaseId,
-    /// The side that gave it.
-    pub side: Side,
-    /// Why.
-    pub error: OrderError,
-}
 
 /// One game: a `World` with its phase schedules, run single-threaded.
 ///
@@ -70,12 +53,20 @@ pub struct Game {
 }
 
 impl Game {
-    /// Loads a scenario file with a seed for the random stream.
+    /// How to make a game with rule families of its own, or with strict
+    /// schedules.
+    #[must_use]
+    pub fn builder() -> GameBuilder {
+        GameBuilder::default()
+    }
+
+    /// Loads a scenario file with a seed for the random stream, with the
+    /// built-in rule families ([`catalog`]).
     ///
     /// # Errors
     /// A [`LoadError`] with `file:line:col` diagnostics.
     pub fn load(path: impl AsRef<Path>, seed: u64) -> Result<Self, LoadError> {
-        qm_scenario::load(path).map(|c| Self::from_compiled(c, seed))
+        GameBuilder::default().load(path, seed)
     }
 
     /// Like [`Game::load`], with ambiguity detection as an error (tests).
@@ -83,50 +74,56 @@ impl Game {
     /// # Errors
     /// A [`LoadError`] with `file:line:col` diagnostics.
     pub fn load_strict(path: impl AsRef<Path>, seed: u64) -> Result<Self, LoadError> {
-        qm_scenario::load(path).map(|c| {
-            let (spec, state) = Self::seeded(c, seed);
-            Self::new_strict(spec, &state)
-        })
+        GameBuilder::default().strict(true).load(path, seed)
     }
 
-    fn seeded(c: Compiled, seed: u64) -> (Arc<ScenarioSpec>, GameState) {
-        let mut state = c.state;
-        state.rng = qm_core::rng::GameRng::seeded(seed);
-        (Arc::new(c.spec), state)
+    /// A game from a compiled scenario, seeded, with the built-in rule
+    /// families: what [`Game::load`] does once the file is read. The seed
+    /// can be changed later with [`Game::reseed`].
+    ///
+    /// # Errors
+    /// A rule family the catalog does not know, or a starting phase the
+    /// rules do not have, at `file:line:col`.
+    pub fn from_compiled(c: Compiled, seed: u64) -> Result<Self, LoadError> {
+        GameBuilder::default().from_compiled(c, seed)
     }
 
-    /// A game from a compiled scenario, seeded.
-    #[must_use]
-    pub fn from_compiled(c: Compiled, seed: u64) -> Self {
-        let (spec, state) = Self::seeded(c, seed);
-        Self::new(spec, &state)
-    }
-
-    /// A game from static data and a state.
-    #[must_use]
-    pub fn new(spec: Arc<ScenarioSpec>, state: &GameState) -> Self {
+    /// A game from static data (with its rules resolved, as in a
+    /// [`Snapshot`]) and a state.
+    ///
+    /// # Errors
+    /// A section of the state its family cannot read.
+    pub fn new(spec: Arc<ScenarioSpec>, state: &GameState) -> Result<Self, StateError> {
         Self::build(spec, state, false)
     }
 
     /// Like [`Game::new`], with ambiguity detection as an error when the
     /// schedules are built (what tests use).
-    #[must_use]
-    pub fn new_strict(spec: Arc<ScenarioSpec>, state: &GameState) -> Self {
+    ///
+    /// # Errors
+    /// A section of the state its family cannot read.
+    pub fn new_strict(spec: Arc<ScenarioSpec>, state: &GameState) -> Result<Self, StateError> {
         Self::build(spec, state, true)
     }
 
-    fn build(spec: Arc<ScenarioSpec>, state: &GameState, strict: bool) -> Self {
-        let mut world = build_world(spec, state);
-        install(&mut world, strict);
-        Self {
+    pub(crate) fn build(spec: Arc<ScenarioSpec>, state: &GameState, strict: bool) -> Result<Self, StateError> {
+        let mut world = World::new();
+        populate(&mut world, spec, state, strict)?;
+        Ok(Self {
             world,
             strict,
             #[cfg(feature = "stepping")]
             stepping: None,
-        }
+        })
     }
 
-    /// The world, for queries.
+    /// Restarts the random stream from `seed`, as if the game had been
+    /// loaded with it. The one way to seed a game once it exists.
+    pub fn reseed(&mut self, seed: u64) {
+        self.world.insert_resource(qm_core::rng::GameRng::seeded(seed));
+    }
+
+    /// The world, for queries (harnesses, embedders).
     #[must_use]
     pub fn world(&self) -> &World {
         &self.world
@@ -150,17 +147,28 @@ impl Game {
         self.world.resource::<Spec>().0.clone()
     }
 
+    /// The rules: families, phases, order kinds, state sections.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.spec().rules
+    }
+
     /// Turn, side and next phase.
     #[must_use]
     pub fn clock(&self) -> GameClock {
         *self.world.resource::<GameClock>()
     }
 
+    /// The phases of a player turn, in order, with the family of each.
+    #[must_use]
+    pub fn phase_order(&self) -> &PhaseOrder {
+        self.world.resource::<PhaseOrder>()
+    }
+
     /// The phase [`Game::step_phase`] runs next.
     #[must_use]
     pub fn next_phase(&self) -> Option<PhaseId> {
-        let clock = self.clock();
-        self.world.resource::<PhaseOrder>().0.get(clock.phase).copied()
+        self.phase_order().get(self.clock().phase)
     }
 
     /// Checks every phase schedule for ambiguities and other build errors.
@@ -168,7 +176,8 @@ impl Game {
     /// # Errors
     /// The first schedule that fails to build, with bevy's message.
     pub fn check_schedules(&mut self) -> Result<(), String> {
-        for phase in PhaseId::ALL {
+        let phases: Vec<PhaseId> = self.phase_order().phases().collect();
+        for phase in phases {
             self.world
                 .schedule_scope(PhaseSchedule(phase), |world, schedule| schedule.initialize(world).map(|_| ()))
                 .map_err(|e| format!("{phase}: {e}"))?;
@@ -176,192 +185,17 @@ impl Game {
         Ok(())
     }
 
-    /// Runs the next phase and advances the clock.
-    pub fn step_phase(&mut self) -> PhaseReport {
-        let clock = self.clock();
-        let phases = self.world.resource::<PhaseOrder>().0.clone();
-        let Some(&phase) = phases.get(clock.phase) else {
-            return PhaseReport {
-                turn: clock.turn,
-                side: clock.side,
-                phase: PhaseId::InitialSupply,
-                events: Vec::new(),
-            };
-        };
-        self.world.resource_mut::<EventLog>().push(GameEvent::PhaseBegan { turn: clock.turn, side: clock.side, phase });
-        if let Some(kind) = phase.determination() {
-            self.world.insert_resource(Determining { side: clock.side, kind });
-        }
-        self.world.insert_resource(RunningPhase(Some(phase)));
-        self.world.run_schedule(PhaseSchedule(phase));
-        self.world.insert_resource(RunningPhase(None));
-        self.advance_clock();
-        let events = self.world.resource_mut::<EventLog>().drain();
-        PhaseReport { turn: clock.turn, side: clock.side, phase, events }
-    }
-
-    /// Submits the batches of `batches` given for the next phase (the
-    /// moving side's first, then the defender's), then runs it: how `qm run`
-    /// plays an orders file, and how a self-play driver replays one.
-    ///
-    /// # Errors
-    /// The first batch the engine rejects, with where it was given; the
-    /// phase does not run and no order of the phase stays queued.
-    pub fn step_with(&mut self, batches: &[qm_scenario::OrderBatch]) -> Result<PhaseReport, BatchRejected> {
-        let c = self.clock();
-        if let Some(phase) = self.next_phase() {
-            let queued = self.world.resource::<PendingOrders>().clone();
-            for side in [c.side, c.side.other()] {
-                let of_this_turn = |b: &&qm_scenario::OrderBatch| {
-                    b.turn == c.turn
-                        && b.side == side
-                        && b.player.unwrap_or(b.side) == c.side
-                        && b.phase == phase.as_str()
-                };
-                for b in batches.iter().filter(of_this_turn) {
-                    let batch = Orders { orders: b.orders.clone() };
-                    if let Err(error) = self.submit(side, &batch) {
-                        self.world.insert_resource(queued);
-                        return Err(BatchRejected { turn: c.turn, to_move: c.side, phase, side, error });
-                    }
-                }
-            }
-        }
-        Ok(self.step_phase())
-    }
-
-    /// Moves the clock to the next phase; entering a new player turn runs
-    /// the `PlayerTurnStart` schedule.
-    pub(crate) fn advance_clock(&mut self) {
-        let phases = self.world.resource::<PhaseOrder>().0.len();
-        self.world.resource_mut::<GameClock>().advance(phases);
-        if self.clock().phase == 0 {
-            self.world.run_schedule(PlayerTurnStart);
-        }
-    }
-
-    /// Runs phases until the side to move changes (the rest of this player
-    /// turn).
-    pub fn run_player_turn(&mut self) -> Vec<PhaseReport> {
-        let start = self.clock();
-        let mut out = Vec::new();
-        loop {
-            out.push(self.step_phase());
-            let c = self.clock();
-            if c.side != start.side || c.turn != start.turn || out.len() > 64 {
-                break;
-            }
-        }
-        out
-    }
-
-    /// Makes a supply determination for `side` now, outside the turn
-    /// sequence: no orders are applied and the clock does not move. What
-    /// `qm supply` and the benches run.
+    /// Makes a supply determination (rule 30) for `side` now, outside the
+    /// turn sequence: no orders are applied and the clock does not move.
+    /// What `qm supply` and the benches run.
     ///
     /// It records its zones and sea lines as the current player turn's: in
     /// the middle of a player turn, run it on a `clone()` of the game, or
     /// post-combat determination will see the what-if's sea record instead
     /// of the turn's (SUP-135, SUP-139).
     pub fn determine_supply(&mut self, side: Side, kind: DeterminationKind) -> Vec<GameEvent> {
-        self.world.insert_resource(Determining { side, kind });
-        self.world.insert_resource(RunningPhase(None));
-        let phase = match kind {
-            DeterminationKind::Initial => PhaseId::InitialSupply,
-            DeterminationKind::PostCombat => PhaseId::PostCombatSupply,
-        };
-        self.world.run_schedule(PhaseSchedule(phase));
+        qm_supply::determine(&mut self.world, side, kind);
         self.world.resource_mut::<EventLog>().drain()
-    }
-
-    /// Validates orders of `side` for the next phase and queues them. A
-    /// rejected batch changes nothing.
-    ///
-    /// The side to move gives every order; the defending side gives only
-    /// interceptions of the moving side's sea lines (SUP-104), after they
-    /// are announced — if the moving side has announced none, its default
-    /// plan is announced then (SUP-103).
-    ///
-    /// # Errors
-    /// The first invalid order, as an [`OrderError`].
-    pub fn submit(&mut self, side: Side, orders: &Orders) -> Result<(), OrderError> {
-        let clock = self.clock();
-        let phase = self.next_phase().ok_or(OrderError::NoPhase)?;
-        let mut valid: Vec<PendingOrder> = Vec::with_capacity(orders.orders.len());
-        for (index, o) in orders.orders.iter().enumerate() {
-            let defending = matches!(o, Order::Intercept { .. });
-            let turn_side = if defending { clock.side.other() } else { clock.side };
-            if side != turn_side {
-                return Err(OrderError::NotYourTurn { side, to_move: clock.side });
-            }
-            let wrong = |what: &str, expected: &str| OrderError::WrongPhase {
-                index,
-                what: what.into(),
-                phase: expected.into(),
-            };
-            let v = match o {
-                Order::DesignateSource { at, class, designate } => {
-                    qm_supply::orders::validate_designation(&self.world, side, index, at, class.as_deref(), *designate)?
-                }
-                Order::SeaSupply(lines) => {
-                    let kind =
-                        phase.determination().ok_or_else(|| wrong("sea supply", "initial or post-combat supply"))?;
-                    self.preview(side, kind);
-                    let view = qm_supply::sea::view(&self.world).ok_or(OrderError::NoPhase)?;
-                    ValidOrder::SeaSupply(qm_supply::sea::validate_plan(&view, index, lines)?)
-                }
-                Order::Intercept { line, by, at_island } => {
-                    let kind =
-                        phase.determination().ok_or_else(|| wrong("interception", "initial or post-combat supply"))?;
-                    self.preview(clock.side, kind);
-                    let announced =
-                        self.world.resource::<PendingOrders>().for_phase(phase).chain(valid.iter()).rev().find_map(
-                            |p| match &p.order {
-                                ValidOrder::SeaSupply(l) => Some(l.clone()),
-                                _ => None,
-                            },
-                        );
-                    let view = qm_supply::sea::view(&self.world).ok_or(OrderError::NoPhase)?;
-                    let plan = match announced {
-                        Some(p) => p,
-                        None => {
-                            // SUP-103: the moving side is presumed to supply
-                            // every zone that can be; that plan is announced
-                            // now, so that it can be attacked.
-                            let p = qm_supply::sea::default_plan(&view);
-                            valid.push(PendingOrder {
-                                side: clock.side,
-                                phase,
-                                order: ValidOrder::SeaSupply(p.clone()),
-                            });
-                            p
-                        }
-                    };
-                    qm_supply::sea::validate_intercept(&view, index, &plan, *line, by, at_island.as_deref())?
-                }
-                other => {
-                    let expected = qm_ops::phase_of(other).ok_or(OrderError::NoPhase)?;
-                    if expected != phase {
-                        return Err(wrong(
-                            &format!("{other:?}").split([' ', '{', '(']).next().unwrap_or("this").to_lowercase(),
-                            expected.as_str(),
-                        ));
-                    }
-                    qm_ops::validate(&self.world, side, index, other).ok_or(OrderError::NoPhase)??
-                }
-            };
-            valid.push(PendingOrder { side, phase, order: v });
-        }
-        self.world.resource_mut::<PendingOrders>().0.extend(valid);
-        Ok(())
-    }
-
-    /// Runs the first stages of a determination (context, land flood, zones)
-    /// for validation; touches no state.
-    fn preview(&mut self, side: Side, kind: DeterminationKind) {
-        self.world.insert_resource(Determining { side, kind });
-        self.world.insert_resource(RunningPhase(None));
-        self.world.run_schedule(qm_supply::SupplyPreview);
     }
 
     /// The sea lines the moving side would trace by default at the next
@@ -369,8 +203,8 @@ impl Game {
     #[must_use]
     pub fn default_sea_plan(&mut self) -> Vec<qm_core::orders::ValidSeaLine> {
         let clock = self.clock();
-        let Some(kind) = self.next_phase().and_then(PhaseId::determination) else { return Vec::new() };
-        self.preview(clock.side, kind);
+        let Some(kind) = self.next_phase().and_then(qm_supply::phases::determination) else { return Vec::new() };
+        qm_supply::preview(&mut self.world, clock.side, kind);
         qm_supply::sea::view(&self.world).map(|v| qm_supply::sea::default_plan(&v)).unwrap_or_default()
     }
 
@@ -398,21 +232,49 @@ impl Game {
         self.snapshot().save_file().and_then(|s| qm_scenario::save_to_ron(&s).ok())
     }
 
-    /// Loads a save file written by [`Game::save`]: reads the scenario it
-    /// names, then restores the state.
+    /// Loads a save file written by [`Game::save`], with the built-in rule
+    /// families: reads the scenario it names, then restores the state.
     ///
     /// # Errors
     /// A [`LoadError`] for the save or its scenario.
     pub fn load_save(file: &str, bytes: &[u8]) -> Result<Self, LoadError> {
-        let save = qm_scenario::read_save(file, bytes)?;
-        let compiled = qm_scenario::load(&save.scenario)?;
-        Ok(Self::new(Arc::new(compiled.spec), &save.state))
+        GameBuilder::default().load_save(file, bytes)
     }
 
-    /// A game rebuilt from a snapshot.
+    /// A game rebuilt from a snapshot taken by [`Game::snapshot`].
+    ///
+    /// # Panics
+    /// If the snapshot's state does not build: not for a snapshot this
+    /// engine took (`extract_state(&build_world(spec, s)) == s`); a state
+    /// from elsewhere goes through [`Game::new`], which returns the error.
     #[must_use]
     pub fn restore(snapshot: &Snapshot) -> Self {
-        Self::new(snapshot.spec.clone(), &snapshot.state)
+        Self::build(snapshot.spec.clone(), &snapshot.state, false)
+            .unwrap_or_else(|e| panic!("a snapshot taken by the engine builds: {e}"))
+    }
+
+    /// Reads an orders file (a RON list of batches) against this game's
+    /// rules: the order kinds its families declare, the phases of its phase
+    /// order.
+    ///
+    /// # Errors
+    /// A [`LoadError`] at the position of each problem.
+    pub fn read_orders(&self, file: &str, bytes: &[u8]) -> Result<Vec<OrderBatch>, LoadError> {
+        qm_scenario::read_orders(file, bytes, self.rules())
+    }
+
+    /// The side whose supply was determined last (the zones on record), if
+    /// any.
+    #[must_use]
+    pub fn last_determined_side(&self) -> Option<Side> {
+        self.world.get_resource::<qm_core::sea::Zones>().and_then(|z| z.at.map(|a| a.side))
+    }
+
+    /// The side a unit fights for, by id.
+    #[must_use]
+    pub fn unit_side(&self, id: &str) -> Option<Side> {
+        let (u, _, _) = self.unit(id)?;
+        self.state().nations.get(u.nation.index()).and_then(|s| s.side)
     }
 
     /// Takes the events produced since the last call.
@@ -492,14 +354,31 @@ impl Clone for Game {
     fn clone(&self) -> Self {
         let snap = self.snapshot();
         Self::build(snap.spec, &snap.state, self.strict)
+            .unwrap_or_else(|e| panic!("a state extracted by the engine builds: {e}"))
     }
 }
 
-/// Creates the phase schedules and installs every rule crate.
-pub fn install(world: &mut World, strict: bool) {
-    configure_phase_schedules(world, strict);
-    qm_supply::install(world, strict);
-    qm_ops::install(world);
+/// Populates `world` with a game: the scenario's entities and resources,
+/// every family's state section, the phase schedules, and every family's
+/// systems. What [`Game`] does to its own world and the Bevy plugin to an
+/// app's.
+///
+/// # Errors
+/// A section of the state its family cannot read.
+pub fn populate(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState, strict: bool) -> Result<(), StateError> {
+    let rules = spec.rules.clone();
+    build_into(world, spec, state)?;
+    install(world, &rules, strict);
+    Ok(())
+}
+
+/// Creates the phase schedules of `rules` and lets every family add its
+/// systems, in ruleset order.
+pub fn install(world: &mut World, rules: &Rules, strict: bool) {
+    configure_phase_schedules(world, rules.phases(), &rules.families(), strict);
+    for p in rules.plugins() {
+        p.build(world, rules, strict);
+    }
 }
 
 #[cfg(test)]
@@ -509,8 +388,7 @@ mod tests {
 
     fn tiny() -> Game {
         let c = qm_scenario::generate::generate(qm_scenario::generate::GenParams::new(400, 1)).expect("generated");
-        let (spec, state) = Game::seeded(c, 1);
-        Game::new_strict(spec, &state)
+        Game::builder().strict(true).from_compiled(c, 1).expect("game")
     }
 
     #[test]
@@ -529,7 +407,7 @@ mod tests {
         let mut g = tiny();
         g.world_mut()
             .resource_mut::<Schedules>()
-            .add_systems(PhaseSchedule(PhaseId::Movement), (a, b).in_set(qm_core::phase::PhaseSystems::Rules));
+            .add_systems(PhaseSchedule(crate::phases::MOVEMENT), (a, b).in_set(qm_core::phase::PhaseSystems::Rules));
         let err = g.check_schedules().expect_err("two unordered writers of one resource");
         assert!(err.contains("movement"), "{err}");
     }

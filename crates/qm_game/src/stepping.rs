@@ -14,7 +14,7 @@ use crate::Game;
 use bevy_ecs::schedule::Stepping;
 use bevy_ecs::system::RunSystemOnce;
 use qm_core::events::{EventLog, GameEvent};
-use qm_core::phase::{Determining, PhaseId, PhaseSchedule, RunningPhase};
+use qm_core::phase::{PhaseId, PhaseSchedule, RunningPhase};
 
 /// What one call of [`Game::step_system`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ impl Game {
         }
         self.world.remove_resource::<Stepping>();
         self.world.insert_resource(RunningPhase(None));
-        self.advance_clock();
+        crate::driver::advance_clock(&mut self.world);
         let events = self.world.resource_mut::<EventLog>().drain();
         SystemStep { phase, system, phase_done: true, events }
     }
@@ -72,11 +72,8 @@ impl Game {
 
     fn begin_stepping(&mut self) -> Session {
         let clock = self.clock();
-        let phase = self.next_phase().unwrap_or(PhaseId::InitialSupply);
+        let phase = self.next_phase().unwrap_or(PhaseId::new(""));
         self.world.resource_mut::<EventLog>().push(GameEvent::PhaseBegan { turn: clock.turn, side: clock.side, phase });
-        if let Some(kind) = phase.determination() {
-            self.world.insert_resource(Determining { side: clock.side, kind });
-        }
         self.world.insert_resource(RunningPhase(Some(phase)));
         let systems: Vec<String> = self.world.schedule_scope(PhaseSchedule(phase), |world, schedule| {
             let _ = schedule.initialize(world);
@@ -94,20 +91,19 @@ impl Game {
 mod tests {
     use crate::Game;
     use qm_core::ids::Side;
-    use qm_core::phase::PhaseId;
 
     /// Stepping the initial supply phase system by system ends in the same
     /// state as running it whole.
     #[test]
     fn stepping_a_phase_matches_running_it() {
         let c = qm_scenario::generate::generate(qm_scenario::generate::GenParams::new(900, 2)).expect("generated");
-        let mut whole = Game::from_compiled(c.clone(), 2);
-        let mut stepped = Game::from_compiled(c, 2);
+        let mut whole = Game::from_compiled(c.clone(), 2).expect("game");
+        let mut stepped = Game::from_compiled(c, 2).expect("game");
         whole.step_phase();
         let mut names = Vec::new();
         loop {
             let s = stepped.step_system();
-            assert_eq!(s.phase, PhaseId::InitialSupply);
+            assert_eq!(s.phase, crate::phases::INITIAL_SUPPLY);
             names.push(s.system.clone());
             if s.phase_done {
                 break;

@@ -5,25 +5,24 @@ use qm_core::components::*;
 use qm_core::ids::{NationId, NodeId, Side, Theater, UnitId};
 use qm_core::map::{Features, Surface};
 use qm_core::nation::{Nation, NationStateC, NationStatus};
-use qm_core::orders::{Order, OrderError, PendingOrders, ValidOrder};
-use qm_core::phase::{GameClock, PhaseId, PhaseSchedule, PhaseSystems, RunningPhase};
+use qm_core::orders::{OrderError, Pending};
+use qm_core::phase::{GameClock, RunningPhase};
+
+pub mod orders;
+pub mod plugin;
+
+pub use orders::{OpsOrder, OpsValid};
+pub use plugin::OpsPlugin;
+
+type Order = OpsOrder;
+type ValidOrder = OpsValid;
+type PendingOrders = Pending<OpsValid>;
 use qm_core::ruleset::Domain;
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::supply::{HexStatus, HexSupply, UnitStatus, UnitSupply};
 use qm_supply::capabilities::{HexCapabilities, Site, UnitCapabilities, hex_capabilities, unit_capabilities};
 use qm_trace::{EdgeKinds, bfs_path, bfs_path_refuel};
 use std::collections::BTreeMap;
-
-/// The phase an operation order belongs to.
-#[must_use]
-pub fn phase_of(order: &Order) -> Option<PhaseId> {
-    match order {
-        Order::Move { .. } => Some(PhaseId::Movement),
-        Order::Exploit { .. } | Order::Combat { .. } | Order::Invade { .. } => Some(PhaseId::Combat),
-        Order::Redeploy { .. } => Some(PhaseId::ConstructionRedeployment),
-        _ => None,
-    }
-}
 
 /// A unit as operations see it.
 #[derive(Clone, Debug)]
@@ -312,12 +311,13 @@ impl View<'_> {
     }
 }
 
-/// Validates an operation order; `None` if it is not one.
-#[must_use]
+/// Validates an operation order against the world as it stands.
+///
+/// # Errors
+/// The [`OrderError`] that refuses it.
 #[allow(clippy::too_many_lines, reason = "one match over the operation orders")]
-pub fn validate(world: &World, side: Side, index: usize, order: &Order) -> Option<Result<ValidOrder, OrderError>> {
-    phase_of(order)?;
-    let Some(v) = View::new(world) else { return Some(Err(OrderError::NoPhase)) };
+pub fn validate(world: &World, side: Side, index: usize, order: &Order) -> Result<ValidOrder, OrderError> {
+    let Some(v) = View::new(world) else { return Err(OrderError::NoPhase) };
     let map = &v.spec.map;
     let find = |name: &str| map.find(name).ok_or_else(|| OrderError::UnknownPlace { index, name: name.to_string() });
     let mine = |id: &str| -> Result<&UnitInfo, OrderError> {
@@ -476,9 +476,8 @@ pub fn validate(world: &World, side: Side, index: usize, order: &Order) -> Optio
             }
             Ok(ValidOrder::Redeploy { unit: u.unit.id.clone(), to: to_n })
         }
-        _ => Err(OrderError::NoPhase),
     })();
-    Some(result)
+    result
 }
 
 /// The capabilities of unit `id` as the game stands (SUP-012,
@@ -618,19 +617,7 @@ pub fn apply_operations(world: &mut World) {
                     f.bits |= UnitFlagBits::REDEPLOYED;
                 }
             }
-            _ => {}
         }
-    }
-}
-
-/// Adds the operations to the movement, combat and redeployment phases.
-pub fn install(world: &mut World) {
-    let mut schedules = world.resource_mut::<Schedules>();
-    for phase in [PhaseId::Movement, PhaseId::Combat, PhaseId::ConstructionRedeployment] {
-        schedules.add_systems(
-            PhaseSchedule(phase),
-            apply_operations.in_set(PhaseSystems::Orders).after(qm_supply::orders::apply_designations),
-        );
     }
 }
 

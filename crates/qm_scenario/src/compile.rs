@@ -9,12 +9,11 @@ use qm_core::components::{Control, Designation, HexDamage, Location, UnitFlagBit
 use qm_core::ids::*;
 use qm_core::map::*;
 use qm_core::nation::{NationState, NationStatus};
-use qm_core::orders::PendingOrders;
-use qm_core::phase::{GameClock, PhaseId};
+use qm_core::phase::GameClock;
 use qm_core::rng::GameRng;
 use qm_core::ruleset::{Domain, Ruleset};
 use qm_core::spec::{ScenarioSpec, SourceDef};
-use qm_core::state::{GameState, Ledger, NodeState, STATE_VERSION, UnitState};
+use qm_core::state::{GameState, NodeState, STATE_VERSION, UnitState};
 use qm_core::supply::UnitSupply;
 use qm_trace::{Csr, EdgeKinds, NO_NODE};
 use std::collections::{BTreeMap, BTreeSet};
@@ -34,8 +33,33 @@ pub struct Compiled {
     /// What does not change.
     pub spec: ScenarioSpec,
     /// The state at the start (random stream seeded with 0; the loader seeds
-    /// it).
+    /// it). Its clock is at the first phase until the game resolves
+    /// [`Compiled::start_phase`].
     pub state: GameState,
+    /// The phase the scenario starts at, by name, where a file gives one:
+    /// resolved by the game against its rules' phase order.
+    pub start_phase: Option<NameAt>,
+    /// The ruleset's rule families, where the file names them.
+    pub families: Vec<NameAt>,
+}
+
+/// A name the game resolves after compilation (a rule family, a phase), with
+/// where it stands in its file, so that a name that resolves to nothing is
+/// still reported at `file:line:col`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameAt {
+    /// The name.
+    pub name: String,
+    /// Its file and position (the message is empty).
+    pub at: crate::diag::Diagnostic,
+}
+
+impl NameAt {
+    /// A load error at this name.
+    #[must_use]
+    pub fn error(&self, message: impl Into<String>) -> crate::LoadError {
+        crate::LoadError::single(crate::diag::Diagnostic { message: message.into(), ..self.at.clone() })
+    }
 }
 
 /// A hex being assembled from the layers.
@@ -95,14 +119,7 @@ pub(crate) fn compile(
     if !(1..=MAX_TURN).contains(&file.turn) {
         cx.p.at(loc!["turn"], format!("turn {} is out of range 1..={MAX_TURN}", file.turn));
     }
-    let phases = PhaseId::ALL.to_vec();
-    let phase = match &file.phase {
-        None => 0,
-        Some(s) => phases.iter().position(|ph| ph.as_str() == s).unwrap_or_else(|| {
-            cx.p.at(loc!["phase"], format!("unknown phase `{s}`"));
-            0
-        }),
-    };
+    let phase = 0;
 
     let nations = compile_nations(file, &mut cx);
     let (map, node_states) = compile_map(file, &mut cx);
@@ -139,10 +156,7 @@ pub(crate) fn compile(
         nodes: node_states,
         sources: designations,
         units,
-        ledger: Ledger::default(),
-        orders: PendingOrders::default(),
-        sea: qm_core::sea::SeaLog::default(),
-        zones: qm_core::sea::Zones::default(),
+        sections: BTreeMap::new(),
     };
     let spec = ScenarioSpec {
         title: file.title.clone(),
@@ -151,10 +165,13 @@ pub(crate) fn compile(
         map,
         sources,
         ports,
-        phases,
+        rules: std::sync::Arc::default(),
         transports: file.transports.clone(),
     };
-    Some(Compiled { spec, state })
+    let names = |v: &[String]| v.iter().map(|n| NameAt { name: n.clone(), at: nowhere() }).collect();
+    let families = names(&spec.ruleset.families);
+    let start_phase = file.phase.as_ref().map(|n| NameAt { name: n.clone(), at: nowhere() });
+    Some(Compiled { spec, state, start_phase, families })
 }
 
 fn compile_nations(file: &ScenarioFile, cx: &mut Ctx<'_>) -> Vec<NationState> {
@@ -935,4 +952,9 @@ fn compile_units(file: &ScenarioFile, map: &MapGraph, cx: &mut Ctx<'_>) -> Vec<U
     }
     units.sort_by(|a, b| a.id.cmp(&b.id));
     units
+}
+
+/// A position not yet located (generated scenarios have no file).
+fn nowhere() -> crate::diag::Diagnostic {
+    crate::diag::Diagnostic { file: String::new(), line: 0, col: 0, offset: 0, message: String::new() }
 }

@@ -79,9 +79,29 @@ pub fn load_bytes(
     })?;
     let mut p = Problems::default();
     match compile::compile(&raw, rules, Some(file.to_string()), &mut p) {
-        Some(c) => Ok(c),
+        Some(mut c) => {
+            locate_names(&mut c, file, &text, &rname, &rbytes);
+            Ok(c)
+        }
         None => {
             Err(LoadError { diagnostics: p.into_diagnostics(file, &text), sources: vec![(file.to_string(), text)] })
+        }
+    }
+}
+
+/// Fills in where the names the game resolves later stand: the ruleset's
+/// families and the scenario's starting phase.
+fn locate_names(c: &mut Compiled, file: &str, text: &str, rfile: &str, rbytes: &[u8]) {
+    let at = |file: &str, text: &str, path: &[locate::Seg]| {
+        let pos = locate::locate(text, path);
+        Diagnostic { file: file.to_string(), line: pos.line, col: pos.col, offset: pos.offset, message: String::new() }
+    };
+    if let Some(p) = &mut c.start_phase {
+        p.at = at(file, text, &[locate::Seg::Field("phase".into())]);
+    }
+    if let Ok(rtext) = std::str::from_utf8(rbytes) {
+        for (i, f) in c.families.iter_mut().enumerate() {
+            f.at = at(rfile, rtext, &[locate::Seg::Field("families".into()), locate::Seg::Index(i)]);
         }
     }
 }
@@ -175,25 +195,31 @@ pub struct OrderBatch {
     /// turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<qm_core::ids::Side>,
-    /// The phase (kebab-case) they are given for.
-    pub phase: String,
+    /// The phase they are given for.
+    pub phase: qm_core::phase::PhaseId,
     /// The orders.
     pub orders: Vec<qm_core::orders::Order>,
 }
 
-/// Reads an orders file: a list of [`OrderBatch`].
+/// Reads an orders file: a list of [`OrderBatch`], whose orders are of the
+/// kinds `rules` declares, for the phases of its phase order.
 ///
 /// # Errors
 /// A [`LoadError`] with the position of the problem; an unknown phase is
 /// reported at its batch.
-pub fn read_orders(file: &str, bytes: &[u8]) -> Result<Vec<OrderBatch>, LoadError> {
-    let (batches, text): (Vec<OrderBatch>, String) = parse(file, bytes)?;
+pub fn read_orders(file: &str, bytes: &[u8], rules: &qm_core::plugin::Rules) -> Result<Vec<OrderBatch>, LoadError> {
+    let (batches, text): (Vec<OrderBatch>, String) =
+        qm_core::orders::with_order_kinds(rules.order_kinds(), || parse(file, bytes))?;
     let mut p = Problems::default();
     for (i, b) in batches.iter().enumerate() {
-        if !qm_core::phase::PhaseId::ALL.iter().any(|ph| ph.as_str() == b.phase) {
+        if rules.phases().position(b.phase).is_none() {
             p.at(
                 vec![locate::Seg::Index(i), locate::Seg::Field("phase".into())],
-                format!("unknown phase `{}`", b.phase),
+                format!(
+                    "unknown phase `{}`: this ruleset's phases are {}",
+                    b.phase,
+                    rules.phases().phases().map(|ph| ph.as_str()).collect::<Vec<_>>().join(", ")
+                ),
             );
         }
     }

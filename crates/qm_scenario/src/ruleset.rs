@@ -372,6 +372,7 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
 
     Ruleset {
         name: file.name.clone(),
+        families: file.families.clone(),
         home_supplied,
         isolation_exceptions,
         sea: file.sea.clone(),

@@ -48,6 +48,10 @@ pub enum CondFile {
 pub struct RulesetFile {
     /// Display name.
     pub name: String,
+    /// The rule families the ruleset uses, in registration order. Omitted:
+    /// rule 30 with the reference operations.
+    #[serde(default = "default_families")]
+    pub families: Vec<String>,
     /// Cooperation factions.
     pub factions: Vec<String>,
     /// Terrain types.
@@ -586,4 +590,8 @@ pub struct UnitFile {
     /// Factors, if not the type's.
     #[serde(default)]
     pub factors: Option<u32>,
+}
+
+fn default_families() -> Vec<String> {
+    vec!["awaw-supply".to_string(), "ops".to_string()]
 }

@@ -6,6 +6,8 @@ pub mod explain;
 pub mod isolation;
 pub mod land;
 pub mod orders;
+pub mod phases;
+pub mod plugin;
 pub mod sea;
 pub mod sources;
 pub mod statuses;
@@ -19,61 +21,54 @@ pub use zones::ZoneLabels;
 
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::ScheduleLabel;
-use qm_core::phase::{PhaseId, PhaseSchedule, PhaseSystems, PlayerTurnStart, SupplySystems};
+use qm_core::ids::{DeterminationKind, Side};
+use qm_core::phase::{Determining, RunningPhase};
+
+pub use plugin::{SupplyPlugin, SupplyState};
+
+/// The family name rulesets use for rule 30.
+pub const FAMILY: &str = "awaw-supply";
+
+/// Sets of a supply determination, inside the family's
+/// [`RulesOf`](qm_core::phase::RulesOf) set, in this order.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SupplySystems {
+    /// After it: the dense context (control, zones of control, sources,
+    /// supply classes) of the determining side is built.
+    Context,
+    /// After it: the land flood has run for every class.
+    Land,
+    /// After it: supply zones are labelled.
+    Zones,
+    /// After it: sea supply lines are resolved and carried forward.
+    Sea,
+    /// After it: every unit and hex of the side has its status.
+    Statuses,
+    /// After it: units not fully supplied have their cutoff explained.
+    Explain,
+    /// After it: units still isolated are eliminated (only in the
+    /// isolation-elimination phase).
+    Isolation,
+}
 
 /// A schedule with the first stages of a determination only (context, land
-/// flood, zones): what `Game::submit` runs to validate sea supply orders
+/// flood, zones): what order validation runs to check sea supply orders
 /// against, without touching state.
 #[derive(ScheduleLabel, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SupplyPreview;
 
-/// Adds rule 30 to a world whose phase schedules exist
-/// ([`qm_core::phase::configure_phase_schedules`]).
-///
-/// Systems, by set, in the initial and post-combat supply phases:
-///
-/// ```text
-/// SupplySystems::Context   build_context     dense control, ZOC, sources, classes
-/// SupplySystems::Land      trace_land        one flood per chunk of classes
-/// SupplySystems::Zones     label_zones       supply zones
-/// SupplySystems::Sea       resolve_sea       sea lines in order, landing supply
-/// SupplySystems::Statuses  assign_statuses   units and hexes, with their lines
-/// SupplySystems::Explain   explain_cutoffs, record_zones
-/// ```
-///
-/// and in the isolation-elimination phase, `eliminate_isolated` in
-/// `SupplySystems::Isolation`; in every phase, `apply_designations` in
-/// `PhaseSystems::Orders`; in the `PlayerTurnStart` schedule,
-/// `begin_player_turn` and `record_turn_start`.
-pub fn install(world: &mut World, strict: bool) {
-    world.init_resource::<SupplyContext>();
-    world.init_resource::<LandFloods>();
-    world.init_resource::<ZoneLabels>();
-    let mut preview = Schedule::new(SupplyPreview);
-    preview.set_executor(bevy_ecs::schedule::SingleThreadedExecutor::new());
-    preview.set_build_settings(qm_core::phase::build_settings(strict));
-    preview.add_systems((context::build_context, land::trace_land, zones::label_zones).chain());
-    let mut schedules = world.resource_mut::<Schedules>();
-    schedules.insert(preview);
-    for phase in [PhaseId::InitialSupply, PhaseId::PostCombatSupply] {
-        schedules.add_systems(
-            PhaseSchedule(phase),
-            (
-                context::build_context.in_set(SupplySystems::Context),
-                land::trace_land.in_set(SupplySystems::Land),
-                zones::label_zones.in_set(SupplySystems::Zones),
-                sea::resolve_sea.in_set(SupplySystems::Sea),
-                statuses::assign_statuses.in_set(SupplySystems::Statuses),
-                (explain::explain_cutoffs, statuses::record_zones).chain().in_set(SupplySystems::Explain),
-            ),
-        );
-    }
-    schedules.add_systems(PlayerTurnStart, (orders::begin_player_turn, orders::record_turn_start).chain());
-    schedules.add_systems(
-        PhaseSchedule(PhaseId::IsolationElimination),
-        isolation::eliminate_isolated.in_set(SupplySystems::Isolation),
-    );
-    for phase in PhaseId::ALL {
-        schedules.add_systems(PhaseSchedule(phase), orders::apply_designations.in_set(PhaseSystems::Orders));
-    }
+/// Runs the first stages of a determination (context, land flood, zones)
+/// for `side`, outside the turn sequence; touches no state.
+pub fn preview(world: &mut World, side: Side, kind: DeterminationKind) {
+    world.insert_resource(Determining { side, kind });
+    world.insert_resource(RunningPhase(None));
+    world.run_schedule(SupplyPreview);
+}
+
+/// Makes a supply determination for `side` now, outside the turn sequence:
+/// no orders are applied and the clock does not move.
+pub fn determine(world: &mut World, side: Side, kind: DeterminationKind) {
+    world.insert_resource(Determining { side, kind });
+    world.insert_resource(RunningPhase(None));
+    world.run_schedule(qm_core::phase::PhaseSchedule(phases::phase_of(kind)));
 }

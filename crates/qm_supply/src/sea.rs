@@ -16,13 +16,16 @@
 
 use crate::context::SupplyContext;
 use crate::land::{LandFloods, SeedRef, flood_spec, push_mask, sea_path};
+use crate::orders::SupplyValid as ValidOrder;
 use crate::zones::{ZoneLabels, takes_sea_supply};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Location, Unit, UnitFlagBits, UnitFlags};
 use qm_core::ids::{DeterminationKind, FrontId, NationId, NodeId, Side, Tier, UnitId};
 use qm_core::map::{Features, MapGraph, Surface};
 use qm_core::nation::NationStatus;
-use qm_core::orders::{OrderError, PendingOrders, SeaLineOrder, ValidOrder, ValidSeaLine};
+use qm_core::orders::{OrderError, SeaLineOrder, ValidSeaLine};
+
+type PendingOrders = qm_core::orders::Pending<ValidOrder>;
 use qm_core::phase::RunningPhase;
 use qm_core::rng::GameRng;
 use qm_core::ruleset::{Domain, NeutralBoxRule};

@@ -1,0 +1,381 @@
+//! Rule families as plugins, and the registries they fill.
+//!
+//! A rule family (rule 30's supply, the reference operations, collection,
+//! oil, or a game's own rules) is a [`RulePlugin`]. A ruleset file names the
+//! families it uses; the game's [`Catalog`] turns the names into plugins, and
+//! each plugin registers, in ruleset order:
+//!
+//! - its **phases**, inserted into the open [`PhaseOrder`];
+//! - its **order kinds** ([`OrderSet`]), with their validation and typed
+//!   errors, dispatched by [`Rules::validate`];
+//! - its **section of saved state** ([`StateSection`]): extracted from and
+//!   built into a `World`, covered by the one snapshot and checksum;
+//! - its **systems**, placed in its own sets of the phase schedules
+//!   ([`RulePlugin::build`]).
+//!
+//! The result, [`Rules`], is static per scenario and shared by every game
+//! loaded, cloned or restored from it.
+
+use crate::orders::{Order, OrderContext, OrderError, OrderKinds, OrderSet, Pending};
+use crate::phase::{PhaseId, PhaseOrder};
+use bevy_ecs::prelude::*;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::any::{Any, TypeId};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// A rule family.
+pub trait RulePlugin: Send + Sync + 'static {
+    /// Its name, as ruleset files write it (`awaw-supply`).
+    fn name(&self) -> &'static str;
+
+    /// What it is, in a line.
+    fn describe(&self) -> &'static str {
+        ""
+    }
+
+    /// Registers its phases, order kinds and state sections.
+    ///
+    /// # Errors
+    /// A clash with a family registered before (an order kind declared
+    /// twice, a section named twice).
+    fn register(&self, rules: &mut RulesBuilder) -> Result<(), String>;
+
+    /// Adds its systems and resources to a game's world, whose phase
+    /// schedules exist already. `strict` asks for ambiguity detection as an
+    /// error in schedules the plugin creates itself.
+    fn build(&self, world: &mut World, rules: &Rules, strict: bool);
+}
+
+/// Validates one order of a family and queues it (in its family's
+/// [`Pending`] queue) if it is valid.
+pub type Validate = Arc<dyn Fn(&mut World, &OrderContext, &Order) -> Result<(), OrderError> + Send + Sync>;
+
+/// Saves and restores one family's queue of valid orders, so that a
+/// rejected batch leaves nothing queued.
+#[derive(Clone)]
+struct Queue {
+    type_id: TypeId,
+    save: fn(&World) -> Box<dyn Any>,
+    restore: fn(&mut World, Box<dyn Any>),
+}
+
+fn save_queue<V: Clone + Send + Sync + 'static>(world: &World) -> Box<dyn Any> {
+    Box::new(world.get_resource::<Pending<V>>().cloned().unwrap_or_default())
+}
+
+fn restore_queue<V: Clone + Send + Sync + 'static>(world: &mut World, saved: Box<dyn Any>) {
+    if let Ok(p) = saved.downcast::<Pending<V>>() {
+        world.insert_resource(*p);
+    }
+}
+
+/// A section of saved state as plain data (JSON-shaped: integers, strings,
+/// sorted maps), as it is saved and checksummed.
+pub type SectionValue = serde_json::Value;
+
+/// A family's state as a section value.
+///
+/// # Errors
+/// The serializer's message (a map with keys that are not strings).
+pub fn to_section<T: Serialize>(state: &T) -> Result<SectionValue, String> {
+    serde_json::to_value(state).map_err(|e| e.to_string())
+}
+
+/// A family's state read from its section value; its initial state
+/// (`Default`) when the section is absent.
+///
+/// # Errors
+/// What does not read as `T`.
+pub fn from_section<T: DeserializeOwned + Default>(v: Option<&SectionValue>) -> Result<T, String> {
+    match v {
+        None | Some(serde_json::Value::Null) => Ok(T::default()),
+        Some(v) => T::deserialize(v).map_err(|e| e.to_string()),
+    }
+}
+
+/// One section of saved state, owned by a family.
+#[derive(Clone, Copy)]
+pub struct StateSection {
+    /// Its name in saves (`awaw-supply`).
+    pub name: &'static str,
+    /// Reads it out of a world, as plain data.
+    pub extract: fn(&World) -> Result<SectionValue, String>,
+    /// Writes it into a world whose core entities exist; `None` when the
+    /// state has no such section (a fresh scenario): the family's initial
+    /// state.
+    pub build: fn(&mut World, Option<&SectionValue>) -> Result<(), String>,
+}
+
+impl fmt::Debug for StateSection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StateSection").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+fn extract_resource<R: Resource + Serialize>(world: &World) -> Result<SectionValue, String> {
+    world.get_resource::<R>().map_or(Ok(SectionValue::Null), to_section)
+}
+
+fn build_resource<R: Resource + DeserializeOwned + Default>(
+    world: &mut World,
+    v: Option<&SectionValue>,
+) -> Result<(), String> {
+    world.insert_resource(from_section::<R>(v)?);
+    Ok(())
+}
+
+impl StateSection {
+    /// A section that is one resource, saved whole.
+    #[must_use]
+    pub fn resource<R: Resource + Serialize + DeserializeOwned + Default>(name: &'static str) -> Self {
+        Self { name, extract: extract_resource::<R>, build: build_resource::<R> }
+    }
+}
+
+/// What plugins register into, in ruleset order.
+#[derive(Default)]
+pub struct RulesBuilder {
+    family: &'static str,
+    rules: Rules,
+}
+
+impl RulesBuilder {
+    /// The family registering now.
+    #[must_use]
+    pub fn family(&self) -> &'static str {
+        self.family
+    }
+
+    /// The phase order so far, to insert into
+    /// ([`PhaseOrder::insert_after`], ...).
+    pub fn phases(&mut self) -> PhasesOf<'_> {
+        PhasesOf { family: self.family, order: &mut self.rules.phases }
+    }
+
+    /// Registers the order kinds of `T`: `validate` checks one order against
+    /// the world and queues it, as a `V` in the world's [`Pending<V>`].
+    ///
+    /// # Errors
+    /// A kind already declared by another family.
+    pub fn add_orders<T: OrderSet, V: Clone + Send + Sync + 'static>(
+        &mut self,
+        validate: fn(&mut World, &OrderContext, &T) -> Result<(), OrderError>,
+    ) -> Result<(), String> {
+        let family = self.family;
+        Arc::make_mut(&mut self.rules.kinds).add::<T>(family)?;
+        let f: Validate = Arc::new(move |world, cx, order| match order.downcast_ref::<T>() {
+            Some(o) => validate(world, cx, o),
+            None => Err(OrderError::UnknownKind { index: cx.index, kind: order.kind().to_string() }),
+        });
+        for &k in T::KINDS {
+            self.rules.validators.insert(k, f.clone());
+        }
+        if !self.rules.queues.iter().any(|q| q.type_id == TypeId::of::<V>()) {
+            self.rules.queues.push(Queue {
+                type_id: TypeId::of::<V>(),
+                save: save_queue::<V>,
+                restore: restore_queue::<V>,
+            });
+        }
+        Ok(())
+    }
+
+    /// Registers a section of saved state.
+    ///
+    /// # Errors
+    /// A section of that name already registered.
+    pub fn add_section(&mut self, section: StateSection) -> Result<(), String> {
+        if self.rules.sections.iter().any(|s| s.name == section.name) {
+            return Err(format!("state section `{}` is registered twice", section.name));
+        }
+        self.rules.sections.push(section);
+        Ok(())
+    }
+}
+
+/// A family's view of the phase order while it registers.
+pub struct PhasesOf<'a> {
+    family: &'static str,
+    order: &'a mut PhaseOrder,
+}
+
+impl PhasesOf<'_> {
+    /// Appends a phase at the end of the player turn.
+    pub fn push(&mut self, phase: PhaseId) -> &mut Self {
+        self.order.push(self.family, phase);
+        self
+    }
+
+    /// Inserts a phase right after `anchor` (at the end without it).
+    pub fn insert_after(&mut self, anchor: PhaseId, phase: PhaseId) -> &mut Self {
+        self.order.insert_after(anchor, self.family, phase);
+        self
+    }
+
+    /// Inserts a phase right before `anchor` (at the end without it).
+    pub fn insert_before(&mut self, anchor: PhaseId, phase: PhaseId) -> &mut Self {
+        self.order.insert_before(anchor, self.family, phase);
+        self
+    }
+}
+
+/// The rules of a scenario: its families, in ruleset order, and what they
+/// registered. Static; shared behind an `Arc`.
+#[derive(Clone, Default)]
+pub struct Rules {
+    plugins: Vec<Arc<dyn RulePlugin>>,
+    phases: PhaseOrder,
+    kinds: Arc<OrderKinds>,
+    validators: BTreeMap<&'static str, Validate>,
+    queues: Vec<Queue>,
+    sections: Vec<StateSection>,
+}
+
+impl fmt::Debug for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rules")
+            .field("families", &self.families())
+            .field("phases", &self.phases)
+            .field("kinds", &self.kinds)
+            .field("sections", &self.sections)
+            .finish()
+    }
+}
+
+impl PartialEq for Rules {
+    fn eq(&self, other: &Self) -> bool {
+        self.families() == other.families()
+    }
+}
+
+impl Eq for Rules {}
+
+impl Rules {
+    /// Registers `plugins`, in order.
+    ///
+    /// # Errors
+    /// The first clash, naming the family.
+    pub fn new(plugins: Vec<Arc<dyn RulePlugin>>) -> Result<Self, String> {
+        let mut b = RulesBuilder::default();
+        for p in &plugins {
+            b.family = p.name();
+            if b.rules.plugins.iter().any(|q| q.name() == p.name()) {
+                return Err(format!("rule family `{}` is named twice", p.name()));
+            }
+            p.register(&mut b).map_err(|e| format!("rule family `{}`: {e}", p.name()))?;
+            b.rules.plugins.push(p.clone());
+        }
+        Ok(b.rules)
+    }
+
+    /// The families, in ruleset order.
+    #[must_use]
+    pub fn families(&self) -> Vec<&'static str> {
+        self.plugins.iter().map(|p| p.name()).collect()
+    }
+
+    /// The plugins, in ruleset order.
+    #[must_use]
+    pub fn plugins(&self) -> &[Arc<dyn RulePlugin>] {
+        &self.plugins
+    }
+
+    /// The phases of a player turn.
+    #[must_use]
+    pub fn phases(&self) -> &PhaseOrder {
+        &self.phases
+    }
+
+    /// The order kinds files may name.
+    #[must_use]
+    pub fn order_kinds(&self) -> &Arc<OrderKinds> {
+        &self.kinds
+    }
+
+    /// The sections of saved state, in registration order.
+    #[must_use]
+    pub fn sections(&self) -> &[StateSection] {
+        &self.sections
+    }
+
+    /// Validates one order with its family's validation, which queues it if
+    /// valid.
+    ///
+    /// # Errors
+    /// [`OrderError::UnknownKind`] for a kind no family of these rules
+    /// declares, or the family's refusal.
+    pub fn validate(&self, world: &mut World, cx: &OrderContext, order: &Order) -> Result<(), OrderError> {
+        let v = self
+            .validators
+            .get(order.kind())
+            .ok_or_else(|| OrderError::UnknownKind { index: cx.index, kind: order.kind().to_string() })?;
+        v(world, cx, order)
+    }
+
+    /// Saves every family's queue of valid orders.
+    #[must_use]
+    pub fn save_queues(&self, world: &World) -> Vec<Box<dyn Any>> {
+        self.queues.iter().map(|q| (q.save)(world)).collect()
+    }
+
+    /// Puts back queues saved by [`Rules::save_queues`].
+    pub fn restore_queues(&self, world: &mut World, saved: Vec<Box<dyn Any>>) {
+        for (q, s) in self.queues.iter().zip(saved) {
+            (q.restore)(world, s);
+        }
+    }
+}
+
+/// The rule families a program knows, by name: what turns a ruleset's
+/// `families` into [`Rules`].
+#[derive(Clone, Default)]
+pub struct Catalog(Vec<Arc<dyn RulePlugin>>);
+
+impl fmt::Debug for Catalog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.0.iter().map(|p| p.name())).finish()
+    }
+}
+
+impl Catalog {
+    /// Adds a family (replacing one of the same name).
+    #[must_use]
+    pub fn with(mut self, plugin: impl RulePlugin) -> Self {
+        self.0.retain(|p| p.name() != plugin.name());
+        self.0.push(Arc::new(plugin));
+        self
+    }
+
+    /// The family named `name`.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&Arc<dyn RulePlugin>> {
+        self.0.iter().find(|p| p.name() == name)
+    }
+
+    /// The names known, sorted.
+    #[must_use]
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut v: Vec<&'static str> = self.0.iter().map(|p| p.name()).collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// The rules of `families`, in that order.
+    ///
+    /// # Errors
+    /// `(index, message)` for a family the catalog does not know, or a clash
+    /// between families.
+    pub fn resolve(&self, families: &[String]) -> Result<Rules, (Option<usize>, String)> {
+        let mut plugins = Vec::with_capacity(families.len());
+        for (i, name) in families.iter().enumerate() {
+            let p = self.get(name).ok_or_else(|| {
+                (Some(i), format!("unknown rule family `{name}`, known: {}", self.names().join(", ")))
+            })?;
+            plugins.push(p.clone());
+        }
+        Rules::new(plugins).map_err(|e| (None, e))
+    }
+}

@@ -1,0 +1,143 @@
+//! Making games: the rule families a game may use, and loading.
+
+use crate::Game;
+use qm_core::phase::PhaseId;
+use qm_core::plugin::{Catalog, RulePlugin, Rules};
+use qm_core::spec::ScenarioSpec;
+use qm_core::state::{GameState, StateError};
+use qm_scenario::{Compiled, Diagnostic, LoadError};
+use std::path::Path;
+use std::sync::Arc;
+
+/// The rule families built in: rule 30's supply ([`qm_supply::SupplyPlugin`],
+/// `awaw-supply`) and the reference operations ([`qm_ops::OpsPlugin`],
+/// `ops`). A ruleset names the ones it uses; [`GameBuilder::plugin`] adds a
+/// game's own.
+#[must_use]
+pub fn catalog() -> Catalog {
+    Catalog::default().with(qm_supply::SupplyPlugin).with(qm_ops::OpsPlugin)
+}
+
+/// How a game is made: the rule families it may use (the built-in
+/// [`catalog`] and any added with [`GameBuilder::plugin`]) and whether its
+/// schedules treat ambiguities as errors.
+#[derive(Clone, Debug)]
+pub struct GameBuilder {
+    catalog: Catalog,
+    strict: bool,
+}
+
+impl Default for GameBuilder {
+    fn default() -> Self {
+        Self { catalog: catalog(), strict: false }
+    }
+}
+
+impl GameBuilder {
+    /// Adds a rule family that rulesets may name.
+    #[must_use]
+    pub fn plugin(mut self, plugin: impl RulePlugin) -> Self {
+        self.catalog = self.catalog.with(plugin);
+        self
+    }
+
+    /// Ambiguities between systems are errors when schedules are built
+    /// (what tests use).
+    #[must_use]
+    pub fn strict(mut self, strict: bool) -> Self {
+        self.strict = strict;
+        self
+    }
+
+    /// The families this builder knows.
+    #[must_use]
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// Loads a scenario file with a seed for the random stream.
+    ///
+    /// # Errors
+    /// A [`LoadError`] with `file:line:col` diagnostics, including a rule
+    /// family the builder does not know or a starting phase the rules do
+    /// not have.
+    pub fn load(&self, path: impl AsRef<Path>, seed: u64) -> Result<Game, LoadError> {
+        self.from_compiled(qm_scenario::load(path)?, seed)
+    }
+
+    /// The rules of a compiled scenario: its ruleset's families, resolved in
+    /// ruleset order.
+    ///
+    /// # Errors
+    /// An unknown family or a clash between families, at the family's name
+    /// in the ruleset.
+    pub fn rules(&self, c: &Compiled) -> Result<Rules, LoadError> {
+        self.catalog.resolve(&c.spec.ruleset.families).map_err(|(i, message)| {
+            match i.and_then(|i| c.families.get(i)).filter(|at| !at.at.file.is_empty()) {
+                Some(at) => at.error(message),
+                None => plain_error(c.spec.path.as_deref().unwrap_or("scenario"), message),
+            }
+        })
+    }
+
+    /// A scenario's static data with its rules resolved.
+    ///
+    /// # Errors
+    /// As [`GameBuilder::rules`].
+    pub fn spec(&self, c: &Compiled) -> Result<Arc<ScenarioSpec>, LoadError> {
+        let rules = self.rules(c)?;
+        let mut spec = c.spec.clone();
+        spec.rules = Arc::new(rules);
+        Ok(Arc::new(spec))
+    }
+
+    /// A game from a compiled scenario, seeded: its families resolved, its
+    /// clock at the scenario's starting phase.
+    ///
+    /// # Errors
+    /// As [`GameBuilder::rules`], or a starting phase the rules do not have.
+    pub fn from_compiled(&self, c: Compiled, seed: u64) -> Result<Game, LoadError> {
+        let spec = self.spec(&c)?;
+        let mut state = c.state;
+        if let Some(p) = &c.start_phase {
+            let order = spec.rules.phases();
+            state.clock.phase = order.phases().position(|ph| ph.as_str() == p.name).ok_or_else(|| {
+                let names: Vec<&str> = order.phases().map(PhaseId::as_str).collect();
+                let message = format!("unknown phase `{}`: this ruleset's phases are {}", p.name, names.join(", "));
+                if p.at.file.is_empty() { plain_error("scenario", message) } else { p.error(message) }
+            })?;
+        }
+        state.rng = qm_core::rng::GameRng::seeded(seed);
+        let file = spec.path.clone().unwrap_or_default();
+        self.build(spec, &state).map_err(|e| state_error(&file, &e))
+    }
+
+    /// A game from static data (with its rules resolved) and a state.
+    ///
+    /// # Errors
+    /// A section of the state its family cannot read.
+    pub fn build(&self, spec: Arc<ScenarioSpec>, state: &GameState) -> Result<Game, StateError> {
+        Game::build(spec, state, self.strict)
+    }
+
+    /// Loads a save file written by [`Game::save`]: reads the scenario it
+    /// names, then restores the state.
+    ///
+    /// # Errors
+    /// A [`LoadError`] for the save or its scenario, or a state its rules
+    /// cannot read.
+    pub fn load_save(&self, file: &str, bytes: &[u8]) -> Result<Game, LoadError> {
+        let save = qm_scenario::read_save(file, bytes)?;
+        let compiled = qm_scenario::load(&save.scenario)?;
+        let spec = self.spec(&compiled)?;
+        self.build(spec, &save.state).map_err(|e| state_error(file, &e))
+    }
+}
+
+fn plain_error(file: &str, message: String) -> LoadError {
+    LoadError::single(Diagnostic { file: file.to_string(), line: 1, col: 1, offset: 0, message })
+}
+
+fn state_error(file: &str, e: &StateError) -> LoadError {
+    plain_error(file, e.to_string())
+}

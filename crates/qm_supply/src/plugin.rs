@@ -1,0 +1,129 @@
+//! Rule 30 as a rule family: its phases, orders, state and systems.
+
+use crate::orders::{SupplyOrder, SupplyPending, SupplyValid};
+use crate::phases::{INITIAL_SUPPLY, ISOLATION_ELIMINATION, POST_COMBAT_SUPPLY};
+use crate::{FAMILY, SupplyPreview, SupplySystems};
+use crate::{context, explain, isolation, land, orders, sea, statuses, zones};
+use bevy_ecs::prelude::*;
+use qm_core::phase::{BeginOf, OrdersOf, PhaseSchedule, PlayerTurnStart, RulesOf, new_schedule};
+use qm_core::plugin::{RulePlugin, Rules, RulesBuilder, SectionValue, StateSection, from_section, to_section};
+use qm_core::sea::{SeaLog, Zones};
+use qm_core::state::Ledger;
+use serde::{Deserialize, Serialize};
+
+/// *A World at War*, rule 30: supply (SUP-001..208).
+///
+/// Phases: `initial-supply`, `post-combat-supply`, `isolation-elimination`.
+/// Orders: [`SupplyOrder`]. State: [`SupplyState`], section `awaw-supply`.
+/// Systems, by set, in the two determination phases:
+///
+/// ```text
+/// BeginOf        begin_determination  which side, which determination
+/// OrdersOf       apply_designations   (every phase, SUP-015)
+/// RulesOf > SupplySystems::Context   build_context     dense control, ZOC, sources, classes
+///           SupplySystems::Land      trace_land        one flood per chunk of classes
+///           SupplySystems::Zones     label_zones       supply zones
+///           SupplySystems::Sea       resolve_sea       sea lines in order, landing supply
+///           SupplySystems::Statuses  assign_statuses   units and hexes, with their lines
+///           SupplySystems::Explain   explain_cutoffs, record_zones
+/// ```
+///
+/// and in the isolation-elimination phase, `eliminate_isolated` in
+/// `SupplySystems::Isolation`; in the `PlayerTurnStart` schedule,
+/// `begin_player_turn` and `record_turn_start`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SupplyPlugin;
+
+/// Rule 30's section of saved state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SupplyState {
+    /// Units eliminated by isolation (SUP-190).
+    pub ledger: Ledger,
+    /// Valid orders waiting for their phase.
+    pub orders: SupplyPending,
+    /// Sea supply of the current player turn.
+    pub sea: SeaLog,
+    /// Supply zones of the last determination.
+    pub zones: Zones,
+}
+
+fn extract(world: &World) -> Result<SectionValue, String> {
+    let s = SupplyState {
+        ledger: world.get_resource::<Ledger>().cloned().unwrap_or_default(),
+        orders: world.get_resource::<SupplyPending>().cloned().unwrap_or_default(),
+        sea: world.get_resource::<SeaLog>().cloned().unwrap_or_default(),
+        zones: world.get_resource::<Zones>().cloned().unwrap_or_default(),
+    };
+    to_section(&s)
+}
+
+fn build_state(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> {
+    let s: SupplyState = from_section(v)?;
+    world.insert_resource(s.ledger);
+    world.insert_resource(s.orders);
+    world.insert_resource(s.sea);
+    world.insert_resource(s.zones);
+    Ok(())
+}
+
+impl RulePlugin for SupplyPlugin {
+    fn name(&self) -> &'static str {
+        FAMILY
+    }
+
+    fn describe(&self) -> &'static str {
+        "A World at War, rule 30: supply, zones, sea lines, isolation"
+    }
+
+    fn register(&self, rules: &mut RulesBuilder) -> Result<(), String> {
+        rules.phases().push(INITIAL_SUPPLY).push(POST_COMBAT_SUPPLY).push(ISOLATION_ELIMINATION);
+        rules.add_orders::<SupplyOrder, SupplyValid>(orders::validate)?;
+        rules.add_section(StateSection { name: FAMILY, extract, build: build_state })
+    }
+
+    fn build(&self, world: &mut World, rules: &Rules, strict: bool) {
+        world.init_resource::<context::SupplyContext>();
+        world.init_resource::<land::LandFloods>();
+        world.init_resource::<zones::ZoneLabels>();
+        let mut preview = new_schedule(SupplyPreview, strict);
+        preview.add_systems((context::build_context, land::trace_land, zones::label_zones).chain());
+        let mut schedules = world.resource_mut::<Schedules>();
+        schedules.insert(preview);
+        for phase in [INITIAL_SUPPLY, POST_COMBAT_SUPPLY] {
+            schedules.add_systems(
+                PhaseSchedule(phase),
+                (
+                    orders::begin_determination.in_set(BeginOf(FAMILY)),
+                    context::build_context.in_set(SupplySystems::Context),
+                    land::trace_land.in_set(SupplySystems::Land),
+                    zones::label_zones.in_set(SupplySystems::Zones),
+                    sea::resolve_sea.in_set(SupplySystems::Sea),
+                    statuses::assign_statuses.in_set(SupplySystems::Statuses),
+                    (explain::explain_cutoffs, statuses::record_zones).chain().in_set(SupplySystems::Explain),
+                ),
+            );
+        }
+        schedules.add_systems(PlayerTurnStart, (orders::begin_player_turn, orders::record_turn_start).chain());
+        schedules.add_systems(
+            PhaseSchedule(ISOLATION_ELIMINATION),
+            isolation::eliminate_isolated.in_set(SupplySystems::Isolation).in_set(RulesOf(FAMILY)),
+        );
+        for phase in rules.phases().phases() {
+            schedules.add_systems(PhaseSchedule(phase), orders::apply_designations.in_set(OrdersOf(FAMILY)));
+            schedules.configure_sets(
+                PhaseSchedule(phase),
+                (
+                    SupplySystems::Context,
+                    SupplySystems::Land,
+                    SupplySystems::Zones,
+                    SupplySystems::Sea,
+                    SupplySystems::Statuses,
+                    SupplySystems::Explain,
+                    SupplySystems::Isolation,
+                )
+                    .chain()
+                    .in_set(RulesOf(FAMILY)),
+            );
+        }
+    }
+}

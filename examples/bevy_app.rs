@@ -1,0 +1,55 @@
+//! A headless Bevy `App` with Quartermaster: loads the Barbarossa pocket,
+//! steps one player turn phase by phase, and prints the units whose supply
+//! status changed, as an app system sees them through change detection.
+//!
+//! ```sh
+//! cargo run --example bevy_app --features bevy
+//! ```
+
+use quartermaster::bevy_app::{App, Update};
+use quartermaster::bevy_ecs::prelude::*;
+use quartermaster::game::bevy_plugin::{PhaseDone, QmLoadError, QmSystems, QuartermasterPlugin, StepPhase};
+use quartermaster::prelude::*;
+use std::collections::BTreeMap;
+
+/// Statuses last seen, by unit id: what "changed" is measured against.
+#[derive(Resource, Default)]
+struct Seen(BTreeMap<UnitId, Option<UnitStatus>>);
+
+/// Prints each phase run, then every unit whose status differs from what
+/// this system saw before (`Changed<UnitSupply>` narrows the search).
+fn print_changes(
+    mut done: MessageReader<PhaseDone>,
+    units: Query<(&Unit, &UnitSupply), Changed<UnitSupply>>,
+    mut seen: ResMut<Seen>,
+) {
+    for PhaseDone(r) in done.read() {
+        println!("turn {} {}: {} ({} events)", r.turn, r.side, r.phase, r.events.len());
+    }
+    let mut changed: Vec<(&Unit, &UnitSupply)> = units.iter().collect();
+    changed.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+    for (u, s) in changed {
+        let before = seen.0.insert(u.id.clone(), Some(s.status));
+        if before.flatten() != Some(s.status) {
+            let was = before.flatten().map_or("-".to_string(), |b| format!("{b:?}"));
+            println!("  {}: {was} -> {:?}", u.id, s.status);
+        }
+    }
+}
+
+fn main() {
+    let mut app = App::new();
+    app.add_plugins(QuartermasterPlugin::new("scenarios/awaw/barbarossa-pocket.ron", 7));
+    if let Some(e) = app.world().get_resource::<QmLoadError>() {
+        eprintln!("{}", e.0);
+        std::process::exit(1);
+    }
+    app.init_resource::<Seen>();
+    app.add_systems(Update, print_changes.after(QmSystems::Drive));
+    app.update();
+    let phases = app.world().resource::<PhaseOrder>().len();
+    for _ in 0..phases {
+        app.world_mut().write_message(StepPhase);
+        app.update();
+    }
+}
