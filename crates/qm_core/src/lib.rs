@@ -24,7 +24,7 @@ pub mod prelude {
     pub use crate::events::{EventLog, GameEvent};
     pub use crate::ids::*;
     pub use crate::map::{Feature, Features, MapGraph, NodeInfo, Surface};
-    pub use crate::nation::{Nation, NationDef, NationKind, NationState, NationStateC, NationStatus};
+    pub use crate::nation::{Nation, NationDef, NationKind, NationSides, NationState, NationStateC, NationStatus};
     pub use crate::orders::{Order, OrderError, Orders, PendingOrders, ValidOrder};
     pub use crate::phase::{Determining, GameClock, PhaseId, PhaseOrder, PhaseSchedule, PhaseSystems, SupplySystems};
     pub use crate::rng::GameRng;

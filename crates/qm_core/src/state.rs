@@ -9,7 +9,7 @@ use crate::components::*;
 use crate::events::EventLog;
 use crate::ids::{NationId, NodeId, Side, UnitId, UnitTypeId};
 use crate::map::Surface;
-use crate::nation::{Nation, NationState, NationStateC};
+use crate::nation::{Nation, NationSides, NationState, NationStateC};
 use crate::orders::PendingOrders;
 use crate::phase::{GameClock, PhaseOrder, RunningPhase};
 use crate::rng::GameRng;
@@ -209,6 +209,7 @@ pub fn build_world(spec: Arc<ScenarioSpec>, state: &GameState) -> World {
     world.insert_resource(PhaseOrder(spec.phases.clone()));
     world.insert_resource(EventLog::default());
     world.insert_resource(RunningPhase(None));
+    world.insert_resource(NationSides::from_states(&state.nations));
     world.insert_resource(index);
     world.insert_resource(Spec(spec));
     world

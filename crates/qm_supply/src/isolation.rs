@@ -13,9 +13,9 @@
 use bevy_ecs::prelude::*;
 use qm_core::components::*;
 use qm_core::events::{EventLog, GameEvent};
-use qm_core::ids::{NationId, NodeId, Side};
+use qm_core::ids::{NationId, NodeId};
 use qm_core::map::{Features, MapGraph, Surface};
-use qm_core::nation::{Nation, NationStateC};
+use qm_core::nation::NationSides;
 use qm_core::phase::GameClock;
 use qm_core::ruleset::{Domain, IsolationException, Ruleset, UnitTypeDef};
 use qm_core::spec::Spec;
@@ -73,17 +73,12 @@ pub fn eliminate_isolated(world: &mut World) {
     let side = clock.side;
     let rules = &spec.ruleset;
     let map = &spec.map;
-    let mut side_of: Vec<Option<Side>> = vec![None; rules.nations.len()];
-    for (n, s) in world.query::<(&Nation, &NationStateC)>().iter(world) {
-        if let Some(slot) = side_of.get_mut(n.0.index()) {
-            *slot = s.0.side;
-        }
-    }
+    let Some(sides) = world.get_resource::<NationSides>().cloned() else { return };
     let this_turn = |s: &UnitSupply| s.at.is_some_and(|a| a.turn == clock.turn && a.side == side);
     let mut units: Vec<(Entity, UnitState)> = world
         .query::<(Entity, &Unit, &Location, &UnitFlags, &UnitSupply)>()
         .iter(world)
-        .filter(|(_, u, _, _, _)| side_of.get(u.nation.index()).copied().flatten() == Some(side))
+        .filter(|(_, u, _, _, _)| sides.is_on(u.nation, side))
         .map(|(e, u, l, f, s)| (e, UnitState::from_components(u, *l, *f, s)))
         .collect();
     units.sort_by(|a, b| a.1.id.cmp(&b.1.id));
@@ -146,7 +141,7 @@ pub fn eliminate_isolated(world: &mut World) {
         let Some(&(only_ic, full)) = ic_units.get(&n.0) else {
             continue;
         };
-        if c.current.and_then(|x| side_of.get(x.index()).copied().flatten()) != Some(side) {
+        if !c.current.is_some_and(|x| sides.is_on(x, side)) {
             continue;
         }
         let turns = if full {

@@ -4,7 +4,6 @@
 use super::route::escort_base;
 use super::view::{SeaView, side_kind};
 use qm_core::ids::{NodeId, Side, UnitId};
-use qm_core::nation::NationStatus;
 use qm_core::orders::{OrderError, SeaLineOrder, ValidOrder, ValidSeaLine};
 use qm_core::ruleset::Domain;
 use qm_core::supply::UnitStatus;
@@ -374,8 +373,7 @@ pub fn validate_intercept(
     for id in by {
         let u = v.unit(id).ok_or_else(|| OrderError::UnknownUnit { index, unit: id.clone() })?;
         let bad = |why: &str| OrderError::BadEscort { index, unit: id.clone(), role: "attack".into(), why: why.into() };
-        let enemy = v.side_of(u.nation) == Some(side.other())
-            && v.ctx.nations.get(u.nation.index()).is_some_and(|s| s.status == NationStatus::Active);
+        let enemy = v.side_of(u.nation) == Some(side.other()) && v.at_war(u.nation);
         if !enemy {
             return Err(bad("only the defending side's units may attack the moving side's sea lines (SUP-104)"));
         }

@@ -7,7 +7,7 @@ use crate::zones::ZoneLabels;
 use bevy_ecs::prelude::*;
 use qm_core::components::{Location, Unit, UnitFlagBits, UnitFlags};
 use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, Tier, UnitId};
-use qm_core::nation::NationStatus;
+use qm_core::nation::{NationSides, NationStatus};
 use qm_core::ruleset::Domain;
 use qm_core::sea::SeaLog;
 use qm_core::spec::{ScenarioSpec, Spec};
@@ -42,6 +42,8 @@ pub struct SeaView<'a> {
     pub spec: &'a ScenarioSpec,
     /// The determination's context.
     pub ctx: &'a SupplyContext,
+    /// The side of every nation.
+    pub sides: &'a NationSides,
     /// The land flood before any line lands.
     pub floods: &'a LandFloods,
     /// The zones.
@@ -68,7 +70,7 @@ impl SeaView<'_> {
     }
 
     pub(super) fn side_of(&self, n: NationId) -> Option<Side> {
-        self.ctx.nations.get(n.index()).and_then(|s| s.side)
+        self.sides.side_of(n)
     }
 
     pub(super) fn friendly(&self, n: NodeId) -> bool {
@@ -162,16 +164,15 @@ pub fn view(world: &World) -> Option<SeaView<'_>> {
         .collect();
     units.sort_by(|a, b| a.id.cmp(&b.id));
     let ctx = world.get_resource::<SupplyContext>()?;
-    let mut bridgeheads: Vec<NodeId> = units
-        .iter()
-        .filter(|u| u.bridgehead && ctx.nations.get(u.nation.index()).and_then(|s| s.side) == ctx.side)
-        .map(|u| u.node)
-        .collect();
+    let sides = world.get_resource::<NationSides>()?;
+    let mut bridgeheads: Vec<NodeId> =
+        units.iter().filter(|u| u.bridgehead && sides.side_of(u.nation) == ctx.side).map(|u| u.node).collect();
     bridgeheads.sort_unstable();
     bridgeheads.dedup();
     Some(SeaView {
         spec,
         ctx,
+        sides,
         bridgeheads,
         floods: world.get_resource::<LandFloods>()?,
         zones: world.get_resource::<ZoneLabels>()?,
