@@ -129,3 +129,32 @@ pub fn at_war_with(states: &[NationState], a: NationId, b: NationId) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(side: Option<Side>, status: NationStatus) -> NationState {
+        NationState { side, status, patron: None, ever_surrendered: false }
+    }
+
+    #[test]
+    fn sides_follow_the_states_in_nation_order() {
+        let states = [
+            state(Some(Side::Axis), NationStatus::Active),
+            state(None, NationStatus::Neutral),
+            state(Some(Side::Allies), NationStatus::Surrendered),
+        ];
+        let sides = NationSides::from_states(&states);
+        assert_eq!(sides.side_of(NationId(0)), Some(Side::Axis));
+        assert_eq!(sides.side_of(NationId(1)), None);
+        // A surrendered nation stays on its side.
+        assert_eq!(sides.side_of(NationId(2)), Some(Side::Allies));
+        assert!(sides.is_on(NationId(2), Side::Allies));
+        assert!(!sides.is_on(NationId(2), Side::Axis));
+        assert!(!sides.is_on(NationId(1), Side::Axis) && !sides.is_on(NationId(1), Side::Allies));
+        // A nation the state does not list is on no side.
+        assert_eq!(sides.side_of(NationId(3)), None);
+        assert_eq!(NationSides::default().side_of(NationId(0)), None);
+    }
+}

@@ -176,13 +176,10 @@ pub fn build_world(spec: Arc<ScenarioSpec>, state: &GameState) -> World {
     for (i, info) in map.nodes.iter().enumerate() {
         let st = state.nodes.get(i).copied().unwrap_or_default();
         let mut e = world.spawn((MapNode(i as NodeId), st.control, st.supply, st.damage));
-        if info.surface == Surface::Box {
-            e.insert(MapBox);
-        } else if let Some(coord) = info.coord {
+        if info.surface != Surface::Box
+            && let Some(coord) = info.coord
+        {
             e.insert(HexTile { coord, terrain: info.terrain, surface: info.surface, features: info.features });
-        }
-        if let Some(name) = &info.name {
-            e.insert(PlaceName(name.clone()));
         }
         index.nodes.push(e.id());
     }
@@ -191,10 +188,6 @@ pub fn build_world(spec: Arc<ScenarioSpec>, state: &GameState) -> World {
         let d = state.sources.get(i).copied().unwrap_or_default();
         let src = SupplySource { id: crate::ids::SourceId(i as u32), node: s.node, class: s.class, owner: s.owner };
         index.sources.push(world.spawn((src, d)).id());
-    }
-
-    for &p in &spec.ports {
-        world.spawn(Port { node: p });
     }
 
     world.spawn_batch(state.units.iter().map(|u| (u.unit(), u.location, u.flags, u.supply.clone())));
