@@ -1,8 +1,10 @@
-//! Components of map nodes, units, sources and ports.
+//! Components of map nodes, units and sources.
 //!
-//! Static attributes are duplicated from the [`MapGraph`](crate::map::MapGraph)
-//! onto the entities so that queries and debug tools see them; the rules read
-//! the dense graph.
+//! A hex's static attributes are duplicated from the
+//! [`MapGraph`](crate::map::MapGraph) onto its entity ([`HexTile`]) so that
+//! queries and debug tools see them; the rules read the dense graph. Box
+//! markers, place names and port entities are not spawned: nothing read them
+//! (`MapGraph` and `ScenarioSpec::ports` hold them).
 
 use crate::ids::{NationId, NodeId, SourceClassId, SourceId, TerrainId, UnitId, UnitTypeId};
 use crate::map::{Features, Surface};
@@ -26,14 +28,6 @@ pub struct HexTile {
     /// Features.
     pub features: Features,
 }
-
-/// Marks an off-board map box.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MapBox;
-
-/// A place name (`berlin`).
-#[derive(Component, Clone, Debug, PartialEq, Eq)]
-pub struct PlaceName(pub String);
 
 /// Who holds a land hex or box.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,13 +89,6 @@ impl Designation {
     pub fn acts_in(self, turn: u32) -> bool {
         self.designated && self.since.is_none_or(|t| t < turn)
     }
-}
-
-/// A port entity.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Port {
-    /// The port's hex.
-    pub node: NodeId,
 }
 
 /// A unit: its stable id, nation and type.

@@ -25,7 +25,7 @@ pub mod prelude {
     pub use crate::events::{EventLog, GameEvent};
     pub use crate::ids::*;
     pub use crate::map::{Feature, Features, MapGraph, NodeInfo, Surface};
-    pub use crate::nation::{Nation, NationDef, NationKind, NationState, NationStateC, NationStatus};
+    pub use crate::nation::{Nation, NationDef, NationKind, NationSides, NationState, NationStateC, NationStatus};
     pub use crate::orders::{Order, OrderContext, OrderError, OrderSet, Orders, Pending, PendingOrder};
     pub use crate::phase::{
         BeginOf, Determining, GameClock, OrdersOf, PhaseId, PhaseOrder, PhaseSchedule, PhaseSystems, RulesOf,

@@ -72,6 +72,35 @@ pub struct Nation(pub NationId);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NationStateC(pub NationState);
 
+/// The side of every nation, indexed by [`NationId`]: computed once, when a
+/// world is built from a state ([`build_world`](crate::state::build_world)),
+/// for the rules that ask which side a nation is on. No rule moves a nation
+/// to another side during a game, so it stays equal to the sides of the
+/// [`NationStateC`] components.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct NationSides(Vec<Option<Side>>);
+
+impl NationSides {
+    /// The sides of the nations of a state, in nation order.
+    #[must_use]
+    pub fn from_states(states: &[NationState]) -> Self {
+        Self(states.iter().map(|s| s.side).collect())
+    }
+
+    /// The side nation `n` is on, or `None` for a true neutral (or a nation
+    /// the state does not list).
+    #[must_use]
+    pub fn side_of(&self, n: NationId) -> Option<Side> {
+        self.0.get(n.index()).copied().flatten()
+    }
+
+    /// Whether nation `n` is on `side`.
+    #[must_use]
+    pub fn is_on(&self, n: NationId, side: Side) -> bool {
+        self.side_of(n) == Some(side)
+    }
+}
+
 /// The faction of every nation: its own, or its patron's for a nation that
 /// inherits one (SUP-050: restrictions extend to colonies and minor
 /// countries associated with a major power).
@@ -98,5 +127,34 @@ pub fn at_war_with(states: &[NationState], a: NationId, b: NationId) -> bool {
                 && x.side != y.side
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(side: Option<Side>, status: NationStatus) -> NationState {
+        NationState { side, status, patron: None, ever_surrendered: false }
+    }
+
+    #[test]
+    fn sides_follow_the_states_in_nation_order() {
+        let states = [
+            state(Some(Side::Axis), NationStatus::Active),
+            state(None, NationStatus::Neutral),
+            state(Some(Side::Allies), NationStatus::Surrendered),
+        ];
+        let sides = NationSides::from_states(&states);
+        assert_eq!(sides.side_of(NationId(0)), Some(Side::Axis));
+        assert_eq!(sides.side_of(NationId(1)), None);
+        // A surrendered nation stays on its side.
+        assert_eq!(sides.side_of(NationId(2)), Some(Side::Allies));
+        assert!(sides.is_on(NationId(2), Side::Allies));
+        assert!(!sides.is_on(NationId(2), Side::Axis));
+        assert!(!sides.is_on(NationId(1), Side::Axis) && !sides.is_on(NationId(1), Side::Allies));
+        // A nation the state does not list is on no side.
+        assert_eq!(sides.side_of(NationId(3)), None);
+        assert_eq!(NationSides::default().side_of(NationId(0)), None);
     }
 }

@@ -9,7 +9,7 @@ use crate::components::*;
 use crate::events::EventLog;
 use crate::ids::{NationId, NodeId, Side, UnitId, UnitTypeId};
 use crate::map::Surface;
-use crate::nation::{Nation, NationState, NationStateC};
+use crate::nation::{Nation, NationSides, NationState, NationStateC};
 use crate::phase::{GameClock, RunningPhase};
 use crate::rng::GameRng;
 use crate::spec::{ScenarioSpec, Spec};
@@ -195,13 +195,10 @@ pub fn build_into(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState)
     for (i, info) in map.nodes.iter().enumerate() {
         let st = state.nodes.get(i).copied().unwrap_or_default();
         let mut e = world.spawn((MapNode(i as NodeId), st.control, st.supply, st.damage));
-        if info.surface == Surface::Box {
-            e.insert(MapBox);
-        } else if let Some(coord) = info.coord {
+        if info.surface != Surface::Box
+            && let Some(coord) = info.coord
+        {
             e.insert(HexTile { coord, terrain: info.terrain, surface: info.surface, features: info.features });
-        }
-        if let Some(name) = &info.name {
-            e.insert(PlaceName(name.clone()));
         }
         index.nodes.push(e.id());
     }
@@ -212,10 +209,6 @@ pub fn build_into(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState)
         index.sources.push(world.spawn((src, d)).id());
     }
 
-    for &p in &spec.ports {
-        world.spawn(Port { node: p });
-    }
-
     world.spawn_batch(state.units.iter().map(|u| (u.unit(), u.location, u.flags, u.supply.clone())));
 
     world.insert_resource(state.clock);
@@ -224,6 +217,7 @@ pub fn build_into(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState)
     world.insert_resource(spec.rules.phases().clone());
     world.insert_resource(EventLog::default());
     world.insert_resource(RunningPhase(None));
+    world.insert_resource(NationSides::from_states(&state.nations));
     world.insert_resource(index);
     world.insert_resource(Spec(spec.clone()));
     for section in spec.rules.sections() {

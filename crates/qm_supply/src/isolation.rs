@@ -15,10 +15,10 @@ use qm_core::components::*;
 use qm_core::events::{EventLog, GameEvent};
 use qm_core::ids::{NationId, NodeId, Side};
 use qm_core::map::{Features, MapGraph, Surface};
-use qm_core::nation::{Nation, NationStateC};
+use qm_core::nation::NationSides;
 use qm_core::phase::GameClock;
 use qm_core::ruleset::{Domain, IsolationException, Ruleset, UnitTypeDef};
-use qm_core::spec::Spec;
+use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::state::{Elimination, Ledger, UnitState};
 use qm_core::supply::{UnitStatus, UnitSupply};
 
@@ -70,27 +70,44 @@ pub fn eliminable(def: &UnitTypeDef) -> bool {
 pub fn eliminate_isolated(world: &mut World) {
     let Some(spec) = world.get_resource::<Spec>().map(|s| s.0.clone()) else { return };
     let Some(clock) = world.get_resource::<GameClock>().copied() else { return };
-    let side = clock.side;
-    let rules = &spec.ruleset;
-    let map = &spec.map;
-    let mut side_of: Vec<Option<Side>> = vec![None; rules.nations.len()];
-    for (n, s) in world.query::<(&Nation, &NationStateC)>().iter(world) {
-        if let Some(slot) = side_of.get_mut(n.0.index()) {
-            *slot = s.0.side;
-        }
+    let Some(sides) = world.get_resource::<NationSides>().cloned() else { return };
+    let units = units_of_side(world, &sides, clock.side);
+    let (eliminated, events) = eliminate_or_count(world, &spec, clock, &units);
+    count_ic_isolation(world, &spec.map, &units, &eliminated, &sides, clock.side);
+    world.resource_mut::<Ledger>().eliminated.extend(eliminated);
+    let mut log = world.resource_mut::<EventLog>();
+    for ev in events {
+        log.push(ev);
     }
-    let this_turn = |s: &UnitSupply| s.at.is_some_and(|a| a.turn == clock.turn && a.side == side);
+}
+
+/// The units of `side`, with their entities, in id order.
+fn units_of_side(world: &mut World, sides: &NationSides, side: Side) -> Vec<(Entity, UnitState)> {
     let mut units: Vec<(Entity, UnitState)> = world
         .query::<(Entity, &Unit, &Location, &UnitFlags, &UnitSupply)>()
         .iter(world)
-        .filter(|(_, u, _, _, _)| side_of.get(u.nation.index()).copied().flatten() == Some(side))
+        .filter(|(_, u, _, _, _)| sides.is_on(u.nation, side))
         .map(|(e, u, l, f, s)| (e, UnitState::from_components(u, *l, *f, s)))
         .collect();
     units.sort_by(|a, b| a.1.id.cmp(&b.1.id));
+    units
+}
 
+/// Eliminates the units isolated at both determinations of the player turn
+/// (SUP-177, SUP-190), and counts the turns of isolation of those an
+/// exception keeps (SUP-191); a unit no longer isolated starts afresh.
+/// Returns the eliminations and their events.
+fn eliminate_or_count(
+    world: &mut World,
+    spec: &ScenarioSpec,
+    clock: GameClock,
+    units: &[(Entity, UnitState)],
+) -> (Vec<Elimination>, Vec<GameEvent>) {
+    let (rules, map) = (&spec.ruleset, &spec.map);
+    let this_turn = |s: &UnitSupply| s.at.is_some_and(|a| a.turn == clock.turn && a.side == clock.side);
     let mut eliminated = Vec::new();
     let mut events = Vec::new();
-    for (e, u) in &units {
+    for (e, u) in units {
         let Some(def) = rules.unit_type(u.kind) else { continue };
         if !eliminable(def) {
             continue;
@@ -127,10 +144,22 @@ pub fn eliminate_isolated(world: &mut World) {
             *f = flags;
         }
     }
+    (eliminated, events)
+}
 
-    // SUP-046: an IC whose units draw supply only from the IC.
+/// SUP-046: counts the turns of isolation of each IC of the side whose
+/// surviving units draw supply only from the IC; an IC with a fully
+/// supplied unit starts afresh.
+fn count_ic_isolation(
+    world: &mut World,
+    map: &MapGraph,
+    units: &[(Entity, UnitState)],
+    eliminated: &[Elimination],
+    sides: &NationSides,
+    side: Side,
+) {
     let mut ic_units: std::collections::BTreeMap<NodeId, (bool, bool)> = std::collections::BTreeMap::new();
-    for (_, u) in &units {
+    for (_, u) in units {
         if eliminated.iter().any(|x| x.unit.id == u.id) {
             continue;
         }
@@ -146,7 +175,7 @@ pub fn eliminate_isolated(world: &mut World) {
         let Some(&(only_ic, full)) = ic_units.get(&n.0) else {
             continue;
         };
-        if c.current.and_then(|x| side_of.get(x.index()).copied().flatten()) != Some(side) {
+        if !c.current.is_some_and(|x| sides.is_on(x, side)) {
             continue;
         }
         let turns = if full {
@@ -159,12 +188,6 @@ pub fn eliminate_isolated(world: &mut World) {
         if turns != d.ic_isolated_turns {
             d.ic_isolated_turns = turns;
         }
-    }
-
-    world.resource_mut::<Ledger>().eliminated.extend(eliminated);
-    let mut log = world.resource_mut::<EventLog>();
-    for ev in events {
-        log.push(ev);
     }
 }
 

@@ -10,9 +10,9 @@ use qm_core::components::*;
 use qm_core::events::{EventLog, GameEvent};
 use qm_core::ids::{Determination, DeterminationKind, NationId, NodeId, SourceId, Tier};
 use qm_core::nation::NationStatus;
-use qm_core::ruleset::Domain;
+use qm_core::ruleset::{Domain, Ruleset, UnitTypeDef};
 use qm_core::sea::{SeaLog, ZoneRecord, Zones};
-use qm_core::spec::Spec;
+use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::supply::*;
 
 /// The best supply a class can draw at a node, and how.
@@ -86,7 +86,6 @@ pub(crate) fn compose(
 
 /// Decides the status of every unit and hex of the side.
 #[allow(clippy::too_many_arguments, reason = "a system touching units, hexes and the event log")]
-#[allow(clippy::too_many_lines, reason = "the automatic supply cases of SUP-192..197 read best in one place")]
 pub fn assign_statuses(
     spec: Res<Spec>,
     ctx: Res<SupplyContext>,
@@ -98,29 +97,68 @@ pub fn assign_statuses(
 ) {
     let (Some(side), Some(kind)) = (ctx.side, ctx.kind) else { return };
     let rules = &spec.ruleset;
-    let map = &spec.map;
     let at = Determination { turn: ctx.turn, side, kind };
-    let this_turn = |a: Option<Determination>| a.is_some_and(|a| a.turn == at.turn && a.side == side);
-    let nation_status = |n: NationId| ctx.nations.get(n.index()).map(|s| s.status);
-    let neutral_tier = |n: NationId| {
-        if rules.nation(n).is_some_and(|d| d.neutral_partial) { Tier::Partial } else { Tier::Full }
-    };
+    let hex_status = &mut *hex_buf;
+    flood_hex_statuses(rules, &ctx, &floods, spec.map.node_count(), hex_status);
+    own_hex_statuses(&ctx, hex_status);
+    let unsupplied = write_hex_statuses(&ctx, at, hex_status, &mut nodes);
 
-    // Hexes (SUP-006, SUP-011), and neutral hexes (SUP-146): the best tier
-    // for the controller's class from the flood, then own-hex sources.
-    let n_nodes = map.node_count();
-    // Per controlling nation, worked out once: a neutral's own status, or
-    // the flood chunk and bits of its class.
-    enum HexRule {
-        Fixed(HexStatus),
-        Class { chunk: usize, full: u64, partial: u64 },
-        Unsupplied,
+    // Units of the side, in id order (SUP-132).
+    let mut list: Vec<_> = units
+        .iter_mut()
+        .filter(|(u, _, _, _)| ctx.nations.get(u.nation.index()).is_some_and(|s| s.side == Some(side)))
+        .collect();
+    list.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+    let mut nexts = Vec::with_capacity(list.len());
+    // Lines to trace, per flood chunk: (unit, node, label).
+    let mut wanted: Vec<Vec<(usize, NodeId, u32)>> = vec![Vec::new(); floods.floods.len()];
+    for (k, (u, loc, flags, sup)) in list.iter().enumerate() {
+        let Some(def) = rules.unit_type(u.kind) else {
+            nexts.push(None);
+            continue;
+        };
+        let hex = hex_status.get(loc.node as usize).copied().flatten().unwrap_or(HexStatus::Unsupplied);
+        let d = Determining { spec: &spec, ctx: &ctx, floods: &floods, at };
+        let (next, carried) = unit_status(d, (*u, *loc, *flags), sup.initial, def, hex);
+        if let Some((chunk, bit)) = carried
+            && let Some(w) = wanted.get_mut(chunk)
+        {
+            w.push((k, loc.node, bit));
+        }
+        nexts.push(Some(next));
     }
-    let per_nation: Vec<HexRule> = (0..ctx.nations.len())
+    trace_unit_lines(&mut floods, &wanted, &mut nexts);
+    let (full, partial, isolated) = write_unit_statuses(rules, at, list, nexts, &mut log);
+    log.push(GameEvent::SupplyDetermined { side, kind, full, partial, isolated, unsupplied_hexes: unsupplied });
+}
+
+/// Whether a record is of the same player turn as determination `at`.
+fn same_player_turn(at: Determination, a: Option<Determination>) -> bool {
+    a.is_some_and(|a| a.turn == at.turn && a.side == at.side)
+}
+
+/// The tier a neutral supplies itself with (SUP-146: partial for Spanish
+/// Morocco).
+fn neutral_tier(rules: &Ruleset, n: NationId) -> Tier {
+    if rules.nation(n).is_some_and(|d| d.neutral_partial) { Tier::Partial } else { Tier::Full }
+}
+
+/// How a controlling nation's hexes get their status, worked out once per
+/// nation: a neutral's own status, or the flood chunk and bits of its
+/// class.
+enum HexRule {
+    Fixed(HexStatus),
+    Class { chunk: usize, full: u64, partial: u64 },
+    Unsupplied,
+}
+
+/// The [`HexRule`] of every nation.
+fn hex_rules(rules: &Ruleset, ctx: &SupplyContext) -> Vec<HexRule> {
+    (0..ctx.nations.len())
         .map(|i| {
             let owner = NationId(i as u16);
-            if nation_status(owner) == Some(NationStatus::Neutral) {
-                return HexRule::Fixed(HexStatus::from_tier(Some(neutral_tier(owner))));
+            if ctx.nations.get(i).map(|s| s.status) == Some(NationStatus::Neutral) {
+                return HexRule::Fixed(HexStatus::from_tier(Some(neutral_tier(rules, owner))));
             }
             match ctx.classes.of_nation.get(i).copied().flatten() {
                 Some(c) => {
@@ -130,8 +168,20 @@ pub fn assign_statuses(
                 None => HexRule::Unsupplied,
             }
         })
-        .collect();
-    let hex_status = &mut *hex_buf;
+        .collect()
+}
+
+/// Hexes (SUP-006, SUP-011), and neutral hexes (SUP-146): the best tier for
+/// the controller's class from the flood; `None` for hexes the side does
+/// not hold.
+fn flood_hex_statuses(
+    rules: &Ruleset,
+    ctx: &SupplyContext,
+    floods: &LandFloods,
+    n_nodes: usize,
+    hex_status: &mut Vec<Option<HexStatus>>,
+) {
+    let per_nation = hex_rules(rules, ctx);
     hex_status.clear();
     hex_status.resize(n_nodes, None);
     for (n, slot) in hex_status.iter_mut().enumerate() {
@@ -153,7 +203,10 @@ pub fn assign_statuses(
             HexRule::Unsupplied => Some(HexStatus::Unsupplied),
         };
     }
-    // SUP-045: an own-hex source supplies its hex.
+}
+
+/// SUP-045: an own-hex source supplies its hex.
+fn own_hex_statuses(ctx: &SupplyContext, hex_status: &mut [Option<HexStatus>]) {
     for &(node, i) in &ctx.own_hex {
         let (Some(src), Some(Some(owner))) = (ctx.sources.get(i as usize), ctx.control.get(node as usize)) else {
             continue;
@@ -166,16 +219,26 @@ pub fn assign_statuses(
             *slot = (*slot).max(Some(HexStatus::from_tier(Some(t))));
         }
     }
+}
+
+/// Writes the hexes' statuses, keeping a better one of the same player
+/// turn (SUP-142); returns how many of the side's hexes are unsupplied.
+fn write_hex_statuses(
+    ctx: &SupplyContext,
+    at: Determination,
+    hex_status: &mut [Option<HexStatus>],
+    nodes: &mut Query<(&MapNode, &Control, &mut HexSupply)>,
+) -> u32 {
     let mut unsupplied = 0u32;
-    for (node, control, mut hs) in &mut nodes {
+    for (node, control, mut hs) in nodes {
         let i = node.0 as usize;
         let Some(status) = hex_status.get(i).copied().flatten() else { continue };
         // SUP-142: supplied at either determination of the player turn, a
         // hex stays supplied; a hex that changed hands starts afresh.
-        let keep = kind == DeterminationKind::PostCombat
-            && this_turn(hs.at)
+        let keep = at.kind == DeterminationKind::PostCombat
+            && same_player_turn(at, hs.at)
             && hs.status > Some(status)
-            && control.captured != Some((ctx.turn, side));
+            && control.captured != Some((ctx.turn, at.side));
         let status = if keep { hs.status.unwrap_or(status) } else { status };
         hex_status[i] = Some(status);
         if status == HexStatus::Unsupplied && ctx.friendly[i] {
@@ -186,107 +249,118 @@ pub fn assign_statuses(
             *hs = new;
         }
     }
+    unsupplied
+}
 
+/// What a determination reads to decide a unit's status.
+#[derive(Clone, Copy)]
+struct Determining<'a> {
+    spec: &'a ScenarioSpec,
+    ctx: &'a SupplyContext,
+    floods: &'a LandFloods,
+    at: Determination,
+}
+
+/// The automatic supply cases (SUP-007, SUP-031, SUP-146, SUP-192..198), if
+/// one applies to the unit.
+fn automatic_supply(
+    d: Determining<'_>,
+    (u, loc, flags): (&Unit, &Location, &UnitFlags),
+    def: &UnitTypeDef,
+) -> Option<(AutoReason, Tier)> {
+    let (rules, map, ctx, floods) = (&d.spec.ruleset, &d.spec.map, d.ctx, d.floods);
+    let node = loc.node;
     let region_of = |node: NodeId| -> Option<&str> {
         let r = map.node(node)?.region?;
         map.regions.get(r.index()).map(String::as_str)
     };
-
-    // Units of the side, in id order (SUP-132).
-    let mut list: Vec<_> = units
-        .iter_mut()
-        .filter(|(u, _, _, _)| ctx.nations.get(u.nation.index()).is_some_and(|s| s.side == Some(side)))
-        .collect();
-    list.sort_by(|a, b| a.0.id.cmp(&b.0.id));
-    let (mut full, mut partial, mut isolated) = (0u32, 0u32, 0u32);
-    let mut nexts = Vec::with_capacity(list.len());
-    // Lines to trace, per flood chunk: (unit, node, label).
-    let mut wanted: Vec<Vec<(usize, NodeId, u32)>> = vec![Vec::new(); floods.floods.len()];
-    for (k, (u, loc, flags, sup)) in list.iter().enumerate() {
-        let Some(def) = rules.unit_type(u.kind) else {
-            nexts.push(None);
-            continue;
-        };
-        let node = loc.node;
-        let mut next = UnitSupply { at: Some(at), initial: sup.initial, ..UnitSupply::default() };
-        let mut carried = None;
-        let hex = hex_status.get(node as usize).copied().flatten().unwrap_or(HexStatus::Unsupplied);
-        let auto = |reason: AutoReason, tier: Tier| Some((reason, tier));
-        let automatic = if nation_status(u.nation) == Some(NationStatus::Neutral) {
-            // SUP-146: supplied by the neutral itself.
-            auto(AutoReason::Neutral, neutral_tier(u.nation))
-        } else if def.partisan {
-            // SUP-007, SUP-194: partisans need no supply.
-            auto(AutoReason::Partisan, Tier::Full)
-        } else if def.bridgehead && flags.bits.contains(UnitFlagBits::NEW_BRIDGEHEAD) {
-            // SUP-197: bridgeheads are in supply in the turn they are placed.
-            auto(AutoReason::Bridgehead, Tier::Full)
-        } else if def.armor
-            && flags.exploited_turn.is_some_and(|t| t + 1 == ctx.turn)
-            && !flags.bits.contains(UnitFlagBits::REDEPLOYED)
-            && draw(&ctx, &floods, u.supply_nation(), node, loc.turn_start == node).tier != Some(Tier::Full)
-        {
-            // SUP-193, SUP-198: exploiting armor, the game turn after its
-            // exploitation, unless redeployed in that player turn. Armor
-            // that a line fully supplies is supplied normally, and so may
-            // exploit again (SUP-193).
-            auto(AutoReason::Exploiting, Tier::Full)
-        } else if let Some((r, t)) =
-            region_of(node).and_then(|r| rules.supplied_regions.iter().find(|(k, _)| k == r).cloned())
-        {
-            // SUP-031: units in Ethiopia are always in unlimited supply.
-            auto(AutoReason::Region(r), t)
-        } else if def.domain == Domain::Ground
-            && rules.home_supplied.contains(&u.nation)
-            && ctx.nation_home(node) == Some(u.nation)
-        {
-            // SUP-196: Japanese units in Japan.
-            auto(AutoReason::HomeIslands, Tier::Full)
-        } else {
-            None
-        };
-        if let Some((reason, tier)) = automatic {
-            next.status = UnitStatus::from_tier(Some(tier));
-            next.automatic = Some(reason);
-        } else if def.domain != Domain::Ground || def.installation {
-            // SUP-010: air and naval units, and airbases, rocket bases and
-            // bridgeheads, have the status of their hex.
-            next.status = UnitStatus::from_hex(hex);
-            let d = draw(&ctx, &floods, u.supply_nation(), node, true);
-            carried = d.carried.map(|c| (c, d.tier));
-            next.own_hex = d.own_hex;
-        } else {
-            // SUP-037, SUP-148: a limited source gives partial supply; the
-            // mechanized and airborne components go unsupplied (see
-            // capabilities).
-            let d = draw(&ctx, &floods, u.supply_nation(), node, loc.turn_start == node);
-            next.status = UnitStatus::from_tier(d.tier);
-            carried = d.carried.map(|c| (c, d.tier));
-            next.own_hex = d.own_hex;
-            // SUP-195: chindits are always in at least limited supply.
-            if def.chindit && next.status == UnitStatus::Isolated {
-                next.status = UnitStatus::Partial;
-                next.automatic = Some(AutoReason::Chindit);
-            }
-        }
-        if let Some(((chunk, bit), Some(tier))) = carried {
-            if let Some(w) = wanted.get_mut(chunk) {
-                w.push((k, node, bit));
-            }
-            next.line = Some(SupplyLine {
-                source: SourceRef::Source(SourceId(u32::MAX)),
-                tier,
-                path: Vec::new(),
-                sea: Vec::new(),
-            });
-        }
-        if kind == DeterminationKind::Initial {
-            next.initial = Some(next.status);
-        }
-        nexts.push(Some(next));
+    if ctx.nations.get(u.nation.index()).map(|s| s.status) == Some(NationStatus::Neutral) {
+        // SUP-146: supplied by the neutral itself.
+        Some((AutoReason::Neutral, neutral_tier(rules, u.nation)))
+    } else if def.partisan {
+        // SUP-007, SUP-194: partisans need no supply.
+        Some((AutoReason::Partisan, Tier::Full))
+    } else if def.bridgehead && flags.bits.contains(UnitFlagBits::NEW_BRIDGEHEAD) {
+        // SUP-197: bridgeheads are in supply in the turn they are placed.
+        Some((AutoReason::Bridgehead, Tier::Full))
+    } else if def.armor
+        && flags.exploited_turn.is_some_and(|t| t + 1 == ctx.turn)
+        && !flags.bits.contains(UnitFlagBits::REDEPLOYED)
+        && draw(ctx, floods, u.supply_nation(), node, loc.turn_start == node).tier != Some(Tier::Full)
+    {
+        // SUP-193, SUP-198: exploiting armor, the game turn after its
+        // exploitation, unless redeployed in that player turn. Armor that a
+        // line fully supplies is supplied normally, and so may exploit again
+        // (SUP-193).
+        Some((AutoReason::Exploiting, Tier::Full))
+    } else if let Some((r, t)) =
+        region_of(node).and_then(|r| rules.supplied_regions.iter().find(|(k, _)| k == r).cloned())
+    {
+        // SUP-031: units in Ethiopia are always in unlimited supply.
+        Some((AutoReason::Region(r), t))
+    } else if def.domain == Domain::Ground
+        && rules.home_supplied.contains(&u.nation)
+        && ctx.nation_home(node) == Some(u.nation)
+    {
+        // SUP-196: Japanese units in Japan.
+        Some((AutoReason::HomeIslands, Tier::Full))
+    } else {
+        None
     }
-    // The lines, traced together: lines that meet share their walk.
-    let floods = &mut *floods;
+}
+
+/// A unit's new supply record before its line is traced, and the flood
+/// chunk and label of the line to trace for it, if one carried its supply.
+fn unit_status(
+    d: Determining<'_>,
+    (u, loc, flags): (&Unit, &Location, &UnitFlags),
+    initial: Option<UnitStatus>,
+    def: &UnitTypeDef,
+    hex: HexStatus,
+) -> (UnitSupply, Option<(usize, u32)>) {
+    let (ctx, floods, at) = (d.ctx, d.floods, d.at);
+    let node = loc.node;
+    let mut next = UnitSupply { at: Some(at), initial, ..UnitSupply::default() };
+    let mut carried = None;
+    if let Some((reason, tier)) = automatic_supply(d, (u, loc, flags), def) {
+        next.status = UnitStatus::from_tier(Some(tier));
+        next.automatic = Some(reason);
+    } else if def.domain != Domain::Ground || def.installation {
+        // SUP-010: air and naval units, and airbases, rocket bases and
+        // bridgeheads, have the status of their hex.
+        next.status = UnitStatus::from_hex(hex);
+        let d = draw(ctx, floods, u.supply_nation(), node, true);
+        carried = d.carried.map(|c| (c, d.tier));
+        next.own_hex = d.own_hex;
+    } else {
+        // SUP-037, SUP-148: a limited source gives partial supply; the
+        // mechanized and airborne components go unsupplied (see
+        // capabilities).
+        let d = draw(ctx, floods, u.supply_nation(), node, loc.turn_start == node);
+        next.status = UnitStatus::from_tier(d.tier);
+        carried = d.carried.map(|c| (c, d.tier));
+        next.own_hex = d.own_hex;
+        // SUP-195: chindits are always in at least limited supply.
+        if def.chindit && next.status == UnitStatus::Isolated {
+            next.status = UnitStatus::Partial;
+            next.automatic = Some(AutoReason::Chindit);
+        }
+    }
+    let mut to_trace = None;
+    if let Some((chunk_bit, Some(tier))) = carried {
+        to_trace = Some(chunk_bit);
+        next.line =
+            Some(SupplyLine { source: SourceRef::Source(SourceId(u32::MAX)), tier, path: Vec::new(), sea: Vec::new() });
+    }
+    if at.kind == DeterminationKind::Initial {
+        next.initial = Some(next.status);
+    }
+    (next, to_trace)
+}
+
+/// The lines, traced together: lines that meet share their walk. `wanted`
+/// holds, per flood chunk, `(unit, node, label)`, the unit indexing `nexts`.
+fn trace_unit_lines(floods: &mut LandFloods, wanted: &[Vec<(usize, NodeId, u32)>], nexts: &mut [Option<UnitSupply>]) {
     for (chunk, w) in wanted.iter().enumerate() {
         let Some(f) = floods.floods.get(chunk) else { continue };
         let targets: Vec<(NodeId, u32)> = w.iter().map(|&(_, n, b)| (n, b)).collect();
@@ -299,11 +373,24 @@ pub fn assign_statuses(
             }
         }
     }
+}
+
+/// Writes the units' new records, keeping a better one of the same player
+/// turn (SUP-142), with an event for each change of status; returns the
+/// ground units fully, partially and not supplied.
+fn write_unit_statuses(
+    rules: &Ruleset,
+    at: Determination,
+    list: Vec<(&Unit, &Location, &UnitFlags, Mut<'_, UnitSupply>)>,
+    nexts: Vec<Option<UnitSupply>>,
+    log: &mut EventLog,
+) -> (u32, u32, u32) {
+    let (mut full, mut partial, mut isolated) = (0u32, 0u32, 0u32);
     for ((u, _, _, mut sup), next) in list.into_iter().zip(nexts) {
         let Some(mut next) = next else { continue };
         // SUP-142: supplied at either determination of the player turn, a
         // unit stays supplied; the better determination's record stands.
-        if kind == DeterminationKind::PostCombat && this_turn(sup.at) && sup.status > next.status {
+        if at.kind == DeterminationKind::PostCombat && same_player_turn(at, sup.at) && sup.status > next.status {
             next = UnitSupply { initial: sup.initial, ..sup.clone() };
         }
         if rules.unit_type(u.kind).is_some_and(|d| d.domain == Domain::Ground && !d.installation) {
@@ -320,7 +407,7 @@ pub fn assign_statuses(
             *sup = next;
         }
     }
-    log.push(GameEvent::SupplyDetermined { side, kind, full, partial, isolated, unsupplied_hexes: unsupplied });
+    (full, partial, isolated)
 }
 
 /// Records the zones of the determination, with their statuses, sea lines

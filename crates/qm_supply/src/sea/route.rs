@@ -1,0 +1,77 @@
+//! Routes of sea lines within range (SUP-090) and where units reach them
+//! (SUP-111..119, SUP-123).
+
+use super::view::{SeaView, UnitView};
+use qm_core::ids::NodeId;
+use qm_trace::{EdgeKinds, bfs_distances, bfs_path_refuel};
+
+impl SeaView<'_> {
+    /// A route from `from` through `via` to `to` within range (SUP-090):
+    /// sea hexes count, friendly ports refuel.
+    #[must_use]
+    pub fn route(&self, from: NodeId, via: &[NodeId], to: NodeId) -> Option<Vec<NodeId>> {
+        let map = &self.spec.map;
+        let range = self.spec.ruleset.sea.range;
+        let mut path = vec![from];
+        let mut cur = from;
+        for &next in via.iter().chain(std::iter::once(&to)) {
+            let seg = bfs_path_refuel(
+                &map.sea,
+                EdgeKinds::SEA,
+                cur,
+                next,
+                range,
+                |x| x == next || self.is_sea(x) || self.port(x),
+                |x| self.is_sea(x),
+                |x| x != next && self.port(x),
+            )?;
+            path.extend_from_slice(&seg[1..]);
+            cur = next;
+        }
+        Some(path)
+    }
+
+    /// The first hex of `path` within `reach` of a unit at `from`, as an
+    /// index into `path` (SUP-113: where an attack on the line falls).
+    pub(super) fn first_within(&self, from: NodeId, path: &[NodeId], reach: u32) -> Option<usize> {
+        let map = &self.spec.map;
+        if let Some(b) = map.box_sea(from) {
+            return path.iter().position(|n| *n == from || b.entries.contains(n));
+        }
+        let d = bfs_distances(&map.adjacency, EdgeKinds::ALL, &[from], reach, |_| true);
+        path.iter().position(|&t| d.get(t as usize).is_some_and(|&x| x <= reach))
+    }
+
+    pub(super) fn distance(&self, from: NodeId, targets: &[NodeId], reach: u32) -> bool {
+        let map = &self.spec.map;
+        let d = bfs_distances(&map.adjacency, EdgeKinds::ALL, &[from], reach, |_| true);
+        targets.iter().any(|&t| d.get(t as usize).is_some_and(|&x| x <= reach))
+            || map.box_sea(from).is_some_and(|b| b.entries.iter().any(|e| targets.contains(e)))
+    }
+}
+
+/// Where on a line's route (`path`, origin first) a naval unit starts to
+/// protect it (SUP-111..119): from the origin if based there (SUP-112) or
+/// in an sw box covering the line (SUP-114..117), from its port if based at
+/// a port the line passes or ends at, "only once it has reached their hex"
+/// (SUP-113); `None` if it may not protect it at all (SUP-118, SUP-119).
+pub(super) fn escort_base(v: &SeaView<'_>, u: &UnitView, path: &[NodeId]) -> Option<usize> {
+    let (&from, &to) = (path.first()?, path.last()?);
+    if u.node == from {
+        return Some(0);
+    }
+    let faction = v.ctx.factions.get(u.nation.index()).copied()?;
+    let front = v.spec.map.front(to);
+    let sw = v
+        .spec
+        .map
+        .box_sea(u.node)
+        .is_some_and(|b| b.sw && b.protects.iter().any(|p| p.covers(faction, from, to, front)));
+    if sw {
+        return Some(0);
+    }
+    if v.port(u.node) {
+        return path.iter().position(|&n| n == u.node);
+    }
+    None
+}

@@ -1,0 +1,183 @@
+//! [`SeaView`]: what validation and the default plan read, and its
+//! building from a world.
+
+use crate::context::SupplyContext;
+use crate::land::LandFloods;
+use crate::zones::ZoneLabels;
+use bevy_ecs::prelude::*;
+use qm_core::components::{Location, Unit, UnitFlagBits, UnitFlags};
+use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, Tier, UnitId};
+use qm_core::nation::{NationSides, NationStatus};
+use qm_core::ruleset::Domain;
+use qm_core::sea::SeaLog;
+use qm_core::spec::{ScenarioSpec, Spec};
+use qm_core::supply::{HexStatus, UnitStatus, UnitSupply};
+
+/// A unit as sea supply sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitView {
+    /// Id.
+    pub id: UnitId,
+    /// Nation.
+    pub nation: NationId,
+    /// Where it is.
+    pub node: NodeId,
+    /// Its supply status (from its side's last determination).
+    pub status: UnitStatus,
+    /// Inverted (used).
+    pub inverted: bool,
+    /// Factors.
+    pub factors: u8,
+    /// Its type's domain.
+    pub domain: Domain,
+    /// A destroyer (SUP-109).
+    pub destroyer: bool,
+    /// A bridgehead (SUP-075).
+    pub bridgehead: bool,
+}
+
+/// What validation and the default plan read.
+pub struct SeaView<'a> {
+    /// Static data.
+    pub spec: &'a ScenarioSpec,
+    /// The determination's context.
+    pub ctx: &'a SupplyContext,
+    /// The side of every nation.
+    pub sides: &'a NationSides,
+    /// The land flood before any line lands.
+    pub floods: &'a LandFloods,
+    /// The zones.
+    pub zones: &'a ZoneLabels,
+    /// The player turn's sea log.
+    pub log: &'a SeaLog,
+    /// Every unit, sorted by id.
+    pub units: Vec<UnitView>,
+    /// The world, for what is looked up only now and then (hex statuses of
+    /// bases).
+    pub world: &'a World,
+    /// Nodes holding a bridgehead of the side, sorted (SUP-075).
+    pub bridgeheads: Vec<NodeId>,
+}
+
+/// The side and determination a view is for.
+pub(super) fn side_kind(v: &SeaView<'_>) -> Option<(Side, DeterminationKind)> {
+    Some((v.ctx.side?, v.ctx.kind?))
+}
+
+impl SeaView<'_> {
+    pub(super) fn unit(&self, id: &str) -> Option<&UnitView> {
+        self.units.binary_search_by(|u| u.id.as_str().cmp(id)).ok().map(|i| &self.units[i])
+    }
+
+    pub(super) fn side_of(&self, n: NationId) -> Option<Side> {
+        self.sides.side_of(n)
+    }
+
+    pub(super) fn friendly(&self, n: NodeId) -> bool {
+        self.ctx.friendly.get(n as usize).copied().unwrap_or(false)
+    }
+
+    /// Whether the side holds anything at `n` in any chunk of the flood.
+    pub(super) fn holds(&self, n: NodeId) -> bool {
+        (0..self.floods.floods.len()).any(|c| self.floods.mask(c, n) != 0)
+    }
+
+    /// The best tier the flood gives any nation of the side at `n`.
+    pub(super) fn best_tier(&self, n: NodeId) -> Option<Tier> {
+        self.ctx
+            .classes
+            .of_nation
+            .iter()
+            .flatten()
+            .filter_map(|&c| self.ctx.classes.best(self.floods.mask(self.ctx.classes.slot(c).chunk, n), c).map(|t| t.0))
+            .max()
+    }
+
+    /// The best tier a line from `from` lands at `to`: what the flood holds
+    /// at the origin, less the supply of limited origins that may not reach
+    /// `to` (SUP-081, SUP-086).
+    pub(super) fn best_tier_into(&self, from: NodeId, to: NodeId) -> Option<Tier> {
+        let block = self.ctx.limit_block(to);
+        self.ctx
+            .classes
+            .of_nation
+            .iter()
+            .flatten()
+            .filter_map(|&c| {
+                let mask = self.floods.mask(self.ctx.classes.slot(c).chunk, from) & !block;
+                self.ctx.classes.best(mask, c).map(|t| t.0)
+            })
+            .max()
+    }
+
+    /// Whether nation `n` is at war (not neutral, not surrendered).
+    pub(super) fn at_war(&self, n: NationId) -> bool {
+        self.ctx.nations.get(n.index()).is_some_and(|s| s.status == NationStatus::Active)
+    }
+
+    /// Transports of `pool` left to the side this player turn, after `planned`
+    /// more lines (SUP-078..082).
+    pub(super) fn transports_left(&self, pool: &str, planned: usize) -> u32 {
+        let Some((side, _)) = side_kind(self) else { return 0 };
+        let used = self.log.transports_used.get(pool).copied().unwrap_or(0);
+        self.spec.transports_of(side, pool).saturating_sub(used + planned as u32)
+    }
+
+    /// A base is operational for its side: fully supplied (SUP-144, SUP-145,
+    /// SUP-201, SUP-202). A box is always operational. A hex that no
+    /// determination has given a status yet (the scenario's first player
+    /// turns) counts as operational: the statuses the scenario gives its
+    /// units stand for the previous player turn (SUP-144, SUP-145).
+    pub(super) fn operational(&self, n: NodeId) -> bool {
+        let status = self
+            .world
+            .get_resource::<qm_core::state::EntityIndex>()
+            .and_then(|ix| ix.nodes.get(n as usize))
+            .and_then(|&e| self.world.get::<qm_core::supply::HexSupply>(e))
+            .and_then(|h| h.status);
+        !self.spec.map.is_hex(n) || matches!(status, None | Some(HexStatus::Full))
+    }
+}
+
+/// Builds a [`SeaView`] from a world after the context, land and zones
+/// stages have run (a preview, or the determination itself).
+#[must_use]
+pub fn view(world: &World) -> Option<SeaView<'_>> {
+    let spec = &world.get_resource::<Spec>()?.0;
+    let mut units: Vec<UnitView> = world
+        .try_query::<(&Unit, &Location, &UnitSupply, &UnitFlags)>()?
+        .iter(world)
+        .filter_map(|(u, l, s, f)| {
+            let def = spec.ruleset.unit_type(u.kind)?;
+            Some(UnitView {
+                id: u.id.clone(),
+                nation: u.nation,
+                node: l.node,
+                status: s.status,
+                inverted: f.bits.contains(UnitFlagBits::INVERTED),
+                factors: u.factors,
+                domain: def.domain,
+                destroyer: def.destroyer,
+                bridgehead: def.bridgehead,
+            })
+        })
+        .collect();
+    units.sort_by(|a, b| a.id.cmp(&b.id));
+    let ctx = world.get_resource::<SupplyContext>()?;
+    let sides = world.get_resource::<NationSides>()?;
+    let mut bridgeheads: Vec<NodeId> =
+        units.iter().filter(|u| u.bridgehead && sides.side_of(u.nation) == ctx.side).map(|u| u.node).collect();
+    bridgeheads.sort_unstable();
+    bridgeheads.dedup();
+    Some(SeaView {
+        spec,
+        ctx,
+        sides,
+        bridgeheads,
+        floods: world.get_resource::<LandFloods>()?,
+        zones: world.get_resource::<ZoneLabels>()?,
+        log: world.get_resource::<SeaLog>()?,
+        units,
+        world,
+    })
+}
