@@ -178,7 +178,7 @@ pub fn build_world(spec: Arc<ScenarioSpec>, state: &GameState) -> World {
         let mut e = world.spawn((MapNode(i as NodeId), st.control, st.supply, st.damage));
         if info.surface == Surface::Box {
             e.insert(MapBox);
-        } else if let Some(coord) = info.coord {
+        } else if let Some(coord) = map.coord(i as NodeId) {
             e.insert(HexTile { coord, terrain: info.terrain, surface: info.surface, features: info.features });
         }
         if let Some(name) = &info.name {
