@@ -152,7 +152,8 @@ pub(crate) fn compile_hex_map(m: &MapFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<N
     let adj_edges = board_adjacency(&keys, &grid);
     let adjacency = Csr::from_edges(keys.len(), adj_edges.iter().copied());
     let names = read_places(m, &grid, &mut drafts, cx);
-    let land: Vec<bool> = drafts.iter().map(|d| cx.rules.terrain.get(d.terrain.index()).is_some_and(|t| t.land)).collect();
+    let land: Vec<bool> =
+        drafts.iter().map(|d| cx.rules.terrain.get(d.terrain.index()).is_some_and(|t| t.land)).collect();
     let surfaces = surfaces(&land, &adjacency);
     let board = Board { grid, keys, drafts, land, surfaces, names };
     let all_sea = all_sea_sides(m, &board.grid, &adjacency, cx);
@@ -165,8 +166,10 @@ pub(crate) fn compile_hex_map(m: &MapFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<N
     let island_groups = island_groups(m, &board, cx);
     let partisan_held = hex_set(&m.partisan_held, "partisan_held", &board.grid, cx);
     let damaged = hex_set(&m.damaged, "damaged", &board.grid, cx);
-    let cells: Vec<HexCell> = board.keys.iter().map(|&(row, col)| HexCell { coord: axial(row, col), row, col }).collect();
-    let (nodes, states) = nodes_and_states(board.keys.iter().copied().zip(board.drafts), &board.surfaces, &partisan_held, &damaged);
+    let cells: Vec<HexCell> =
+        board.keys.iter().map(|&(row, col)| HexCell { coord: axial(row, col), row, col }).collect();
+    let (nodes, states) =
+        nodes_and_states(board.keys.iter().copied().zip(board.drafts), &board.surfaces, &partisan_held, &damaged);
     let (mut nodes, mut states) = (nodes, states);
     for (info, owner) in boxes.info.into_iter().zip(boxes.owner) {
         nodes.push(info);
@@ -284,7 +287,8 @@ fn read_block(
             }
             let (row_n, col_n) = (row0 + r as u32, col0 + j as u32);
             let label = hex_label(row_n, col_n);
-            let at_char = |cx: &mut Ctx<'_>, msg: String| cx.p.at_char(loc!["map", "blocks", b, "terrain", r], ch_idx, msg);
+            let at_char =
+                |cx: &mut Ctx<'_>, msg: String| cx.p.at_char(loc!["map", "blocks", b, "terrain", r], ch_idx, msg);
             if row_n > MAX_COORD || col_n > MAX_COORD {
                 at_char(cx, format!("hex `{label}` is out of range (rows and columns up to {MAX_COORD})"));
                 continue;
@@ -295,13 +299,27 @@ fn read_block(
             };
             let at = CellAt { b, r, j, label: &label };
             let control = nation_at(&rc.control, "control", &at, legend, cx);
-            let original = if block.original.is_empty() { control } else { nation_at(&rc.original, "original", &at, legend, cx) };
+            let original =
+                if block.original.is_empty() { control } else { nation_at(&rc.original, "original", &at, legend, cx) };
             let region = region_at(&rc.regions, &at, m, regions, cx);
             if drafts.contains_key(&(row_n, col_n)) {
-                at_char(cx, format!("two hexes with the same coordinates: `{label}` is already defined by an earlier block"));
+                at_char(
+                    cx,
+                    format!("two hexes with the same coordinates: `{label}` is already defined by an earlier block"),
+                );
                 continue;
             }
-            let d = Draft { terrain, theater, control, original, region, front, features: Features::empty(), name: None, ic: 0 };
+            let d = Draft {
+                terrain,
+                theater,
+                control,
+                original,
+                region,
+                front,
+                features: Features::empty(),
+                name: None,
+                ic: 0,
+            };
             drafts.insert((row_n, col_n), d);
         }
     }
@@ -312,7 +330,10 @@ fn check_layer_heights(b: usize, block: &BlockFile, cx: &mut Ctx<'_>) {
     let rows = block.terrain.len();
     for (name, layer) in [("control", &block.control), ("original", &block.original), ("regions", &block.regions)] {
         if !layer.is_empty() && layer.len() != rows {
-            cx.p.at(loc!["map", "blocks", b, name], format!("layer `{name}` has {} rows; `terrain` has {rows}", layer.len()));
+            cx.p.at(
+                loc!["map", "blocks", b, name],
+                format!("layer `{name}` has {} rows; `terrain` has {rows}", layer.len()),
+            );
         }
     }
 }
@@ -331,7 +352,12 @@ fn check_row_widths(b: usize, block: &BlockFile, r: usize, rc: &RowCells, cx: &m
         {
             cx.p.at(
                 loc!["map", "blocks", b, name, r],
-                format!("row {} of layer `{name}` has {} cells; the terrain row has {}", r + 1, o.len(), rc.terrain.len()),
+                format!(
+                    "row {} of layer `{name}` has {} cells; the terrain row has {}",
+                    r + 1,
+                    o.len(),
+                    rc.terrain.len()
+                ),
             );
         }
     }
@@ -482,7 +508,10 @@ fn crossings(m: &MapFile, board: &Board, cx: &mut Ctx<'_>) -> Vec<(NodeId, NodeI
                 out.push((x.min(y), x.max(y)));
             }
             (Some(_), Some(_)) => {
-                cx.p.at(loc!["map", "crossings", i], format!("crossing `{a}`-`{b}` must join two different land hexes"));
+                cx.p.at(
+                    loc!["map", "crossings", i],
+                    format!("crossing `{a}`-`{b}` must join two different land hexes"),
+                );
             }
             (x, _) => {
                 let bad = if x.is_none() { a } else { b };
@@ -510,8 +539,12 @@ fn box_keys(m: &MapFile, board: &Board, cx: &mut Ctx<'_>) -> BoxNodes {
     for (k, &bi) in order.iter().enumerate() {
         let bx = &m.boxes[bi];
         if !crate::ruleset::is_key(&bx.key) || parse_hex_label(&bx.key).is_some() {
-            cx.p.at(loc!["map", "boxes", bi, "key"], format!("box key `{}` must be lowercase and not a hex label", bx.key));
-        } else if board.names.contains_key(&bx.key) || by_key.insert(bx.key.clone(), board.count() + k as u32).is_some() {
+            cx.p.at(
+                loc!["map", "boxes", bi, "key"],
+                format!("box key `{}` must be lowercase and not a hex label", bx.key),
+            );
+        } else if board.names.contains_key(&bx.key) || by_key.insert(bx.key.clone(), board.count() + k as u32).is_some()
+        {
             cx.p.at(loc!["map", "boxes", bi, "key"], format!("duplicate box or place name `{}`", bx.key));
         }
     }
@@ -526,7 +559,10 @@ fn compile_boxes(m: &MapFile, board: &Board, box_nodes: &BoxNodes, fronts: &[Str
         let node = board.count() + k as u32;
         let owner = cx.rules.nation_by_key(&bx.owner);
         if owner.is_none() {
-            cx.p.at(loc!["map", "boxes", bi, "owner"], format!("unknown nation `{}` owning box `{}`", bx.owner, bx.key));
+            cx.p.at(
+                loc!["map", "boxes", bi, "owner"],
+                format!("unknown nation `{}` owning box `{}`", bx.owner, bx.key),
+            );
         }
         out.owner.push(owner);
         box_entries(bi, bx, node, board, &mut out.entries, cx);
@@ -613,7 +649,12 @@ fn box_sea(
             ),
         }
     }
-    let protects = bx.protects.iter().enumerate().filter_map(|(e, sp)| sw_protect(bi, e, sp, board, box_nodes, fronts, cx)).collect();
+    let protects = bx
+        .protects
+        .iter()
+        .enumerate()
+        .filter_map(|(e, sp)| sw_protect(bi, e, sp, board, box_nodes, fronts, cx))
+        .collect();
     entries.sort_unstable();
     destinations.sort_unstable();
     BoxSea {
@@ -646,7 +687,9 @@ fn sw_protect(
         for (j, x) in list.iter().enumerate() {
             match board.find_place(x).or_else(|| box_nodes.by_key.get(x).copied()) {
                 Some(n) => nodes.push(n),
-                None => cx.p.at(loc!["map", "boxes", bi, "protects", e, field, j], format!("unknown place or box `{x}`")),
+                None => {
+                    cx.p.at(loc!["map", "boxes", bi, "protects", e, field, j], format!("unknown place or box `{x}`"))
+                }
             }
         }
         nodes.sort_unstable();
@@ -702,12 +745,7 @@ fn land_topology(
 
 /// Sea-line topology: sea hexes with each other and with coastal hexes;
 /// boxes with their sea entries.
-fn sea_topology(
-    board: &Board,
-    adjacency: &Csr,
-    box_edges: &[(NodeId, NodeId, EdgeKinds)],
-    node_count: usize,
-) -> Csr {
+fn sea_topology(board: &Board, adjacency: &Csr, box_edges: &[(NodeId, NodeId, EdgeKinds)], node_count: usize) -> Csr {
     let mut edges = box_edges.to_vec();
     for a in 0..board.count() {
         if board.land[a as usize] {

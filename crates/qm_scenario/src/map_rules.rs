@@ -21,11 +21,7 @@ pub fn resolve(rules: &Ruleset, map: &MapGraph, sources: &[SourceDef]) -> MapRul
         terrain_limits: terrain_limits(rules, map),
         land_routes: land_routes(rules, map),
         origin_limits: origin_limits(rules, map, sources),
-        supplied_regions: rules
-            .supplied_regions
-            .iter()
-            .filter_map(|(r, t)| Some((map.region_id(r)?, *t)))
-            .collect(),
+        supplied_regions: rules.supplied_regions.iter().filter_map(|(r, t)| Some((map.region_id(r)?, *t))).collect(),
         homeland_regions: rules
             .isolation_exceptions
             .iter()
@@ -89,9 +85,7 @@ fn limited_nodes(map: &MapGraph, terrain: usize, region: Option<RegionId>) -> im
         .iter()
         .enumerate()
         .filter(move |&(n, info)| {
-            map.is_board(n as NodeId)
-                && info.terrain.index() == terrain
-                && (region.is_none() || info.region == region)
+            map.is_board(n as NodeId) && info.terrain.index() == terrain && (region.is_none() || info.region == region)
         })
         .map(|(n, _)| n as NodeId)
 }
@@ -126,8 +120,12 @@ fn origin_limits(rules: &Ruleset, map: &MapGraph, sources: &[SourceDef]) -> Vec<
             let mut from = nodes(map, &l.from);
             from.retain(|&n| sources.iter().any(|s| s.node == n));
             let (within, not_into) = (fronts(map, &l.within), fronts(map, &l.not_into));
-            (!from.is_empty() && (!within.is_empty() || !not_into.is_empty()))
-                .then_some(OriginLimitOnMap { limit, from, within, not_into })
+            (!from.is_empty() && (!within.is_empty() || !not_into.is_empty())).then_some(OriginLimitOnMap {
+                limit,
+                from,
+                within,
+                not_into,
+            })
         })
         .collect()
 }

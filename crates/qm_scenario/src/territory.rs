@@ -53,7 +53,8 @@ pub(crate) fn compile_territory_map(list: &[TerritoryFile], cx: &mut Ctx<'_>) ->
     let drafts: Vec<Draft> = order.file.iter().map(|&i| draft(i, &list[i], &regions, cx)).collect();
     let land: Vec<bool> = order.file.iter().map(|&i| list[i].kind == TerritoryKind::Land).collect();
     let n = order.file.len();
-    let adjacency = Csr::from_edges(n, borders.iter().flat_map(|&(a, b)| [(a, b, EdgeKinds::LAND), (b, a, EdgeKinds::LAND)]));
+    let adjacency =
+        Csr::from_edges(n, borders.iter().flat_map(|&(a, b)| [(a, b, EdgeKinds::LAND), (b, a, EdgeKinds::LAND)]));
     let surfaces = surfaces(&land, &adjacency);
     let land_csr = land_topology(&borders, &land, &drafts, n);
     let sea = sea_topology(&borders, &land, n);
@@ -156,8 +157,7 @@ fn draft(i: usize, t: &TerritoryFile, regions: &[String], cx: &mut Ctx<'_>) -> D
     };
     let control = nation(&t.control, "control", cx);
     let original = if t.original.is_some() { nation(&t.original, "original", cx) } else { control };
-    let region =
-        t.region.as_ref().and_then(|r| regions.iter().position(|k| k == r)).map(|x| RegionId(x as u16));
+    let region = t.region.as_ref().and_then(|r| regions.iter().position(|k| k == r)).map(|x| RegionId(x as u16));
     Draft { terrain, control, original, region }
 }
 
@@ -186,7 +186,10 @@ fn terrain(i: usize, t: &TerritoryFile, cx: &mut Ctx<'_>) -> TerrainId {
         Some(pos) => TerrainId(pos as u8),
         None => {
             let kind = if land { "land" } else { "sea" };
-            cx.p.at(loc!["territories", i, "kind"], format!("the ruleset has no {kind} terrain for {what} `{}`", t.key));
+            cx.p.at(
+                loc!["territories", i, "kind"],
+                format!("the ruleset has no {kind} terrain for {what} `{}`", t.key),
+            );
             TerrainId(0)
         }
     }

@@ -189,7 +189,12 @@ type NewBridgehead = (UnitId, NationId, NodeId);
 impl SupplyContext {
     /// The condition context of this determination for a source or box of
     /// `owner` held by `controller`.
-    fn cond<'a>(&'a self, flags: &'a BTreeSet<String>, owner: Option<NationId>, controller: Option<NationId>) -> CondCtx<'a> {
+    fn cond<'a>(
+        &'a self,
+        flags: &'a BTreeSet<String>,
+        owner: Option<NationId>,
+        controller: Option<NationId>,
+    ) -> CondCtx<'a> {
         CondCtx { nations: &self.nations, factions: &self.factions, flags, owner, controller, damaged: false }
     }
 
@@ -259,7 +264,9 @@ impl SupplyContext {
         for (u, loc, sup, flags) in units_q {
             let Some(def) = rules.unit_type(u.kind) else { continue };
             let node = loc.node;
-            if def.bridgehead && flags.bits.contains(UnitFlagBits::NEW_BRIDGEHEAD) && self.friendly_nation(Some(u.nation))
+            if def.bridgehead
+                && flags.bits.contains(UnitFlagBits::NEW_BRIDGEHEAD)
+                && self.friendly_nation(Some(u.nation))
             {
                 new_bridgeheads.push((u.id.clone(), u.nation, node));
             }
@@ -309,9 +316,9 @@ impl SupplyContext {
         }
         // SUP-063: terrain limits, resolved once per scenario.
         self.scratch.terrain.clear();
-        self.scratch.terrain.extend(
-            map_rules.terrain_limits.iter().map(|l| (l.node, tier_mask(l.max_in), tier_mask(l.max_out))),
-        );
+        self.scratch
+            .terrain
+            .extend(map_rules.terrain_limits.iter().map(|l| (l.node, tier_mask(l.max_in), tier_mask(l.max_out))));
         for &(node, t_in, t_out) in &self.scratch.terrain {
             let i = node as usize;
             if i < n && self.friendly[i] {
@@ -403,8 +410,7 @@ impl SupplyContext {
     /// sources are moved into the latter.
     fn origin_groups(&mut self, map_rules: &MapRules) -> OriginGroups {
         let route_groups = 1 + 2 * map_rules.land_routes.len() as u8;
-        let mut groups =
-            OriginGroups { route: (0..route_groups).collect(), limit: vec![None; route_groups as usize] };
+        let mut groups = OriginGroups { route: (0..route_groups).collect(), limit: vec![None; route_groups as usize] };
         let limits = &map_rules.origin_limits;
         if limits.is_empty() {
             return groups;
