@@ -184,13 +184,12 @@ fn compile_nations(file: &ScenarioFile, cx: &mut Ctx<'_>) -> Vec<NationState> {
     states
 }
 
+/// A sorted `(key, node)` index.
+pub(crate) type KeyIndex = Vec<(String, NodeId)>;
+
 /// The sorted `(label, node)` and `(name, node)` indexes of a map.
-pub(crate) fn index_names(
-    nodes: &[NodeInfo],
-    names: BTreeMap<String, NodeId>,
-) -> (Vec<(String, NodeId)>, Vec<(String, NodeId)>) {
-    let mut by_label: Vec<(String, NodeId)> =
-        nodes.iter().enumerate().map(|(i, n)| (n.label.clone(), i as NodeId)).collect();
+pub(crate) fn index_names(nodes: &[NodeInfo], names: BTreeMap<String, NodeId>) -> (KeyIndex, KeyIndex) {
+    let mut by_label: KeyIndex = nodes.iter().enumerate().map(|(i, n)| (n.label.clone(), i as NodeId)).collect();
     by_label.sort();
     (by_label, names.into_iter().collect())
 }
