@@ -83,7 +83,7 @@ fn load_against_awaw(file: &str, text: &str) -> Result<Compiled, LoadError> {
 fn a_map_drawing_an_undeclared_region_or_front_is_an_error_in_the_scenario() {
     let base = std::fs::read_to_string(path("scenarios/awaw/edges/burma-road.ron")).expect("scenario");
     let text = base.replacen("'c': \"china\"", "'c': \"chnia\"", 1);
-    let e = load_against_awaw("burma.ron", &text).err().expect("an error");
+    let e = load_against_awaw("burma.ron", &text).expect_err("an error");
     let d = &e.diagnostics[0];
     assert_eq!(
         (d.file.as_str(), d.line, d.col),
@@ -93,7 +93,7 @@ fn a_map_drawing_an_undeclared_region_or_front_is_an_error_in_the_scenario() {
 
     let base = std::fs::read_to_string(path("scenarios/awaw/sea/south-africa-front.ron")).expect("scenario");
     let text = base.replacen("front: \"western\",", "front: \"westrn\",", 1);
-    let e = load_against_awaw("sa.ron", &text).err().expect("an error");
+    let e = load_against_awaw("sa.ron", &text).expect_err("an error");
     let d = &e.diagnostics[0];
     assert_eq!((d.line, d.col), position(&text, "\"westrn\""), "{d}");
     assert!(d.message.contains("unknown front `westrn`"), "{d}");

@@ -140,7 +140,7 @@ fn position(text: &str, needle: &str) -> (u32, u32) {
 #[test]
 fn every_mistake_of_a_bad_territory_map_is_reported_at_its_token() {
     let text = std::fs::read_to_string(path(BAD)).expect("fixture");
-    let err = quartermaster::scenario::load(path(BAD)).err().expect("the bad map does not load");
+    let err = quartermaster::scenario::load(path(BAD)).expect_err("the bad map does not load");
     let want = [
         (position(&text, "\"posen\""), "unknown territory `posen` adjacent to `berlin`"),
         (position(&text, "\"hamburg\", \"north-sea\""), "territory `hamburg` is adjacent to itself"),
