@@ -267,7 +267,7 @@ pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> SupplyBench {
             ratio_vs_per_unit: 0.0,
         };
     };
-    let hex_count = compiled.spec.map.hex_count;
+    let hex_count = compiled.spec.map.board_count;
     let unit_count = compiled.state.units.len() as u32;
     let b = baseline(&mut g);
 

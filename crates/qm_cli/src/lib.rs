@@ -179,10 +179,9 @@ fn check(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             Ok(c) => {
                 let _ = writeln!(
                     out,
-                    "{}: ok ({} hexes, {} boxes, {} units, {} sources)",
+                    "{}: ok ({}, {} units, {} sources)",
                     f.display(),
-                    c.spec.map.hex_count,
-                    c.spec.map.node_count() - c.spec.map.hex_count as usize,
+                    c.spec.map.summary(),
                     c.state.units.len(),
                     c.spec.sources.len()
                 );

@@ -107,7 +107,7 @@ pub fn map_picture(g: &Game, side: Side) -> String {
     if let Some(mut q) = world.try_query::<(&MapNode, &Control, &qm_core::supply::HexSupply)>() {
         for (n, c, h) in q.iter(world) {
             let Some(info) = map.node(n.0) else { continue };
-            let Some(rc) = info.row_col else { continue };
+            let Some(rc) = map.row_col(n.0) else { continue };
             let ch = if info.surface == Surface::Sea {
                 '~'
             } else if mine(c.current) {
@@ -127,7 +127,7 @@ pub fn map_picture(g: &Game, side: Side) -> String {
             if !mine(Some(u.nation)) {
                 continue;
             }
-            let Some(rc) = map.node(l.node).and_then(|i| i.row_col) else { continue };
+            let Some(rc) = map.row_col(l.node) else { continue };
             let ch = match s.status {
                 UnitStatus::Full => 'U',
                 UnitStatus::Partial => 'u',

@@ -6,6 +6,7 @@ pub mod condition;
 pub mod events;
 pub mod ids;
 pub mod map;
+pub mod map_rules;
 pub mod nation;
 pub mod orders;
 pub mod phase;

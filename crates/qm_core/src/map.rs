@@ -1,5 +1,6 @@
-//! The map: nodes (hexes, boxes), their static attributes, and the dense
-//! topology the trace kernel runs on.
+//! The map: nodes (hexes, boxes, territories, sea zones), their static
+//! attributes, the dense topology the trace kernel runs on, and the hex
+//! geometry a hex map adds.
 //!
 //! The [`MapGraph`] is built once when a scenario loads and shared read-only
 //! (behind an `Arc`) by every game cloned from it. What changes (control,
@@ -102,11 +103,11 @@ impl Feature {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Surface {
-    /// A land hex with no sea neighbour.
+    /// A land node (hex or territory) with no sea neighbour.
     Land,
-    /// A land hex next to a sea hex.
+    /// A land node next to a sea node.
     Coastal,
-    /// An all-sea hex.
+    /// An all-sea hex or a sea zone.
     Sea,
     /// An off-board map box (SUP-022..027).
     Box,
@@ -120,17 +121,101 @@ impl Surface {
     }
 }
 
-/// Static attributes of one node.
+/// What a node of the map is. A map's board is either hexes or territories
+/// and sea zones; boxes sit off either kind of board (ruling 8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NodeKind {
+    /// A hex of a hex map: its geometry is in the map's [`HexLayer`].
+    Hex,
+    /// An off-board box (SUP-022..027).
+    Box,
+    /// A land territory of a territory map (COL-005).
+    Territory,
+    /// A sea zone of a territory map (COL-005, COL-006).
+    SeaZone,
+}
+
+impl NodeKind {
+    /// A hex, territory or sea zone: a node on the board.
+    #[must_use]
+    pub const fn on_board(self) -> bool {
+        !matches!(self, Self::Box)
+    }
+
+    /// The name of the kind, in the plural, for summaries.
+    #[must_use]
+    pub const fn plural(self) -> &'static str {
+        match self {
+            Self::Hex => "hexes",
+            Self::Box => "boxes",
+            Self::Territory => "territories",
+            Self::SeaZone => "sea zones",
+        }
+    }
+}
+
+/// The kinds of edge a map draws, by name. Each is one bit of the trace
+/// kernel's [`EdgeKinds`], which the topologies of [`MapGraph`] carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EdgeKind {
+    /// Two land nodes sharing a hexside or a border that land lines cross.
+    Land,
+    /// A crossing arrow or another listed link over water (SUP-055, SUP-064).
+    Crossing,
+    /// From a box onto one of its entry hexes (SUP-026, SUP-027, SUP-065).
+    BoxEntry,
+    /// Between two sea nodes, or a sea node and a coastal one (sea lines).
+    Sea,
+}
+
+impl EdgeKind {
+    /// Every kind, in bit order.
+    pub const ALL: [Self; 4] = [Self::Land, Self::Crossing, Self::BoxEntry, Self::Sea];
+
+    /// The kernel's bit for this kind.
+    #[must_use]
+    pub const fn bits(self) -> EdgeKinds {
+        match self {
+            Self::Land => EdgeKinds::LAND,
+            Self::Crossing => EdgeKinds::CROSSING,
+            Self::BoxEntry => EdgeKinds::BOX_ENTRY,
+            Self::Sea => EdgeKinds::SEA,
+        }
+    }
+
+    /// The named kinds among a kernel bit set (a `GATED` bit is a property
+    /// of the edge, not a kind, and is left out).
+    pub fn named(kinds: EdgeKinds) -> impl Iterator<Item = Self> {
+        Self::ALL.into_iter().filter(move |k| kinds.contains(k.bits()))
+    }
+}
+
+/// A drawing position of a node, in the units of the map's picture (a
+/// territory map's artwork); not used by any rule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Point {
+    /// Horizontal, rightwards.
+    pub x: i32,
+    /// Vertical, downwards.
+    pub y: i32,
+}
+
+/// Static attributes of one node, whatever its kind. Hex geometry is not
+/// here: it is the map's [`HexLayer`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NodeInfo {
-    /// The label as the rules name it (`e4`, `nn24`), or the box key.
+    /// The label as the rules name it (`e4`, `nn24`), or the box or
+    /// territory key (`urals`, `east-prussia`).
     pub label: String,
-    /// The place name (`berlin`, `rabaul`), if any.
+    /// The place name (`berlin`, `rabaul`), or a box's or territory's
+    /// display name, if any.
     pub name: Option<String>,
-    /// Axial coordinates of a hex; `None` for a box.
-    pub coord: Option<hexx::Hex>,
-    /// `(row, column)` of a hex as labelled, 0-based row and 1-based column.
-    pub row_col: Option<(u32, u32)>,
+    /// Hex, box, territory or sea zone.
+    pub kind: NodeKind,
+    /// Where a territory map draws it, if it says.
+    pub at: Option<Point>,
     /// Land, coastal, sea or box.
     pub surface: Surface,
     /// Terrain.
@@ -146,6 +231,32 @@ pub struct NodeInfo {
     /// BRPs of an industrial centre (SUP-046 delays decay by one turn per
     /// five BRPs).
     pub ic_brp: u8,
+}
+
+/// Where one hex is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexCell {
+    /// Axial coordinates.
+    pub coord: hexx::Hex,
+    /// Row, 0-based, as the row letters write it (`a` is 0).
+    pub row: u32,
+    /// Column, 1-based as labelled.
+    pub col: u32,
+}
+
+/// The geometry a hex map adds to the topology: where each hex is, and the
+/// hexsides and arrows that decide some of the edges. A territory map has
+/// none.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HexLayer {
+    /// The cells of the board's nodes, by node (`0..board_count`).
+    pub cells: Vec<HexCell>,
+    /// All-sea hexsides between two land hexes, as sorted pairs `(a, b)`
+    /// with `a < b`.
+    pub all_sea_sides: Vec<(NodeId, NodeId)>,
+    /// Crossing arrows and other links over water (SUP-055, SUP-064), as
+    /// sorted pairs `(a, b)` with `a < b`.
+    pub crossings: Vec<(NodeId, NodeId)>,
 }
 
 /// An entry from a box onto the board (SUP-026, SUP-027, SUP-065).
@@ -226,45 +337,47 @@ pub struct IslandGroup {
     pub hexes: Vec<NodeId>,
 }
 
-/// The compiled map.
+/// The compiled map: nodes of several kinds, topologies whose edges carry
+/// kinds, per-node attributes, and, on a hex map, the hex geometry.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MapGraph {
-    /// All nodes: hexes first (row-major), then boxes.
+    /// All nodes: the board first (hexes row-major, or territories and sea
+    /// zones by key), then boxes by key.
     pub nodes: Vec<NodeInfo>,
-    /// Number of hexes; nodes `hex_count..` are boxes.
-    pub hex_count: u32,
-    /// Land-line topology: `LAND` edges between land hexes not separated by
-    /// an all-sea hexside, `CROSSING` edges for crossing arrows and listed
-    /// links, and `BOX_ENTRY | GATED` edges from boxes to entry hexes.
+    /// Number of nodes on the board; nodes `board_count..` are boxes.
+    pub board_count: u32,
+    /// The hex geometry of a hex map; `None` on a territory map.
+    pub hex: Option<HexLayer>,
+    /// Land-line topology: `LAND` edges between land nodes (on a hex map,
+    /// not separated by an all-sea hexside), `CROSSING` edges for crossing
+    /// arrows and listed links, and `BOX_ENTRY | GATED` edges from boxes to
+    /// entry hexes.
     pub land: Csr,
     /// `land` reversed, for searches from a unit outwards (explanations).
     pub land_rev: Csr,
-    /// Hex adjacency on the board, regardless of terrain: for zones of
-    /// control and sea lines.
+    /// Adjacency on the board, regardless of terrain: for zones of control
+    /// and sea lines.
     pub adjacency: Csr,
-    /// Sea-line topology: `SEA` edges between sea hexes, between a sea hex
-    /// and an adjacent coastal hex, and between a box and its sea entries.
+    /// Sea-line topology: `SEA` edges between sea nodes, between a sea node
+    /// and an adjacent coastal node, and between a box and its sea entries.
     pub sea: Csr,
     /// Boxes' sea data, sorted by node.
     pub box_sea: Vec<BoxSea>,
     /// Pacific island groups.
     pub island_groups: Vec<IslandGroup>,
-    /// Hexes that can take a sea line: ports, one-hex islands and beaches
+    /// Nodes that can take a sea line: ports, one-hex islands and beaches
     /// that take sea supply (SUP-073..077), sorted.
     pub landings: Vec<NodeId>,
     /// Box entries, sorted by `(from, to)`.
     pub box_entries: Vec<BoxEntry>,
-    /// Region keys, indexed by [`RegionId`].
+    /// Region keys drawn on this map, sorted, indexed by [`RegionId`].
     pub regions: Vec<String>,
-    /// Front keys, indexed by [`FrontId`], sorted.
+    /// Front keys drawn on this map, sorted, indexed by [`FrontId`].
     pub fronts: Vec<String>,
     /// `(label, node)` sorted by label.
     pub by_label: Vec<(String, NodeId)>,
     /// `(name, node)` sorted by name.
     pub by_name: Vec<(String, NodeId)>,
-    /// All-sea hexsides between two land hexes, as sorted pairs `(a, b)`
-    /// with `a < b`.
-    pub all_sea_sides: Vec<(NodeId, NodeId)>,
 }
 
 impl MapGraph {
@@ -279,6 +392,12 @@ impl MapGraph {
     #[must_use]
     pub fn node(&self, n: NodeId) -> Option<&NodeInfo> {
         self.nodes.get(n as usize)
+    }
+
+    /// The kind of a node.
+    #[must_use]
+    pub fn kind(&self, n: NodeId) -> Option<NodeKind> {
+        self.node(n).map(|i| i.kind)
     }
 
     /// The label of a node (`?` for an unknown node).
@@ -303,10 +422,58 @@ impl MapGraph {
         self.nodes.len()
     }
 
-    /// Whether `n` is a hex (not a box).
+    /// Whether `n` is on the board (a hex, territory or sea zone), not a
+    /// box.
+    #[must_use]
+    pub fn is_board(&self, n: NodeId) -> bool {
+        n < self.board_count
+    }
+
+    /// Whether `n` is on the board, not a box: the name rule-30 code has
+    /// always used. On a territory map it holds for territories and sea
+    /// zones, which supply treats as it treats hexes; [`Self::is_board`]
+    /// says the same under a name that does not assume hexes.
     #[must_use]
     pub fn is_hex(&self, n: NodeId) -> bool {
-        n < self.hex_count
+        self.is_board(n)
+    }
+
+    /// Whether the board is hexes (a hex map) rather than territories.
+    #[must_use]
+    pub fn is_hex_map(&self) -> bool {
+        self.hex.is_some()
+    }
+
+    /// Where a hex is, on a hex map.
+    #[must_use]
+    pub fn hex_cell(&self, n: NodeId) -> Option<&HexCell> {
+        self.hex.as_ref()?.cells.get(n as usize)
+    }
+
+    /// Axial coordinates of a hex; `None` for a box or a territory.
+    #[must_use]
+    pub fn coord(&self, n: NodeId) -> Option<hexx::Hex> {
+        self.hex_cell(n).map(|c| c.coord)
+    }
+
+    /// `(row, column)` of a hex as labelled, 0-based row and 1-based
+    /// column; `None` for a box or a territory.
+    #[must_use]
+    pub fn row_col(&self, n: NodeId) -> Option<(u32, u32)> {
+        self.hex_cell(n).map(|c| (c.row, c.col))
+    }
+
+    /// How many nodes of each kind the map has: `12 hexes, 2 boxes` on a
+    /// hex map, `9 territories, 3 sea zones, 0 boxes` on a territory map.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let kinds: &[NodeKind] = if self.is_hex_map() {
+            &[NodeKind::Hex, NodeKind::Box]
+        } else {
+            &[NodeKind::Territory, NodeKind::SeaZone, NodeKind::Box]
+        };
+        let count = |k: NodeKind| self.nodes.iter().filter(|i| i.kind == k).count();
+        kinds.iter().map(|&k| format!("{} {}", count(k), k.plural())).collect::<Vec<_>>().join(", ")
     }
 
     /// The region of a node by key.
@@ -327,9 +494,16 @@ impl MapGraph {
         self.node(n).and_then(|i| i.front)
     }
 
-    /// Adjacent hexes of a hex on the board (ignoring terrain).
+    /// Adjacent nodes of a node on the board (ignoring terrain).
     pub fn adjacent(&self, n: NodeId) -> impl Iterator<Item = NodeId> + '_ {
         self.adjacency.neighbors(n, EdgeKinds::ALL)
+    }
+
+    /// The named kinds of the land edge `a -> b`, if there is one.
+    #[must_use]
+    pub fn land_edge_kinds(&self, a: NodeId, b: NodeId) -> Option<Vec<EdgeKind>> {
+        let e = self.land.find_edge(a, b)?;
+        Some(EdgeKind::named(self.land.kind(e)).collect())
     }
 
     /// The sea data of a box.
@@ -344,11 +518,12 @@ impl MapGraph {
         self.island_groups.iter().position(|g| g.hexes.contains(&n))
     }
 
-    /// Whether the hexside between `a` and `b` is all sea.
+    /// Whether the hexside between `a` and `b` is all sea (never on a
+    /// territory map: a border there is drawn or not).
     #[must_use]
     pub fn all_sea_side(&self, a: NodeId, b: NodeId) -> bool {
         let k = if a < b { (a, b) } else { (b, a) };
-        self.all_sea_sides.binary_search(&k).is_ok()
+        self.hex.as_ref().is_some_and(|h| h.all_sea_sides.binary_search(&k).is_ok())
     }
 }
 

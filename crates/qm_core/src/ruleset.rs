@@ -378,6 +378,15 @@ pub struct Ruleset {
     /// Source classes implied by hex features, as `(feature, class)`:
     /// every industrial centre is an own-hex limited source (SUP-045).
     pub feature_sources: Vec<(crate::map::Feature, crate::ids::SourceClassId)>,
+    /// The region keys the rules and the maps may name, sorted. A map's
+    /// regions are among them.
+    pub regions: Vec<String>,
+    /// The front keys the rules and the maps may name, sorted. A map's
+    /// fronts are among them.
+    pub fronts: Vec<String>,
+    /// The place names and box keys the rules name, sorted. A map need not
+    /// draw them all.
+    pub places: Vec<String>,
 }
 
 impl Ruleset {

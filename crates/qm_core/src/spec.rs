@@ -2,6 +2,7 @@
 
 use crate::ids::{NationId, NodeId, SourceClassId};
 use crate::map::MapGraph;
+use crate::map_rules::MapRules;
 use crate::ruleset::Ruleset;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -32,6 +33,9 @@ pub struct ScenarioSpec {
     pub ruleset: Ruleset,
     /// The map.
     pub map: MapGraph,
+    /// The ruleset's names resolved against the map (places, regions,
+    /// fronts, terrain), once, when the scenario was compiled.
+    pub map_rules: MapRules,
     /// Supply sources, sorted by `(node, class)`, indexed by
     /// [`SourceId`](crate::ids::SourceId).
     pub sources: Vec<SourceDef>,

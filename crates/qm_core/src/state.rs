@@ -196,7 +196,7 @@ pub fn build_into(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState)
         let st = state.nodes.get(i).copied().unwrap_or_default();
         let mut e = world.spawn((MapNode(i as NodeId), st.control, st.supply, st.damage));
         if info.surface != Surface::Box
-            && let Some(coord) = info.coord
+            && let Some(coord) = map.coord(i as NodeId)
         {
             e.insert(HexTile { coord, terrain: info.terrain, surface: info.surface, features: info.features });
         }

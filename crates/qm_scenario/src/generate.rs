@@ -232,7 +232,7 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
         phase: None,
         flags: Vec::new(),
         nations: Vec::new(),
-        map: MapFile {
+        map: Some(MapFile {
             theater: Theater::Europe,
             blocks: vec![BlockFile {
                 origin: "a1".into(),
@@ -305,7 +305,8 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
             partisan_held: Vec::new(),
             damaged: Vec::new(),
             island_groups: Vec::new(),
-        },
+        }),
+        territories: Vec::new(),
         sources,
         units,
         transports: vec![(Side::Axis, "baltic".into(), 8), (Side::Allies, "arctic".into(), 8)],
@@ -336,7 +337,7 @@ mod tests {
     #[test]
     fn generates_a_valid_front_of_the_asked_size() {
         let c = generate(GenParams::new(2_500, 3)).expect("compiles");
-        let hexes = c.spec.map.hex_count;
+        let hexes = c.spec.map.board_count;
         assert!((2_500..2_600).contains(&hexes), "{hexes}");
         assert_eq!(c.state.units.len() as u32, hexes / 50);
         assert!(c.spec.map.box_entries.len() > 80);

@@ -3,9 +3,12 @@
 pub mod compile;
 pub mod diag;
 pub mod generate;
+pub mod hexmap;
 pub mod locate;
+pub mod map_rules;
 pub mod ruleset;
 pub mod schema;
+pub mod territory;
 
 pub use compile::Compiled;
 pub use diag::{Diagnostic, LoadError};

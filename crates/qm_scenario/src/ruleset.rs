@@ -94,8 +94,114 @@ fn unique_keys<'a>(
     out
 }
 
+/// The region, front and place keys a ruleset declares: every name its
+/// rules use is one of them, and a map's regions and fronts are too.
+pub(crate) struct Declared {
+    pub regions: Vec<String>,
+    pub fronts: Vec<String>,
+    pub places: Vec<String>,
+}
+
+/// A key as files write names: lowercase letters, digits and `-`.
+pub(crate) fn is_key(k: &str) -> bool {
+    !k.is_empty() && k.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+/// A declared list, sorted, reporting malformed and duplicate keys at
+/// `list[i]`.
+fn declared_list(list: &str, keys: &[String], what: &str, p: &mut Problems) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    for (i, k) in keys.iter().enumerate() {
+        if !is_key(k) {
+            p.at(loc![list, i], format!("{what} key `{k}` must be lowercase letters, digits and `-`"));
+        } else if !seen.insert(k.clone()) {
+            p.at(loc![list, i], format!("duplicate {what} `{k}`"));
+        }
+    }
+    seen.into_iter().collect()
+}
+
+impl Declared {
+    fn from_file(file: &RulesetFile, p: &mut Problems) -> Self {
+        Self {
+            regions: declared_list("regions", &file.regions, "region", p),
+            fronts: declared_list("fronts", &file.fronts, "front", p),
+            places: declared_list("places", &file.places, "place", p),
+        }
+    }
+
+    fn check(list: &[String], field: &str, what: &str, key: &str, at: Vec<Seg>, p: &mut Problems) {
+        if list.binary_search_by(|k| k.as_str().cmp(key)).is_err() {
+            p.at(at, format!("unknown {what} `{key}`: the ruleset's `{field}` does not declare it"));
+        }
+    }
+
+    /// Reports a region the ruleset does not declare.
+    pub fn region(&self, key: &str, at: Vec<Seg>, p: &mut Problems) {
+        Self::check(&self.regions, "regions", "region", key, at, p);
+    }
+
+    /// Reports a front the ruleset does not declare.
+    pub fn front(&self, key: &str, at: Vec<Seg>, p: &mut Problems) {
+        Self::check(&self.fronts, "fronts", "front", key, at, p);
+    }
+
+    /// Reports a place the ruleset does not declare.
+    pub fn place(&self, key: &str, at: Vec<Seg>, p: &mut Problems) {
+        Self::check(&self.places, "places", "place", key, at, p);
+    }
+
+    /// Checks every region, front and place name the rules use (SUP-022,
+    /// SUP-031, SUP-062, SUP-063, SUP-081, SUP-182).
+    fn check_rules(&self, file: &RulesetFile, p: &mut Problems) {
+        for (i, l) in file.terrain_limits.iter().enumerate() {
+            if let Some(r) = &l.region {
+                self.region(r, loc!["terrain_limits", i, "region"], p);
+            }
+            for (j, e) in l.except.iter().enumerate() {
+                self.place(&e.place, loc!["terrain_limits", i, "except", j, "place"], p);
+            }
+        }
+        for (i, r) in file.land_routes.iter().enumerate() {
+            self.region(&r.into_region, loc!["land_routes", i, "into_region"], p);
+            for (j, (a, b)) in r.via.iter().enumerate() {
+                self.place(a, loc!["land_routes", i, "via", j, 0], p);
+                self.place(b, loc!["land_routes", i, "via", j, 1], p);
+            }
+            for (j, f) in r.from.iter().enumerate() {
+                self.place(f, loc!["land_routes", i, "from", j], p);
+            }
+        }
+        for (i, (r, _)) in file.supplied_regions.iter().enumerate() {
+            self.region(r, loc!["supplied_regions", i, 0], p);
+        }
+        for (i, e) in file.isolation_exceptions.iter().enumerate() {
+            if let IsolationExceptionFile::Homeland(_, r) = e {
+                self.region(r, loc!["isolation_exceptions", i, 1], p);
+            }
+        }
+        for (i, l) in file.origin_limits.iter().enumerate() {
+            for (j, f) in l.from.iter().enumerate() {
+                self.place(f, loc!["origin_limits", i, "from", j], p);
+            }
+            for (field, list) in [("within", &l.within), ("not_into", &l.not_into)] {
+                for (j, f) in list.iter().enumerate() {
+                    self.front(f, loc!["origin_limits", i, field, j], p);
+                }
+            }
+        }
+        for (i, r) in file.neutral_boxes.iter().enumerate() {
+            for (j, f) in r.fronts.iter().enumerate() {
+                self.front(f, loc!["neutral_boxes", i, "fronts", j], p);
+            }
+        }
+    }
+}
+
 /// Compiles a ruleset file. Problems are added to `p`.
 pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
+    let declared = Declared::from_file(file, p);
+    declared.check_rules(file, p);
     // Factions.
     let mut factions = BTreeMap::new();
     for (i, k) in file.factions.iter().enumerate() {
@@ -389,7 +495,15 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
         zoc: file.zoc.clone(),
         terrain_limits: file.terrain_limits.clone(),
         feature_sources,
+        regions: declared.regions,
+        fronts: declared.fronts,
+        places: declared.places,
     }
+}
+
+/// The declarations of a compiled ruleset, to check a map's names against.
+pub(crate) fn declared(r: &Ruleset) -> Declared {
+    Declared { regions: r.regions.clone(), fronts: r.fronts.clone(), places: r.places.clone() }
 }
 
 /// The terrain with this code.

@@ -95,6 +95,19 @@ pub struct RulesetFile {
     /// Sea lines from boxes of nations not at war (SUP-022).
     #[serde(default)]
     pub neutral_boxes: Vec<NeutralBoxFile>,
+    /// The region keys the rules and the maps may name. A rule or a map
+    /// naming any other region is a load error.
+    #[serde(default)]
+    pub regions: Vec<String>,
+    /// The front keys the rules and the maps may name. A rule or a map
+    /// naming any other front is a load error.
+    #[serde(default)]
+    pub fronts: Vec<String>,
+    /// The place names and box keys the rules name. A rule naming any other
+    /// place is a load error; a map need not draw them all (a rule whose
+    /// places a map does not draw is not in play there).
+    #[serde(default)]
+    pub places: Vec<String>,
 }
 
 /// See [`qm_core::ruleset::NeutralBoxRule`].
@@ -323,8 +336,13 @@ pub struct ScenarioFile {
     /// Nation states that differ from the ruleset's defaults.
     #[serde(default)]
     pub nations: Vec<NationStateFile>,
-    /// The map.
-    pub map: MapFile,
+    /// A hex map. A scenario has either this or `territories`.
+    #[serde(default)]
+    pub map: Option<MapFile>,
+    /// A territory map: territories and sea zones with their adjacency. A
+    /// scenario has either this or `map`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub territories: Vec<TerritoryFile>,
     /// Supply sources.
     #[serde(default)]
     pub sources: Vec<SourceFile>,
@@ -400,6 +418,55 @@ pub struct MapFile {
     /// Pacific island groups, each one supply zone (SUP-096).
     #[serde(default)]
     pub island_groups: Vec<IslandGroupFile>,
+}
+
+/// Land territory or sea zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TerritoryKind {
+    /// A land territory.
+    Land,
+    /// A sea zone.
+    Sea,
+}
+
+/// One node of a territory map.
+///
+/// Adjacency is symmetric and written once: a border listed on either side
+/// joins both territories, and listing it on both sides is allowed.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerritoryFile {
+    /// Key (`east-prussia`): lowercase letters, digits and `-`.
+    pub key: String,
+    /// Display name (`East Prussia`).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Land or sea.
+    pub kind: TerritoryKind,
+    /// Keys of the adjacent territories and sea zones.
+    #[serde(default)]
+    pub adjacent: Vec<String>,
+    /// Where the map's picture draws it: `(x, y)`.
+    #[serde(default)]
+    pub at: Option<(i32, i32)>,
+    /// Terrain key; default the ruleset's first land or first sea terrain.
+    #[serde(default)]
+    pub terrain: Option<String>,
+    /// The controlling nation (land only).
+    #[serde(default)]
+    pub control: Option<String>,
+    /// The original controller (land only); default the controller.
+    #[serde(default)]
+    pub original: Option<String>,
+    /// Region key, declared by the ruleset.
+    #[serde(default)]
+    pub region: Option<String>,
+    /// Theater, default Europe.
+    #[serde(default)]
+    pub theater: Option<Theater>,
+    /// Features: cities, capitals, ports, industrial centres.
+    #[serde(default)]
+    pub features: Vec<Feature>,
 }
 
 /// A Pacific island group.

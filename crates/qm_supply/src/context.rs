@@ -10,13 +10,14 @@ use qm_core::components::*;
 use qm_core::condition::CondCtx;
 use qm_core::ids::{DeterminationKind, FactionId, NationId, NodeId, Side, Tier, UnitId};
 use qm_core::map::MapGraph;
+use qm_core::map_rules::MapRules;
 use qm_core::nation::{Nation, NationState, NationStateC, NationStatus, effective_factions};
 use qm_core::phase::{Determining, GameClock};
 use qm_core::ruleset::{Domain, Ruleset};
-use qm_core::spec::Spec;
+use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::state::Flags;
 use qm_core::supply::{SourceRefusal, UnitStatus, UnitSupply};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The dense context of one determination.
 #[derive(Resource, Clone, Debug, Default)]
@@ -124,38 +125,13 @@ fn tier_mask(t: Option<Tier>) -> u64 {
     }
 }
 
-/// The nodes whose terrain limits supply, with their `(accept, emit)`
-/// masks (SUP-063), sorted by node. Most hexes have no limit, so the list
-/// is sparse.
-fn terrain_masks(rules: &Ruleset, map: &MapGraph) -> Vec<(NodeId, u64, u64)> {
-    let mut out: BTreeMap<NodeId, (u64, u64)> = BTreeMap::new();
-    for lim in &rules.terrain_limits {
-        let Some(t) = rules.terrain.iter().position(|t| t.key == lim.terrain) else { continue };
-        let region = match &lim.region {
-            Some(r) => match map.region_id(r) {
-                Some(id) => Some(id),
-                None => continue, // the region is not on this map
-            },
-            None => None,
-        };
-        for (n, info) in map.nodes.iter().enumerate() {
-            if map.is_hex(n as NodeId) && info.terrain.index() == t && (region.is_none() || info.region == region) {
-                let ex = info.name.as_ref().and_then(|nm| lim.except.iter().find(|e| &e.place == nm));
-                let masks = match ex {
-                    Some(e) => (tier_mask(e.max_in), tier_mask(e.max_out)),
-                    None => (tier_mask(lim.max_in), tier_mask(lim.max_out)),
-                };
-                out.insert(n as NodeId, masks);
-            }
-        }
-    }
-    out.into_iter().filter(|&(_, m)| m != (u64::MAX, u64::MAX)).map(|(n, (a, e))| (n, a, e)).collect()
-}
-
 /// The queries [`build_context`] reads.
 type UnitQuery<'w, 's> = Query<'w, 's, (&'static Unit, &'static Location, &'static UnitSupply, &'static UnitFlags)>;
 
-/// Builds the [`SupplyContext`] of the determining side.
+/// Builds the [`SupplyContext`] of the determining side, in named steps.
+/// Every name of the ruleset (places, regions, fronts, terrain) was resolved
+/// when the scenario was compiled (`spec.map_rules`): no step looks a name
+/// up.
 #[allow(clippy::too_many_arguments, reason = "a system reading every part of the state it needs")]
 pub fn build_context(
     spec: Res<Spec>,
@@ -168,370 +144,375 @@ pub fn build_context(
     sources_q: Query<(&SupplySource, &Designation)>,
     mut ctx: ResMut<SupplyContext>,
 ) {
-    let rules = &spec.ruleset;
-    let map = &spec.map;
-    let side = det.side;
-    let n = map.node_count();
-
-    let mut nations =
-        vec![
-            NationState { side: None, status: NationStatus::Neutral, patron: None, ever_surrendered: false };
-            rules.nations.len()
-        ];
-    for (id, st) in &nations_q {
-        if let Some(slot) = nations.get_mut(id.0.index()) {
-            *slot = st.0;
-        }
-    }
-    let factions = effective_factions(&rules.nations, &nations);
-    let friendly_nation = |x: Option<NationId>| {
-        x.and_then(|x| nations.get(x.index()))
-            .is_some_and(|s| s.side == Some(side) && s.status != NationStatus::Surrendered)
-    };
-
+    let (rules, map) = (&spec.ruleset, &spec.map);
     // Reuse the previous determination's buffers: no allocation, no page
     // faults on big maps.
-    let mut control = std::mem::take(&mut ctx.control);
-    let mut original = std::mem::take(&mut ctx.original);
-    let mut friendly = std::mem::take(&mut ctx.friendly);
-    let mut partisan_held = std::mem::take(&mut ctx.partisan_held);
-    let mut terrain_closed = std::mem::take(&mut ctx.terrain_closed);
-    let mut accept = std::mem::take(&mut ctx.accept);
-    let mut emit = std::mem::take(&mut ctx.emit);
-    let mut zoc = std::mem::take(&mut ctx.zoc);
-    let mut scratch = std::mem::take(&mut ctx.scratch);
-    let mut limit_blocked = std::mem::take(&mut ctx.limit_blocked);
-    // Every node has these components, so the gather overwrites them all;
-    // the passability pass below overwrites the rest.
-    control.resize(n, None);
-    original.resize(n, None);
-    friendly.resize(n, false);
-    partisan_held.resize(n, false);
-    terrain_closed.resize(n, false);
-    accept.resize(n, 0);
-    emit.resize(n, 0);
-    scratch.damaged.resize(n, false);
-    reset(&mut scratch.friendly_ground, n, false);
-    for (node, c, d) in &nodes_q {
-        let i = node.0 as usize;
-        if i < n {
-            control[i] = c.current;
-            original[i] = c.original;
-            scratch.damaged[i] = d.synthetic_oil;
-            partisan_held[i] = c.by_partisan;
-        }
+    let mut c = std::mem::take(&mut *ctx);
+    c.side = Some(det.side);
+    c.kind = Some(det.kind);
+    c.turn = clock.turn;
+    c.gather_nations(rules, &nations_q);
+    c.gather_control(map.node_count(), &nodes_q);
+    let new_bridgeheads = c.gather_enemy_units(rules, map, &units_q);
+    zoc_hexes(rules, map, &c.zoc_units, &c.scratch.friendly_ground, &mut c.zoc);
+    c.passability(&spec.map_rules);
+    c.box_gates(map, &flags.0);
+    c.sources = c.source_views(&spec, clock.turn, &flags.0, &sources_q);
+    let groups = c.origin_groups(&spec.map_rules);
+    c.classes = Classes::group(&c.nations, det.side, &c.sources, groups.count());
+    c.apply_origin_limits(map, &spec.map_rules, &groups);
+    c.route_gates(&spec, &groups, &flags.0);
+    c.own_hex = c.sources.iter().enumerate().filter(|(_, s)| s.own_hex_only).map(|(i, s)| (s.node, i as u32)).collect();
+    c.bridgeheads = c.bridgehead_sources(rules, new_bridgeheads, &flags.0);
+    *ctx = c;
+}
+
+/// The origin groups of a determination (SUP-062, SUP-081): for each, the
+/// route group it belongs to and the origin limit it is bound by.
+struct OriginGroups {
+    /// Per group: its route group (`0`, or `1 + 2i` and `2 + 2i` for route
+    /// `i`: supply that may use the route, and supply that may not).
+    route: Vec<u8>,
+    /// Per group: the origin limit (index into `map_rules.origin_limits`).
+    limit: Vec<Option<usize>>,
+}
+
+impl OriginGroups {
+    fn count(&self) -> u8 {
+        self.route.len() as u8
     }
-    for (f, &c) in friendly.iter_mut().zip(&control) {
-        *f = friendly_nation(c);
+}
+
+/// A new bridgehead of the side: `(unit, nation, node)`.
+type NewBridgehead = (UnitId, NationId, NodeId);
+
+impl SupplyContext {
+    /// The condition context of this determination for a source or box of
+    /// `owner` held by `controller`.
+    fn cond<'a>(
+        &'a self,
+        flags: &'a BTreeSet<String>,
+        owner: Option<NationId>,
+        controller: Option<NationId>,
+    ) -> CondCtx<'a> {
+        CondCtx { nations: &self.nations, factions: &self.factions, flags, owner, controller, damaged: false }
     }
 
-    // Enemy units: zones of control and partisans (SUP-057, SUP-060).
-    let enemy = |nat: NationId| {
-        nations.get(nat.index()).is_some_and(|s| s.side == Some(side.other()) && s.status == NationStatus::Active)
-    };
-    let mut zoc_units: BTreeMap<NodeId, Vec<ZocUnit>> = BTreeMap::new();
-    let mut enemy_partisans = BTreeMap::new();
-    let mut new_bridgeheads = Vec::new();
-    for (u, loc, sup, flags) in &units_q {
-        let Some(def) = rules.unit_type(u.kind) else { continue };
-        let node = loc.node;
-        if def.bridgehead && flags.bits.contains(UnitFlagBits::NEW_BRIDGEHEAD) && friendly_nation(Some(u.nation)) {
-            new_bridgeheads.push((u.id.clone(), u.nation, node));
+    /// Whether a nation is of the determining side and not surrendered
+    /// (SUP-059).
+    fn friendly_nation(&self, x: Option<NationId>) -> bool {
+        let side = self.side;
+        x.and_then(|x| self.nations.get(x.index()))
+            .is_some_and(|s| s.side.is_some() && s.side == side && s.status != NationStatus::Surrendered)
+    }
+
+    /// Nation states and effective factions.
+    fn gather_nations(&mut self, rules: &Ruleset, nations_q: &Query<(&Nation, &NationStateC)>) {
+        let neutral = NationState { side: None, status: NationStatus::Neutral, patron: None, ever_surrendered: false };
+        reset(&mut self.nations, rules.nations.len(), neutral);
+        for (id, st) in nations_q {
+            if let Some(slot) = self.nations.get_mut(id.0.index()) {
+                *slot = st.0;
+            }
         }
-        if !map.is_hex(node) || def.domain != Domain::Ground {
-            continue;
+        self.factions = effective_factions(&rules.nations, &self.nations);
+    }
+
+    /// Control, original control, damage and partisan holding of every
+    /// node, and which nodes the side controls.
+    fn gather_control(&mut self, n: usize, nodes_q: &Query<(&MapNode, &Control, &HexDamage)>) {
+        // Every node has these components, so the gather overwrites them
+        // all; the passability step overwrites the rest.
+        self.control.resize(n, None);
+        self.original.resize(n, None);
+        self.friendly.resize(n, false);
+        self.partisan_held.resize(n, false);
+        self.terrain_closed.resize(n, false);
+        self.accept.resize(n, 0);
+        self.emit.resize(n, 0);
+        self.scratch.damaged.resize(n, false);
+        for (node, c, d) in nodes_q {
+            let i = node.0 as usize;
+            if i < n {
+                self.control[i] = c.current;
+                self.original[i] = c.original;
+                self.scratch.damaged[i] = d.synthetic_oil;
+                self.partisan_held[i] = c.by_partisan;
+            }
         }
-        if enemy(u.nation) {
-            if def.partisan {
-                let e = enemy_partisans.entry(node).or_insert_with(|| u.id.clone());
-                if u.id < *e {
-                    *e = u.id.clone();
+        let mut friendly = std::mem::take(&mut self.friendly);
+        for (f, &c) in friendly.iter_mut().zip(&self.control) {
+            *f = self.friendly_nation(c);
+        }
+        self.friendly = friendly;
+    }
+
+    /// Enemy units exerting zones of control and enemy partisans (SUP-057,
+    /// SUP-060, SUP-152), the nodes holding friendly ground units, and the
+    /// side's new bridgeheads (SUP-034).
+    fn gather_enemy_units(&mut self, rules: &Ruleset, map: &MapGraph, units_q: &UnitQuery) -> Vec<NewBridgehead> {
+        let side = self.side;
+        let enemy = |nations: &[NationState], nat: NationId| {
+            nations.get(nat.index()).is_some_and(|s| {
+                s.side.is_some() && s.side.map(Side::other) == side && s.status == NationStatus::Active
+            })
+        };
+        reset(&mut self.scratch.friendly_ground, map.node_count(), false);
+        self.zoc_units.clear();
+        self.enemy_partisans.clear();
+        let mut new_bridgeheads = Vec::new();
+        for (u, loc, sup, flags) in units_q {
+            let Some(def) = rules.unit_type(u.kind) else { continue };
+            let node = loc.node;
+            if def.bridgehead
+                && flags.bits.contains(UnitFlagBits::NEW_BRIDGEHEAD)
+                && self.friendly_nation(Some(u.nation))
+            {
+                new_bridgeheads.push((u.id.clone(), u.nation, node));
+            }
+            if !map.is_board(node) || def.domain != Domain::Ground {
+                continue;
+            }
+            if enemy(&self.nations, u.nation) {
+                if def.partisan {
+                    let e = self.enemy_partisans.entry(node).or_insert_with(|| u.id.clone());
+                    if u.id < *e {
+                        *e = u.id.clone();
+                    }
                 }
+                // SUP-152: units that lose their mechanized component lose their ZOC.
+                let mech_lost = sup.status != UnitStatus::Full
+                    && rules.zoc.lost_when_mech_lost
+                    && def
+                        .mech_loss
+                        .as_ref()
+                        .is_some_and(|m| m.applies(u.nation, map.node(node).map(|i| i.theater).unwrap_or_default()));
+                if def.zoc && !mech_lost {
+                    self.zoc_units.entry(node).or_default().push(ZocUnit { id: u.id.clone(), armor: def.armor });
+                }
+            } else if self.friendly_nation(Some(u.nation)) {
+                self.scratch.friendly_ground[node as usize] = true;
             }
-            // SUP-152: units that lose their mechanized component lose their ZOC.
-            let mech_lost = sup.status != UnitStatus::Full
-                && rules.zoc.lost_when_mech_lost
-                && def
-                    .mech_loss
-                    .as_ref()
-                    .is_some_and(|m| m.applies(u.nation, map.node(node).map(|i| i.theater).unwrap_or_default()));
-            if def.zoc && !mech_lost {
-                zoc_units.entry(node).or_default().push(ZocUnit { id: u.id.clone(), armor: def.armor });
+        }
+        for v in self.zoc_units.values_mut() {
+            v.sort();
+        }
+        new_bridgeheads
+    }
+
+    /// What each node may receive and pass on (SUP-057..060, SUP-063).
+    fn passability(&mut self, map_rules: &MapRules) {
+        let n = self.control.len();
+        for i in 0..n {
+            if !self.friendly[i] {
+                (self.accept[i], self.emit[i], self.partisan_held[i], self.terrain_closed[i]) = (0, 0, false, false);
+                continue;
             }
-        } else if friendly_nation(Some(u.nation)) {
-            scratch.friendly_ground[node as usize] = true;
+            self.accept[i] = u64::MAX;
+            self.terrain_closed[i] = false;
+            // SUP-057: no line through an enemy ZOC; SUP-060: nor through a
+            // hex held through a partisan.
+            self.emit[i] = if !self.zoc[i] && !self.partisan_held[i] { u64::MAX } else { 0 };
         }
-    }
-    for v in zoc_units.values_mut() {
-        v.sort();
-    }
-    zoc_hexes(rules, map, &zoc_units, &scratch.friendly_ground, &mut zoc);
-
-    // Passability (SUP-057..060, SUP-063). Terrain limits are static: built
-    // once per map.
-    if scratch.terrain_for != Some(n) {
-        scratch.terrain = terrain_masks(rules, map);
-        scratch.terrain_for = Some(n);
-    }
-    for i in 0..n {
-        if !friendly[i] {
-            (accept[i], emit[i], partisan_held[i], terrain_closed[i]) = (0, 0, false, false);
-            continue;
+        // SUP-063: terrain limits, resolved once per scenario.
+        self.scratch.terrain.clear();
+        self.scratch
+            .terrain
+            .extend(map_rules.terrain_limits.iter().map(|l| (l.node, tier_mask(l.max_in), tier_mask(l.max_out))));
+        for &(node, t_in, t_out) in &self.scratch.terrain {
+            let i = node as usize;
+            if i < n && self.friendly[i] {
+                self.accept[i] = t_in;
+                self.terrain_closed[i] = t_out != u64::MAX;
+                self.emit[i] &= t_out;
+            }
         }
-        accept[i] = u64::MAX;
-        terrain_closed[i] = false;
-        // SUP-057: no line through an enemy ZOC; SUP-060: nor through a hex
-        // held through a partisan.
-        emit[i] = if !zoc[i] && !partisan_held[i] { u64::MAX } else { 0 };
-    }
-    for &(node, t_in, t_out) in &scratch.terrain {
-        let i = node as usize;
-        if i < n && friendly[i] {
-            accept[i] = t_in;
-            terrain_closed[i] = t_out != u64::MAX;
-            emit[i] &= t_out;
-        }
-    }
-    // SUP-060: no line through, or into, a hex holding an enemy partisan.
-    for &p in enemy_partisans.keys() {
-        if let Some(i) = usize::try_from(p).ok().filter(|&i| i < n) {
-            accept[i] = 0;
-            emit[i] = 0;
-            partisan_held[i] = false;
+        // SUP-060: no line through, or into, a hex holding an enemy partisan.
+        for &p in self.enemy_partisans.keys() {
+            if let Some(i) = usize::try_from(p).ok().filter(|&i| i < n) {
+                self.accept[i] = 0;
+                self.emit[i] = 0;
+                self.partisan_held[i] = false;
+            }
         }
     }
 
-    // Box entries and their conditions.
-    let cond = |owner: Option<NationId>, controller: Option<NationId>| CondCtx {
-        nations: &nations,
-        factions: &factions,
-        flags: &flags.0,
-        owner,
-        controller,
-        damaged: false,
-    };
-    let mut gates = Vec::new();
-    for e in &map.box_entries {
-        let Some(edge) = map.land.find_edge(e.from, e.to) else { continue };
-        let owner = control.get(e.from as usize).copied().flatten();
-        let open = e.when.holds(&cond(owner, owner))
-            && e.controlled_by.is_none_or(|c| control.get(e.to as usize).copied().flatten() == Some(c));
-        gates.push((edge as u32, if open { u64::MAX } else { 0 }));
+    /// The gates of box entries: open while their condition holds and the
+    /// entry hex is held as they require (SUP-026, SUP-027, SUP-065).
+    fn box_gates(&mut self, map: &MapGraph, flags: &BTreeSet<String>) {
+        let mut gates = std::mem::take(&mut self.gates);
+        gates.clear();
+        for e in &map.box_entries {
+            let Some(edge) = map.land.find_edge(e.from, e.to) else { continue };
+            let owner = self.control.get(e.from as usize).copied().flatten();
+            let open = e.when.holds(&self.cond(flags, owner, owner))
+                && e.controlled_by.is_none_or(|c| self.control.get(e.to as usize).copied().flatten() == Some(c));
+            gates.push((edge as u32, if open { u64::MAX } else { 0 }));
+        }
+        self.gates = gates;
     }
 
-    // SUP-062: restricted land routes. A route is in play if its region is
-    // on this map; each adds two origin groups (supply of its faction that
-    // may use the route, and supply of its faction that may not).
-    let routes: Vec<(usize, &qm_core::ruleset::LandRoute, qm_core::ids::RegionId)> = rules
-        .land_routes
-        .iter()
-        .filter_map(|r| map.region_id(&r.into_region).map(|id| (r, id)))
-        .enumerate()
-        .map(|(i, (r, id))| (i, r, id))
-        .collect();
-    let route_groups = 1 + 2 * routes.len() as u8;
-    let group_of = |controller: Option<NationId>, node: NodeId| -> u8 {
-        let faction = controller.and_then(|c| factions.get(c.index()).copied());
-        for &(i, r, _) in &routes {
-            if faction == Some(r.faction) {
-                let info = map.node(node);
-                let named = |k: &String| info.is_some_and(|n| &n.label == k || n.name.as_ref() == Some(k));
-                return if r.from.iter().any(named) { 1 + 2 * i as u8 } else { 2 + 2 * i as u8 };
+    /// The origin group of a source held by `controller` at `node` (SUP-062):
+    /// supply of a restricted route's faction from one of the route's
+    /// origins, or from elsewhere; `0` for everything else.
+    fn route_group(&self, spec: &ScenarioSpec, controller: Option<NationId>, node: NodeId) -> u8 {
+        let faction = controller.and_then(|c| self.factions.get(c.index()).copied());
+        for (i, r) in spec.map_rules.land_routes.iter().enumerate() {
+            if spec.ruleset.land_routes.get(r.route).is_some_and(|lr| faction == Some(lr.faction)) {
+                return if r.from.binary_search(&node).is_ok() { 1 + 2 * i as u8 } else { 2 + 2 * i as u8 };
             }
         }
         0
-    };
-    // SUP-081: origin limits in play on this map (one of its origins is a
-    // source here and the map draws a front it names).
-    let limits = limits_in_play(rules, map, &spec.sources);
+    }
 
-    // Sources (SUP-013..053) and their designation (SUP-015).
-    let grant = GrantCtx { rules, nations: &nations, factions: &factions, flags: &flags.0 };
-    let mut sources: Vec<SourceView> = sources_q
-        .iter()
-        .map(|(s, d)| {
-            let class = rules.source_classes.get(s.class.index());
-            let inactive = if !d.designated {
-                Some(SourceRefusal::NotDesignated)
-            } else if !d.acts_in(clock.turn) {
-                Some(SourceRefusal::DesignatedThisTurn)
-            } else {
-                None
-            };
-            let node = s.node as usize;
-            let controller = control.get(node).copied().flatten();
-            SourceView {
-                id: s.id,
-                node: s.node,
-                own_hex_only: class.is_some_and(|c| c.own_hex_only),
-                bridgehead: class.is_some_and(|c| c.bridgehead),
-                group: group_of(controller, s.node),
-                inactive,
-                tiers: grant.tiers(s.class, s.owner, controller, scratch.damaged.get(node).copied().unwrap_or(false)),
-            }
-        })
-        .collect();
-    sources.sort_by_key(|s| s.id);
-    // Origin groups: the route groups, then one more for each route group
-    // and origin limit that a source combines (SUP-062, SUP-081).
-    let mut group_route: Vec<u8> = (0..route_groups).collect();
-    let mut group_limit: Vec<Option<usize>> = vec![None; route_groups as usize];
-    if !limits.is_empty() {
-        let limit_of = |node: NodeId| limits.iter().position(|l| l.from.contains(&node));
-        let keys: std::collections::BTreeSet<(u8, usize)> =
-            sources.iter().filter_map(|s| Some((s.group, limit_of(s.node)?))).collect();
-        for &(g, j) in &keys {
-            group_route.push(g);
-            group_limit.push(Some(j));
+    /// Every source as the flood sees it (SUP-013..053), with its
+    /// designation (SUP-015), sorted by id.
+    fn source_views(
+        &self,
+        spec: &ScenarioSpec,
+        turn: u32,
+        flags: &BTreeSet<String>,
+        sources_q: &Query<(&SupplySource, &Designation)>,
+    ) -> Vec<SourceView> {
+        let rules = &spec.ruleset;
+        let grant = GrantCtx { rules, nations: &self.nations, factions: &self.factions, flags };
+        let mut sources: Vec<SourceView> = sources_q
+            .iter()
+            .map(|(s, d)| {
+                let class = rules.source_classes.get(s.class.index());
+                let inactive = if !d.designated {
+                    Some(SourceRefusal::NotDesignated)
+                } else if !d.acts_in(turn) {
+                    Some(SourceRefusal::DesignatedThisTurn)
+                } else {
+                    None
+                };
+                let node = s.node as usize;
+                let controller = self.control.get(node).copied().flatten();
+                let damaged = self.scratch.damaged.get(node).copied().unwrap_or(false);
+                SourceView {
+                    id: s.id,
+                    node: s.node,
+                    own_hex_only: class.is_some_and(|c| c.own_hex_only),
+                    bridgehead: class.is_some_and(|c| c.bridgehead),
+                    group: self.route_group(spec, controller, s.node),
+                    inactive,
+                    tiers: grant.tiers(s.class, s.owner, controller, damaged),
+                }
+            })
+            .collect();
+        sources.sort_by_key(|s| s.id);
+        sources
+    }
+
+    /// Origin groups: the route groups (SUP-062), then one more for each
+    /// route group and origin limit (SUP-081) that a source combines; the
+    /// sources are moved into the latter.
+    fn origin_groups(&mut self, map_rules: &MapRules) -> OriginGroups {
+        let route_groups = 1 + 2 * map_rules.land_routes.len() as u8;
+        let mut groups = OriginGroups { route: (0..route_groups).collect(), limit: vec![None; route_groups as usize] };
+        let limits = &map_rules.origin_limits;
+        if limits.is_empty() {
+            return groups;
         }
-        for s in &mut sources {
+        let limit_of = |node: NodeId| limits.iter().position(|l| l.from.binary_search(&node).is_ok());
+        let keys: BTreeSet<(u8, usize)> =
+            self.sources.iter().filter_map(|s| Some((s.group, limit_of(s.node)?))).collect();
+        for &(g, j) in &keys {
+            groups.route.push(g);
+            groups.limit.push(Some(j));
+        }
+        for s in &mut self.sources {
             if let Some(j) = limit_of(s.node)
                 && let Some(k) = keys.iter().position(|&key| key == (s.group, j))
             {
                 s.group = route_groups + k as u8;
             }
         }
+        groups
     }
-    let groups = group_route.len() as u8;
-    let classes = Classes::group(&nations, side, &sources, groups);
-    let mask_of = |keep: &dyn Fn(usize) -> bool| -> u64 {
-        (0..groups).filter(|&g| keep(g as usize)).fold(0u64, |m, g| m | classes.group_mask(g))
-    };
 
-    // SUP-081: a limited origin's supply may not enter the hexes beyond its
-    // fronts, by land (`accept`) or by sea (`limit_blocked`).
-    limit_blocked.clear();
-    if !limits.is_empty() {
-        limit_blocked.resize(n, 0);
-        for (j, l) in limits.iter().enumerate() {
-            let bits = mask_of(&|g| group_limit[g] == Some(j));
+    /// The labels of the origin groups that `keep` selects.
+    fn groups_mask(&self, groups: &OriginGroups, keep: impl Fn(usize) -> bool) -> u64 {
+        (0..groups.count()).filter(|&g| keep(g as usize)).fold(0u64, |m, g| m | self.classes.group_mask(g))
+    }
+
+    /// SUP-081: a limited origin's supply may not enter the nodes beyond its
+    /// fronts, by land (`accept`) or by sea (`limit_blocked`).
+    fn apply_origin_limits(&mut self, map: &MapGraph, map_rules: &MapRules, groups: &OriginGroups) {
+        self.limit_blocked.clear();
+        if map_rules.origin_limits.is_empty() {
+            return;
+        }
+        self.limit_blocked.resize(map.node_count(), 0);
+        for (j, l) in map_rules.origin_limits.iter().enumerate() {
+            let bits = self.groups_mask(groups, |g| groups.limit[g] == Some(j));
             if bits == 0 {
                 continue;
             }
-            for h in 0..map.hex_count as usize {
+            for h in 0..map.board_count as usize {
                 if l.blocks(map.nodes[h].front) {
-                    limit_blocked[h] |= bits;
-                    accept[h] &= !bits;
+                    self.limit_blocked[h] |= bits;
+                    self.accept[h] &= !bits;
                 }
             }
         }
     }
 
-    // The gates of region borders: a route's supply enters its region only
-    // over its links, while its condition holds, and only from its sources.
-    for &(i, r, region) in &routes {
-        let (may, never) =
-            (mask_of(&|g| group_route[g] == 1 + 2 * i as u8), mask_of(&|g| group_route[g] == 2 + 2 * i as u8));
-        let open = r.when.holds(&cond(None, None));
-        let via: Vec<(NodeId, NodeId)> = r.via.iter().filter_map(|(a, b)| Some((map.find(a)?, map.find(b)?))).collect();
-        for a in 0..map.hex_count {
-            for (e, b, k) in map.land.edges(a, qm_trace::EdgeKinds::GATED) {
-                let (ra, rb) = (map.node(a).and_then(|x| x.region), map.node(b).and_then(|x| x.region));
-                if rb != Some(region) || ra == Some(region) || !k.intersects(qm_trace::EdgeKinds::LAND) {
-                    continue;
-                }
-                let through = if open && via.contains(&(a, b)) { may } else { 0 };
-                gates.push((e as u32, !(may | never) | through));
-            }
-        }
-    }
-    gates.sort_unstable();
-    gates.dedup_by_key(|g| g.0);
-
-    let own_hex = sources.iter().enumerate().filter(|(_, s)| s.own_hex_only).map(|(i, s)| (s.node, i as u32)).collect();
-    // SUP-034: a bridgehead is an unlimited source for its side, within the
-    // cooperation table.
-    new_bridgeheads.sort();
-    let bridgeheads = new_bridgeheads
-        .into_iter()
-        .map(|(id, nation, node)| {
-            let coop = CondCtx {
-                nations: &nations,
-                factions: &factions,
-                flags: &flags.0,
-                owner: Some(nation),
-                controller: Some(nation),
-                damaged: false,
-            };
-            let tiers = (0..nations.len())
-                .map(|i| {
-                    let ok = nations[i].side == Some(side);
-                    let (sf, uf) = (factions.get(nation.index()), factions.get(i));
-                    match (ok, sf, uf) {
-                        (true, Some(&sf), Some(&uf)) => rules.cooperation_cap(sf, uf, &coop),
-                        _ => None,
+    /// SUP-062: the gates of region borders: a route's supply enters its
+    /// region only over its links, while its condition holds, and only from
+    /// its origins. Merged with the box gates, sorted by edge.
+    fn route_gates(&mut self, spec: &ScenarioSpec, groups: &OriginGroups, flags: &BTreeSet<String>) {
+        let map = &spec.map;
+        let mut gates = std::mem::take(&mut self.gates);
+        for (i, r) in spec.map_rules.land_routes.iter().enumerate() {
+            let Some(route) = spec.ruleset.land_routes.get(r.route) else { continue };
+            let may = self.groups_mask(groups, |g| groups.route[g] == 1 + 2 * i as u8);
+            let never = self.groups_mask(groups, |g| groups.route[g] == 2 + 2 * i as u8);
+            let open = route.when.holds(&self.cond(flags, None, None));
+            for a in 0..map.board_count {
+                for (e, b, k) in map.land.edges(a, qm_trace::EdgeKinds::GATED) {
+                    let (ra, rb) = (map.node(a).and_then(|x| x.region), map.node(b).and_then(|x| x.region));
+                    if rb != Some(r.region) || ra == Some(r.region) || !k.intersects(qm_trace::EdgeKinds::LAND) {
+                        continue;
                     }
-                })
-                .collect();
-            (id, node, tiers)
-        })
-        .collect();
-
-    *ctx = SupplyContext {
-        side: Some(side),
-        kind: Some(det.kind),
-        turn: clock.turn,
-        nations,
-        factions,
-        control,
-        original,
-        friendly,
-        zoc,
-        zoc_units,
-        enemy_partisans,
-        partisan_held,
-        terrain_closed,
-        accept,
-        emit,
-        gates,
-        sources,
-        own_hex,
-        classes,
-        bridgeheads,
-        limit_blocked,
-        scratch,
-    };
-}
-
-/// An origin limit in play on a map (SUP-081).
-struct LimitInPlay {
-    /// Its origins that are supply sources on the map.
-    from: Vec<NodeId>,
-    /// The fronts it may not leave, among those the map draws.
-    within: Vec<qm_core::ids::FrontId>,
-    /// The fronts it may not enter, among those the map draws.
-    not_into: Vec<qm_core::ids::FrontId>,
-}
-
-impl LimitInPlay {
-    /// Whether its supply may not reach a hex on `front`.
-    fn blocks(&self, front: Option<qm_core::ids::FrontId>) -> bool {
-        (!self.within.is_empty() && !front.is_some_and(|f| self.within.contains(&f)))
-            || front.is_some_and(|f| self.not_into.contains(&f))
+                    let through = if open && r.via.contains(&(a, b)) { may } else { 0 };
+                    gates.push((e as u32, !(may | never) | through));
+                }
+            }
+        }
+        gates.sort_unstable();
+        gates.dedup_by_key(|g| g.0);
+        self.gates = gates;
     }
-}
 
-/// The origin limits of the ruleset in play on `map` (SUP-081).
-fn limits_in_play(rules: &Ruleset, map: &MapGraph, sources: &[qm_core::spec::SourceDef]) -> Vec<LimitInPlay> {
-    if map.fronts.is_empty() {
-        return Vec::new();
-    }
-    rules
-        .origin_limits
-        .iter()
-        .filter_map(|l| {
-            let mut from: Vec<NodeId> =
-                l.from.iter().filter_map(|k| map.find(k)).filter(|&n| sources.iter().any(|s| s.node == n)).collect();
-            from.sort_unstable();
-            let within: Vec<_> = l.within.iter().filter_map(|f| map.front_id(f)).collect();
-            let not_into: Vec<_> = l.not_into.iter().filter_map(|f| map.front_id(f)).collect();
-            (!from.is_empty() && (!within.is_empty() || !not_into.is_empty())).then_some(LimitInPlay {
-                from,
-                within,
-                not_into,
+    /// SUP-034: a bridgehead placed this player turn is an unlimited source
+    /// for its side, within the cooperation table.
+    fn bridgehead_sources(
+        &self,
+        rules: &Ruleset,
+        mut new_bridgeheads: Vec<NewBridgehead>,
+        flags: &BTreeSet<String>,
+    ) -> Vec<(UnitId, NodeId, Vec<Option<Tier>>)> {
+        new_bridgeheads.sort();
+        new_bridgeheads
+            .into_iter()
+            .map(|(id, nation, node)| {
+                let coop = self.cond(flags, Some(nation), Some(nation));
+                let tiers = (0..self.nations.len())
+                    .map(|i| {
+                        let ok = self.nations[i].side.is_some() && self.nations[i].side == self.side;
+                        let (sf, uf) = (self.factions.get(nation.index()), self.factions.get(i));
+                        match (ok, sf, uf) {
+                            (true, Some(&sf), Some(&uf)) => rules.cooperation_cap(sf, uf, &coop),
+                            _ => None,
+                        }
+                    })
+                    .collect();
+                (id, node, tiers)
             })
-        })
-        .collect()
+            .collect()
+    }
 }
 
 fn reset<T: Clone>(v: &mut Vec<T>, n: usize, value: T) {
@@ -552,9 +533,7 @@ impl Scratch {
 pub struct Scratch {
     damaged: Vec<bool>,
     friendly_ground: Vec<bool>,
-    /// Static per map: the nodes with `(accept, emit)` limits from terrain
-    /// (SUP-063), sorted.
+    /// The nodes with `(accept, emit)` limits from terrain (SUP-063),
+    /// sorted: the scenario's resolved limits as masks.
     terrain: Vec<(NodeId, u64, u64)>,
-    /// The node count `terrain` was built for.
-    terrain_for: Option<usize>,
 }

@@ -74,7 +74,7 @@ pub fn label(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool]) -> Zone
 
 /// [`label`], reusing the buffers of `out`.
 pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool], out: &mut ZoneLabels) {
-    let hexes = map.hex_count as usize;
+    let hexes = map.board_count as usize;
     let mut of = std::mem::take(&mut out.of);
     // Hexes that pass supply on make the zones; those that only receive it
     // (in an enemy ZOC, held through a partisan) join one. One byte per
@@ -167,7 +167,7 @@ pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool], ou
 /// beside the labelling.
 pub fn attach_boxes(ctx: &SupplyContext, map: &MapGraph, floods: &LandFloods, out: &mut ZoneLabels) {
     out.boxes.clear();
-    for b in map.hex_count..map.node_count() as NodeId {
+    for b in map.board_count..map.node_count() as NodeId {
         let sent = (0..floods.floods.len()).fold(0u64, |m, c| m | floods.mask(c, b));
         if sent == 0 {
             continue;

@@ -1,0 +1,91 @@
+//! The ruleset's names resolved against one map (issue 7, part 4).
+//!
+//! A ruleset names places, regions, fronts and terrain by key and is shared
+//! by every scenario; each scenario draws only part of the world. The
+//! scenario compiler resolves those keys once, against the map it compiles,
+//! into the ids below, so that no determination looks a name up again. A key
+//! the ruleset does not declare is a load error; a declared key that this map
+//! does not draw leaves the rule out of play here, and that is decided here,
+//! once, by the rules each field documents.
+
+use crate::ids::{FrontId, NodeId, RegionId, Tier};
+use serde::{Deserialize, Serialize};
+
+/// What terrain lets through one node (SUP-063): the best supply traced into
+/// it by land and out of it. `None`: nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NodeLimit {
+    /// The node.
+    pub node: NodeId,
+    /// Best supply traced into it.
+    pub max_in: Option<Tier>,
+    /// Best supply traced out of it.
+    pub max_out: Option<Tier>,
+}
+
+/// A restricted land route (SUP-062) whose region this map draws.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RouteOnMap {
+    /// Index into the ruleset's `land_routes`.
+    pub route: usize,
+    /// The region it restricts entry into.
+    pub region: RegionId,
+    /// The links `(outside, inside)` it may enter by, among those drawn.
+    pub via: Vec<(NodeId, NodeId)>,
+    /// The nodes whose supply may use the links, among those drawn, sorted.
+    pub from: Vec<NodeId>,
+}
+
+/// An origin limit (SUP-081) in play on this map: one of its origins is a
+/// supply source here, and the map draws a front it names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OriginLimitOnMap {
+    /// Index into the ruleset's `origin_limits`.
+    pub limit: usize,
+    /// Its origins that are supply sources on the map, sorted.
+    pub from: Vec<NodeId>,
+    /// The fronts it may not leave, among those drawn.
+    pub within: Vec<FrontId>,
+    /// The fronts it may not enter, among those drawn.
+    pub not_into: Vec<FrontId>,
+}
+
+impl OriginLimitOnMap {
+    /// Whether its supply may not reach a node on `front`.
+    #[must_use]
+    pub fn blocks(&self, front: Option<FrontId>) -> bool {
+        (!self.within.is_empty() && !front.is_some_and(|f| self.within.contains(&f)))
+            || front.is_some_and(|f| self.not_into.contains(&f))
+    }
+}
+
+/// The ruleset's names resolved against one map.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MapRules {
+    /// Nodes whose terrain limits supply (SUP-063), sorted by node; nodes
+    /// with no limit, or a limit that lets full supply in and out, are not
+    /// listed.
+    pub terrain_limits: Vec<NodeLimit>,
+    /// Restricted land routes whose region the map draws (SUP-062), in the
+    /// ruleset's order.
+    pub land_routes: Vec<RouteOnMap>,
+    /// Origin limits in play (SUP-081), in the ruleset's order.
+    pub origin_limits: Vec<OriginLimitOnMap>,
+    /// Regions whose units are always supplied, among those drawn, with the
+    /// tier (SUP-031).
+    pub supplied_regions: Vec<(RegionId, Tier)>,
+    /// By isolation exception of the ruleset, the region of a homeland
+    /// exception if the map draws it (SUP-182); `None` for the others.
+    pub homeland_regions: Vec<Option<RegionId>>,
+    /// By neutral-box rule of the ruleset, the fronts it names that the map
+    /// draws (SUP-022).
+    pub neutral_box_fronts: Vec<Vec<FrontId>>,
+}
+
+impl MapRules {
+    /// The terrain limit of a node, if it has one (SUP-063).
+    #[must_use]
+    pub fn terrain_limit(&self, node: NodeId) -> Option<&NodeLimit> {
+        self.terrain_limits.binary_search_by_key(&node, |l| l.node).ok().map(|i| &self.terrain_limits[i])
+    }
+}
