@@ -1,0 +1,270 @@
+//! The exact search for the assignment that spends the fewest oil points
+//! (ruling 2), once the units to reorganize are chosen.
+//!
+//! Branch and bound, depth first, one unit per level. Units are taken in the
+//! *search order* (largest cost first, then fewest reachable resources, then
+//! lowest id: see [`crate::solve`]), and each unit tries the resources it
+//! reaches in input order. Pruning only drops subtrees that cannot hold a plan
+//! strictly cheaper than the best found, so the first cheapest plan found is
+//! the **lexicographically smallest** vector of resource indices, read in the
+//! search order, among all cheapest plans: this is the documented tie-break.
+//!
+//! The bound at a node (a lower bound on the total of any completion):
+//! - the rounded minimum of OIL-004 (the set of units is fixed);
+//! - for each resource, the points its current load and the units left that
+//!   reach only it force it to spend (OIL-004, rounding per resource);
+//! - the cost left must fit in the room left at those levels; each further
+//!   point spent adds at most 1.0 of room (ruling 2; the last point of a
+//!   resource adds 0.6, since 0.4 of it was free).
+//!
+//! Two symmetries are cut without losing the lexicographic minimum: a unit
+//! identical to an earlier one (same cost, same reach) never takes a lower
+//! resource index than it, and of two interchangeable empty resources (same
+//! points, reached by the same units) only the first is tried.
+
+use crate::spend::{capacity, level_capacity, points_spent, rounded_minimum};
+
+/// The outcome of one search.
+#[derive(Clone, Debug)]
+pub(crate) struct SpendOutcome {
+    /// Resource index per unit, in the order the units were given.
+    pub assignment: Vec<usize>,
+    /// A lower bound on the total of every assignment.
+    pub lower_bound: u32,
+    /// Points each resource must spend whatever the assignment, from the
+    /// units that reach only it (OIL-004).
+    pub forced: Vec<u32>,
+    /// Whether the search finished (the assignment is optimal).
+    pub exact: bool,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// Searches the cheapest assignment of `costs`/`masks` (units, in search
+/// order) to resources of `points`. `None` when no assignment fits at all.
+pub(crate) fn cheapest_assignment(
+    costs: &[u32],
+    masks: &[u64],
+    points: &[u32],
+    node_limit: Option<u64>,
+) -> Option<SpendOutcome> {
+    let mut search = Search::new(costs, masks, points, node_limit);
+    let root = search.bound(0)?;
+    search.root_bound = root;
+    search.limit = points.iter().sum::<u32>();
+    search.dfs(0);
+    let best = search.best.take()?;
+    let total = search.best_total;
+    let exact = !search.aborted;
+    let forced = (0..points.len())
+        .map(|r| points_spent(search.exclusive[r]))
+        .collect();
+    Some(SpendOutcome {
+        assignment: best.into_iter().map(usize::from).collect(),
+        lower_bound: if exact { total } else { root },
+        forced,
+        exact,
+        nodes: search.nodes,
+    })
+}
+
+/// Tables shared by the search over units `costs`/`masks` and resources.
+pub(crate) struct Tables {
+    /// Cost of units `i..` (len n + 1).
+    pub suffix_cost: Vec<u32>,
+    /// Union of the masks of units `i..` (len n + 1).
+    pub suffix_union: Vec<u64>,
+    /// Earlier unit with the same cost and mask, if any.
+    pub prev_same: Vec<Option<usize>>,
+    /// Previous resource interchangeable with this one, if any.
+    pub prev_twin: Vec<Option<usize>>,
+}
+
+impl Tables {
+    pub(crate) fn new(costs: &[u32], masks: &[u64], points: &[u32]) -> Self {
+        let n = costs.len();
+        let mut suffix_cost = vec![0u32; n + 1];
+        let mut suffix_union = vec![0u64; n + 1];
+        for i in (0..n).rev() {
+            suffix_cost[i] = suffix_cost[i + 1] + costs[i];
+            suffix_union[i] = suffix_union[i + 1] | masks[i];
+        }
+        let prev_same = (0..n)
+            .map(|i| (0..i).rev().find(|&j| costs[j] == costs[i] && masks[j] == masks[i]))
+            .collect();
+        let reached_by = |r: usize| -> Vec<bool> { masks.iter().map(|m| m >> r & 1 == 1).collect() };
+        let columns: Vec<Vec<bool>> = (0..points.len()).map(reached_by).collect();
+        let prev_twin = (0..points.len())
+            .map(|r| {
+                (0..r)
+                    .rev()
+                    .find(|&q| points[q] == points[r] && columns[q] == columns[r])
+            })
+            .collect();
+        Tables {
+            suffix_cost,
+            suffix_union,
+            prev_same,
+            prev_twin,
+        }
+    }
+}
+
+struct Search<'a> {
+    costs: &'a [u32],
+    masks: &'a [u64],
+    points: &'a [u32],
+    tables: Tables,
+    /// Cost of units `i..` that reach only resource `r`, at `i * m + r`.
+    exclusive_suffix: Vec<u32>,
+    /// Cost of all units that reach only resource `r`.
+    exclusive: Vec<u32>,
+    minimum: u32,
+    loads: Vec<u32>,
+    choice: Vec<u8>,
+    best: Option<Vec<u8>>,
+    best_total: u32,
+    /// Totals above this are pruned: one less than the best found.
+    limit: u32,
+    root_bound: u32,
+    nodes: u64,
+    node_limit: Option<u64>,
+    aborted: bool,
+    done: bool,
+}
+
+impl<'a> Search<'a> {
+    fn new(costs: &'a [u32], masks: &'a [u64], points: &'a [u32], node_limit: Option<u64>) -> Self {
+        let (n, m) = (costs.len(), points.len());
+        let mut exclusive_suffix = vec![0u32; (n + 1) * m];
+        for i in (0..n).rev() {
+            for r in 0..m {
+                exclusive_suffix[i * m + r] = exclusive_suffix[(i + 1) * m + r];
+            }
+            if masks[i].count_ones() == 1 {
+                let r = masks[i].trailing_zeros() as usize;
+                exclusive_suffix[i * m + r] += costs[i];
+            }
+        }
+        let exclusive = exclusive_suffix[..m].to_vec();
+        Search {
+            costs,
+            masks,
+            points,
+            tables: Tables::new(costs, masks, points),
+            exclusive_suffix,
+            exclusive,
+            minimum: rounded_minimum(costs.iter().sum()),
+            loads: vec![0; m],
+            choice: vec![0; n],
+            best: None,
+            best_total: 0,
+            limit: 0,
+            root_bound: 0,
+            nodes: 0,
+            node_limit,
+            aborted: false,
+            done: false,
+        }
+    }
+
+    /// A lower bound on the total of every completion of the current node
+    /// whose next unit is `i`; `None` if no completion fits.
+    fn bound(&self, i: usize) -> Option<u32> {
+        let m = self.points.len();
+        let union = self.tables.suffix_union[i];
+        let (mut levels, mut room, mut tens, mut sixes) = (0u32, 0u32, 0u32, 0u32);
+        for r in 0..m {
+            let k = self.points[r];
+            let load = self.loads[r];
+            let need = load + self.exclusive_suffix[i * m + r];
+            if need > capacity(k) {
+                return None;
+            }
+            let level = points_spent(need);
+            levels += level;
+            if union >> r & 1 == 1 {
+                room += level_capacity(level, k) - load;
+                if level < k {
+                    tens += k - level - 1;
+                    sixes += 1;
+                }
+            }
+        }
+        let extra = extra_levels(self.tables.suffix_cost[i], room, tens, sixes)?;
+        Some(self.minimum.max(levels + extra))
+    }
+
+    fn dfs(&mut self, i: usize) {
+        self.nodes += 1;
+        if self.node_limit.is_some_and(|limit| self.nodes > limit) {
+            self.aborted = true;
+            return;
+        }
+        if i == self.costs.len() {
+            self.record_leaf();
+            return;
+        }
+        match self.bound(i) {
+            Some(b) if b <= self.limit => {}
+            _ => return,
+        }
+        let floor = self.tables.prev_same[i].map_or(0, |j| usize::from(self.choice[j]));
+        let mut mask = self.masks[i] >> floor << floor;
+        while mask != 0 {
+            let r = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if !self.may_take(r, self.costs[i]) {
+                continue;
+            }
+            self.loads[r] += self.costs[i];
+            self.choice[i] = r as u8;
+            self.dfs(i + 1);
+            self.loads[r] -= self.costs[i];
+            if self.done || self.aborted {
+                return;
+            }
+        }
+    }
+
+    /// Whether the next unit, of `cost`, may go to resource `r`: it fits
+    /// (ruling 2), and `r` is not an empty twin of an empty earlier resource.
+    fn may_take(&self, r: usize, cost: u32) -> bool {
+        if self.loads[r] + cost > capacity(self.points[r]) {
+            return false;
+        }
+        let empty_twin = self.tables.prev_twin[r].is_some_and(|q| self.loads[q] == 0);
+        !(empty_twin && self.loads[r] == 0)
+    }
+
+    fn record_leaf(&mut self) {
+        let spent: u32 = self.loads.iter().map(|&l| points_spent(l)).sum();
+        let total = spent.max(self.minimum);
+        if total > self.limit {
+            return;
+        }
+        self.best = Some(self.choice.clone());
+        self.best_total = total;
+        // Only a strictly cheaper plan can replace this one.
+        self.limit = total.saturating_sub(1);
+        if total <= self.root_bound || total == 0 {
+            self.done = true;
+        }
+    }
+}
+
+/// The fewest further points that give `deficit = cost - room` more room,
+/// given `tens` upgrades of 1.0 and `sixes` of 0.6 (the last point of each
+/// resource, ruling 2); `None` if even all of them are not enough.
+fn extra_levels(cost: u32, room: u32, tens: u32, sixes: u32) -> Option<u32> {
+    if cost <= room {
+        return Some(0);
+    }
+    let deficit = cost - room;
+    let by_tens = deficit.div_ceil(10);
+    if by_tens <= tens {
+        return Some(by_tens);
+    }
+    let by_sixes = (deficit - 10 * tens).div_ceil(6);
+    (by_sixes <= sixes).then_some(tens + by_sixes)
+}

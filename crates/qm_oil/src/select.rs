@@ -1,0 +1,201 @@
+//! Short of oil: the exact search for which of the requested units are
+//! reorganized when the oil points within reach cannot take them all.
+//!
+//! The chosen set maximizes, in this order (the tie-break of the issue):
+//! 1. the total oil cost reorganized;
+//! 2. the number of units reorganized;
+//! 3. the *priority*: read the units in priority order (HQs first, then the
+//!    others, each by id), the set taking the earlier unit wins.
+//!
+//! A set is possible when its units can be assigned to resources they reach
+//! (OIL-003) without any resource taking more than 1.0 per oil point it holds
+//! (ruling 2). Which resources are then spent is [`crate::search`]'s job.
+//!
+//! Branch and bound, depth first, over the units in priority order: each unit
+//! first tries the resources it reaches in input order, then being left out.
+//! Subtrees that cannot beat the best set found on (cost, count) are pruned,
+//! so the first best set found is the one rule 3 prefers. Symmetries cut: of
+//! identical units (same cost, same reach) the earlier is never left out for
+//! the later and never takes a higher resource index; of interchangeable
+//! empty resources only the first is tried.
+
+use crate::search::Tables;
+use crate::spend::capacity;
+
+/// Marks a unit left out in a choice vector.
+const LEFT_OUT: u8 = u8::MAX;
+
+/// The outcome of one selection.
+#[derive(Clone, Debug)]
+pub(crate) struct Selection {
+    /// Per unit (in the order given): the resource it takes in the packing
+    /// found, or `None` when it is left out.
+    pub assignment: Vec<Option<usize>>,
+    /// Whether the search finished (the set is the best one).
+    pub exact: bool,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// Chooses the units to reorganize among `costs`/`masks` (units in priority
+/// order, each reaching at least one resource) for resources of `points`.
+pub(crate) fn best_selection(
+    costs: &[u32],
+    masks: &[u64],
+    points: &[u32],
+    node_limit: Option<u64>,
+) -> Selection {
+    let mut search = Select::new(costs, masks, points, node_limit);
+    search.dfs(0);
+    let assignment = match &search.best {
+        Some(best) => best
+            .iter()
+            .map(|&c| (c != LEFT_OUT).then_some(usize::from(c)))
+            .collect(),
+        None => vec![None; costs.len()],
+    };
+    Selection {
+        assignment,
+        exact: !search.aborted,
+        nodes: search.nodes,
+    }
+}
+
+struct Select<'a> {
+    costs: &'a [u32],
+    masks: &'a [u64],
+    caps: Vec<u32>,
+    tables: Tables,
+    /// Cost of units `i..` that reach resource `r`, at `i * m + r`.
+    demand_suffix: Vec<u32>,
+    /// Costs of units `i..`, sorted ascending, for the count bound.
+    sorted_suffix: Vec<Vec<u32>>,
+    loads: Vec<u32>,
+    choice: Vec<u8>,
+    value: (u32, u32),
+    best: Option<Vec<u8>>,
+    best_value: (u32, u32),
+    root_value: (u32, u32),
+    nodes: u64,
+    node_limit: Option<u64>,
+    aborted: bool,
+    done: bool,
+}
+
+impl<'a> Select<'a> {
+    fn new(costs: &'a [u32], masks: &'a [u64], points: &[u32], node_limit: Option<u64>) -> Self {
+        let (n, m) = (costs.len(), points.len());
+        let mut demand_suffix = vec![0u32; (n + 1) * m];
+        let mut sorted_suffix = vec![Vec::new(); n + 1];
+        for i in (0..n).rev() {
+            for r in 0..m {
+                let hit = if masks[i] >> r & 1 == 1 { costs[i] } else { 0 };
+                demand_suffix[i * m + r] = demand_suffix[(i + 1) * m + r] + hit;
+            }
+            let mut sorted = sorted_suffix[i + 1].clone();
+            let at = sorted.partition_point(|&c| c < costs[i]);
+            sorted.insert(at, costs[i]);
+            sorted_suffix[i] = sorted;
+        }
+        let mut select = Select {
+            costs,
+            masks,
+            caps: points.iter().map(|&k| capacity(k)).collect(),
+            tables: Tables::new(costs, masks, points),
+            demand_suffix,
+            sorted_suffix,
+            loads: vec![0; m],
+            choice: vec![LEFT_OUT; n],
+            value: (0, 0),
+            best: None,
+            best_value: (0, 0),
+            root_value: (0, 0),
+            nodes: 0,
+            node_limit,
+            aborted: false,
+            done: false,
+        };
+        select.root_value = select.bound(0);
+        select
+    }
+
+    /// An upper bound on (cost, count) of every completion of the current
+    /// node whose next unit is `i`.
+    fn bound(&self, i: usize) -> (u32, u32) {
+        let m = self.caps.len();
+        let room: u32 = (0..m)
+            .map(|r| (self.caps[r] - self.loads[r]).min(self.demand_suffix[i * m + r]))
+            .sum();
+        let cost = self.tables.suffix_cost[i].min(room);
+        let mut fit = 0u32;
+        let mut used = 0u32;
+        for &c in &self.sorted_suffix[i] {
+            used += c;
+            if used > room {
+                break;
+            }
+            fit += 1;
+        }
+        (self.value.0 + cost, self.value.1 + fit)
+    }
+
+    fn dfs(&mut self, i: usize) {
+        self.nodes += 1;
+        if self.node_limit.is_some_and(|limit| self.nodes > limit) {
+            self.aborted = true;
+            return;
+        }
+        if i == self.costs.len() {
+            self.record_leaf();
+            return;
+        }
+        if self.best.is_some() && self.bound(i) <= self.best_value {
+            return;
+        }
+        let prev = self.tables.prev_same[i].map(|j| self.choice[j]);
+        if prev != Some(LEFT_OUT) {
+            self.try_resources(i, prev.map_or(0, usize::from));
+            if self.done || self.aborted {
+                return;
+            }
+        }
+        self.choice[i] = LEFT_OUT;
+        self.dfs(i + 1);
+    }
+
+    fn try_resources(&mut self, i: usize, floor: usize) {
+        let cost = self.costs[i];
+        let mut mask = self.masks[i] >> floor << floor;
+        while mask != 0 {
+            let r = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if self.loads[r] + cost > self.caps[r] {
+                continue;
+            }
+            let empty_twin = self.tables.prev_twin[r].is_some_and(|q| self.loads[q] == 0);
+            if empty_twin && self.loads[r] == 0 {
+                continue;
+            }
+            self.loads[r] += cost;
+            self.value = (self.value.0 + cost, self.value.1 + 1);
+            self.choice[i] = r as u8;
+            self.dfs(i + 1);
+            self.loads[r] -= cost;
+            self.value = (self.value.0 - cost, self.value.1 - 1);
+            if self.done || self.aborted {
+                return;
+            }
+        }
+    }
+
+    fn record_leaf(&mut self) {
+        if self.best.is_some() && self.value <= self.best_value {
+            return;
+        }
+        self.best = Some(self.choice.clone());
+        self.best_value = self.value;
+        if self.value >= self.root_value {
+            self.done = true;
+        }
+    }
+}
