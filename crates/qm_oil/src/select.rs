@@ -13,14 +13,16 @@
 //!
 //! Branch and bound, depth first, over the units in priority order: each unit
 //! first tries the resources it reaches in input order, then being left out.
-//! Subtrees that cannot beat the best set found on (cost, count) are pruned,
-//! so the first best set found is the one rule 3 prefers. Symmetries cut: of
+//! Subtrees that cannot beat the best set found on (cost, count), or that tie
+//! on it but already lose on priority, are pruned; the search ends early only
+//! when every unit fits. Symmetries cut: of
 //! identical units (same cost, same reach) the earlier is never left out for
 //! the later and never takes a higher resource index; of interchangeable
 //! empty resources only the first is tried.
 
 use crate::search::Tables;
 use crate::spend::capacity;
+use std::cmp::Ordering;
 
 /// Marks a unit left out in a choice vector.
 const LEFT_OUT: u8 = u8::MAX;
@@ -75,7 +77,6 @@ struct Select<'a> {
     value: (u32, u32),
     best: Option<Vec<u8>>,
     best_value: (u32, u32),
-    root_value: (u32, u32),
     nodes: u64,
     node_limit: Option<u64>,
     aborted: bool,
@@ -97,7 +98,7 @@ impl<'a> Select<'a> {
             sorted.insert(at, costs[i]);
             sorted_suffix[i] = sorted;
         }
-        let mut select = Select {
+        Select {
             costs,
             masks,
             caps: points.iter().map(|&k| capacity(k)).collect(),
@@ -109,14 +110,11 @@ impl<'a> Select<'a> {
             value: (0, 0),
             best: None,
             best_value: (0, 0),
-            root_value: (0, 0),
             nodes: 0,
             node_limit,
             aborted: false,
             done: false,
-        };
-        select.root_value = select.bound(0);
-        select
+        }
     }
 
     /// An upper bound on (cost, count) of every completion of the current
@@ -149,7 +147,7 @@ impl<'a> Select<'a> {
             self.record_leaf();
             return;
         }
-        if self.best.is_some() && self.bound(i) <= self.best_value {
+        if self.cannot_beat(i) {
             return;
         }
         let prev = self.tables.prev_same[i].map(|j| self.choice[j]);
@@ -188,14 +186,43 @@ impl<'a> Select<'a> {
         }
     }
 
+    /// Whether no completion of the node whose next unit is `i` can beat
+    /// the best set: its (cost, count) bound is lower, or equal with the
+    /// units before `i` already losing on priority.
+    fn cannot_beat(&self, i: usize) -> bool {
+        let Some(best) = &self.best else {
+            return false;
+        };
+        match self.bound(i).cmp(&self.best_value) {
+            Ordering::Less => true,
+            Ordering::Equal => priority_cmp(&self.choice[..i], &best[..i]) == Ordering::Less,
+            Ordering::Greater => false,
+        }
+    }
+
     fn record_leaf(&mut self) {
-        if self.best.is_some() && self.value <= self.best_value {
-            return;
+        if let Some(best) = &self.best {
+            let order = self
+                .value
+                .cmp(&self.best_value)
+                .then_with(|| priority_cmp(&self.choice, best));
+            if order != Ordering::Greater {
+                return;
+            }
         }
         self.best = Some(self.choice.clone());
         self.best_value = self.value;
-        if self.value >= self.root_value {
+        // Everyone in: nothing can beat it. Otherwise a set of the same cost
+        // and count may still win on priority, found later in the search.
+        if self.value.1 as usize == self.costs.len() {
             self.done = true;
         }
     }
+}
+
+/// Compares two choices on priority: the first unit in priority order that
+/// one takes and the other leaves out decides (taking it is greater).
+fn priority_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    let taken = |c: &u8| *c != LEFT_OUT;
+    a.iter().map(taken).cmp(b.iter().map(taken))
 }
