@@ -15,12 +15,7 @@ fn bench_solver(c: &mut Criterion) {
     let mut group = c.benchmark_group("oil_solver");
     for (label, oil_percent) in [("enough_oil", 150), ("short_of_oil", 70)] {
         for (units, resources, theatres) in SIZES {
-            let spec = SampleSpec {
-                units,
-                resources,
-                theatres,
-                oil_percent,
-            };
+            let spec = SampleSpec { units, resources, theatres, oil_percent };
             let problems: Vec<_> = (0..SEEDS).map(|s| sample_problem(spec, s)).collect();
             let id = BenchmarkId::new(label, format!("{units}x{resources}"));
             group.bench_with_input(id, &problems, |b, problems| {

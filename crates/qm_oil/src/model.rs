@@ -175,20 +175,13 @@ impl Problem {
         let mut masks = Vec::with_capacity(self.units.len());
         for unit in &self.units {
             if unit.cost.0 == 0 || unit.cost.0 > MAX_COST {
-                return Err(OilError::BadCost {
-                    unit: unit.id,
-                    cost: unit.cost,
-                });
+                return Err(OilError::BadCost { unit: unit.id, cost: unit.cost });
             }
             costs.push(unit.cost.0);
             masks.push(self.mask_of(unit)?);
         }
         let points = self.resources.iter().map(|r| r.points).collect();
-        Ok(Dense {
-            costs,
-            masks,
-            points,
-        })
+        Ok(Dense { costs, masks, points })
     }
 
     fn check_sizes(&self) -> Result<(), OilError> {
@@ -209,16 +202,10 @@ impl Problem {
         }
         for r in &self.resources {
             if matches!(r.kind, ResourceKind::Hq { .. }) && r.points != 1 {
-                return Err(OilError::HqPoints {
-                    resource: r.id,
-                    points: r.points,
-                });
+                return Err(OilError::HqPoints { resource: r.id, points: r.points });
             }
             if r.points == 0 || r.points > MAX_POINTS {
-                return Err(OilError::BadPoints {
-                    resource: r.id,
-                    points: r.points,
-                });
+                return Err(OilError::BadPoints { resource: r.id, points: r.points });
             }
         }
         Ok(())
@@ -231,11 +218,7 @@ impl Problem {
         let mut mask = 0u64;
         for &index in &unit.reaches {
             if index >= len {
-                return Err(OilError::BadReach {
-                    unit: unit.id,
-                    index,
-                    len,
-                });
+                return Err(OilError::BadReach { unit: unit.id, index, len });
             }
             mask |= 1 << index;
         }

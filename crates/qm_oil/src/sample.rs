@@ -45,14 +45,10 @@ impl SplitMix {
 pub fn sample_problem(spec: SampleSpec, seed: u64) -> Problem {
     let mut rng = SplitMix(seed);
     let theatres = spec.theatres.clamp(1, spec.resources.max(1));
-    let units: Vec<OilUnit> = (0..spec.units)
-        .map(|u| sample_unit(&mut rng, u, spec.resources, theatres))
-        .collect();
+    let units: Vec<OilUnit> = (0..spec.units).map(|u| sample_unit(&mut rng, u, spec.resources, theatres)).collect();
     let cost: u32 = units.iter().map(|u| u.cost.0).sum();
     let points_total = (cost * spec.oil_percent / 1000).max(spec.resources as u32);
-    let resources = (0..spec.resources)
-        .map(|r| sample_resource(&mut rng, r, points_total, spec.resources))
-        .collect();
+    let resources = (0..spec.resources).map(|r| sample_resource(&mut rng, r, points_total, spec.resources)).collect();
     Problem { units, resources }
 }
 
@@ -70,13 +66,7 @@ fn sample_unit(rng: &mut SplitMix, u: usize, resources: usize, theatres: usize) 
             theatre == home || (theatre.abs_diff(home) == 1 && rng.below(4) == 0)
         })
         .collect();
-    OilUnit {
-        id: UnitId(u as u32),
-        cost: Tenths(cost),
-        class,
-        ordered: true,
-        reaches,
-    }
+    OilUnit { id: UnitId(u as u32), cost: Tenths(cost), class, ordered: true, reaches }
 }
 
 fn sample_resource(rng: &mut SplitMix, r: usize, points_total: u32, resources: usize) -> OilResource {

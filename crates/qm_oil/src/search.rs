@@ -15,7 +15,9 @@
 //!   reach only it force it to spend (OIL-004, rounding per resource);
 //! - the cost left must fit in the room left at those levels; each further
 //!   point spent adds at most 1.0 of room (ruling 2; the last point of a
-//!   resource adds 0.6, since 0.4 of it was free).
+//!   resource adds 0.6, since 0.4 of it was free);
+//! - the same for each Hall set: the units left whose reach lies inside one
+//!   unit's reach must fit in those resources alone.
 //!
 //! Two symmetries are cut without losing the lexicographic minimum: a unit
 //! identical to an earlier one (same cost, same reach) never takes a lower
@@ -56,9 +58,7 @@ pub(crate) fn cheapest_assignment(
     let best = search.best.take()?;
     let total = search.best_total;
     let exact = !search.aborted;
-    let forced = (0..points.len())
-        .map(|r| points_spent(search.exclusive[r]))
-        .collect();
+    let forced = (0..points.len()).map(|r| points_spent(search.exclusive[r])).collect();
     Some(SpendOutcome {
         assignment: best.into_iter().map(usize::from).collect(),
         lower_bound: if exact { total } else { root },
@@ -78,6 +78,12 @@ pub(crate) struct Tables {
     pub prev_same: Vec<Option<usize>>,
     /// Previous resource interchangeable with this one, if any.
     pub prev_twin: Vec<Option<usize>>,
+    /// The distinct reach masks of the units (Hall sets): units whose reach
+    /// lies inside one must fit in its resources.
+    pub families: Vec<u64>,
+    /// Cost of units `i..` whose mask lies inside family `f`, at
+    /// `i * families.len() + f`.
+    pub inside_suffix: Vec<u32>,
 }
 
 impl Tables {
@@ -89,24 +95,24 @@ impl Tables {
             suffix_cost[i] = suffix_cost[i + 1] + costs[i];
             suffix_union[i] = suffix_union[i + 1] | masks[i];
         }
-        let prev_same = (0..n)
-            .map(|i| (0..i).rev().find(|&j| costs[j] == costs[i] && masks[j] == masks[i]))
-            .collect();
+        let prev_same = (0..n).map(|i| (0..i).rev().find(|&j| costs[j] == costs[i] && masks[j] == masks[i])).collect();
         let reached_by = |r: usize| -> Vec<bool> { masks.iter().map(|m| m >> r & 1 == 1).collect() };
         let columns: Vec<Vec<bool>> = (0..points.len()).map(reached_by).collect();
         let prev_twin = (0..points.len())
-            .map(|r| {
-                (0..r)
-                    .rev()
-                    .find(|&q| points[q] == points[r] && columns[q] == columns[r])
-            })
+            .map(|r| (0..r).rev().find(|&q| points[q] == points[r] && columns[q] == columns[r]))
             .collect();
-        Tables {
-            suffix_cost,
-            suffix_union,
-            prev_same,
-            prev_twin,
+        let mut families: Vec<u64> = masks.to_vec();
+        families.sort_unstable();
+        families.dedup();
+        let q = families.len();
+        let mut inside_suffix = vec![0u32; (n + 1) * q];
+        for i in (0..n).rev() {
+            for (f, &family) in families.iter().enumerate() {
+                let inside = if masks[i] & !family == 0 { costs[i] } else { 0 };
+                inside_suffix[i * q + f] = inside_suffix[(i + 1) * q + f] + inside;
+            }
         }
+        Tables { suffix_cost, suffix_union, prev_same, prev_twin, families, inside_suffix }
     }
 }
 
@@ -191,8 +197,35 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let extra = extra_levels(self.tables.suffix_cost[i], room, tens, sixes)?;
+        let mut extra = extra_levels(self.tables.suffix_cost[i], room, tens, sixes)?;
+        let q = self.tables.families.len();
+        for (f, &family) in self.tables.families.iter().enumerate() {
+            let inside = self.tables.inside_suffix[i * q + f];
+            if inside > 0 {
+                extra = extra.max(self.family_extra(i, family, inside)?);
+            }
+        }
         Some(self.minimum.max(levels + extra))
+    }
+
+    /// Further points the resources of `family` must spend so the units
+    /// `i..` that reach only them, costing `inside`, fit (Hall's condition).
+    fn family_extra(&self, i: usize, family: u64, inside: u32) -> Option<u32> {
+        let m = self.points.len();
+        let (mut room, mut tens, mut sixes) = (0u32, 0u32, 0u32);
+        let mut bits = family;
+        while bits != 0 {
+            let r = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let k = self.points[r];
+            let level = points_spent(self.loads[r] + self.exclusive_suffix[i * m + r]);
+            room += level_capacity(level, k) - self.loads[r];
+            if level < k {
+                tens += k - level - 1;
+                sixes += 1;
+            }
+        }
+        extra_levels(inside, room, tens, sixes)
     }
 
     fn dfs(&mut self, i: usize) {

@@ -41,26 +41,14 @@ pub(crate) struct Selection {
 
 /// Chooses the units to reorganize among `costs`/`masks` (units in priority
 /// order, each reaching at least one resource) for resources of `points`.
-pub(crate) fn best_selection(
-    costs: &[u32],
-    masks: &[u64],
-    points: &[u32],
-    node_limit: Option<u64>,
-) -> Selection {
+pub(crate) fn best_selection(costs: &[u32], masks: &[u64], points: &[u32], node_limit: Option<u64>) -> Selection {
     let mut search = Select::new(costs, masks, points, node_limit);
     search.dfs(0);
     let assignment = match &search.best {
-        Some(best) => best
-            .iter()
-            .map(|&c| (c != LEFT_OUT).then_some(usize::from(c)))
-            .collect(),
+        Some(best) => best.iter().map(|&c| (c != LEFT_OUT).then_some(usize::from(c))).collect(),
         None => vec![None; costs.len()],
     };
-    Selection {
-        assignment,
-        exact: !search.aborted,
-        nodes: search.nodes,
-    }
+    Selection { assignment, exact: !search.aborted, nodes: search.nodes }
 }
 
 struct Select<'a> {
@@ -121,20 +109,33 @@ impl<'a> Select<'a> {
     /// node whose next unit is `i`.
     fn bound(&self, i: usize) -> (u32, u32) {
         let m = self.caps.len();
-        let room: u32 = (0..m)
-            .map(|r| (self.caps[r] - self.loads[r]).min(self.demand_suffix[i * m + r]))
-            .sum();
-        let cost = self.tables.suffix_cost[i].min(room);
-        let mut fit = 0u32;
-        let mut used = 0u32;
-        for &c in &self.sorted_suffix[i] {
-            used += c;
-            if used > room {
-                break;
+        let room: u32 = (0..m).map(|r| (self.caps[r] - self.loads[r]).min(self.demand_suffix[i * m + r])).sum();
+        let left = self.tables.suffix_cost[i];
+        let cost = (left - self.hall_excess(i)).min(room);
+        (self.value.0 + cost, self.value.1 + count_bound(&self.sorted_suffix[i], left - cost))
+    }
+
+    /// The most cost of units `i..` that cannot fit whatever is done: for a
+    /// Hall set (one unit's reach), what the units reaching only inside it
+    /// cost beyond the room left in it (ruling 2).
+    fn hall_excess(&self, i: usize) -> u32 {
+        let q = self.tables.families.len();
+        let mut worst = 0;
+        for (f, &family) in self.tables.families.iter().enumerate() {
+            let inside = self.tables.inside_suffix[i * q + f];
+            if inside <= worst {
+                continue;
             }
-            fit += 1;
+            let mut room = 0u32;
+            let mut bits = family;
+            while bits != 0 {
+                let r = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                room += self.caps[r] - self.loads[r];
+            }
+            worst = worst.max(inside.saturating_sub(room));
         }
-        (self.value.0 + cost, self.value.1 + fit)
+        worst
     }
 
     fn dfs(&mut self, i: usize) {
@@ -202,10 +203,7 @@ impl<'a> Select<'a> {
 
     fn record_leaf(&mut self) {
         if let Some(best) = &self.best {
-            let order = self
-                .value
-                .cmp(&self.best_value)
-                .then_with(|| priority_cmp(&self.choice, best));
+            let order = self.value.cmp(&self.best_value).then_with(|| priority_cmp(&self.choice, best));
             if order != Ordering::Greater {
                 return;
             }
@@ -218,6 +216,22 @@ impl<'a> Select<'a> {
             self.done = true;
         }
     }
+}
+
+/// The most units of `sorted` (costs, ascending) that can be taken when at
+/// least `excess` of their cost must be left out: the fewest left out are
+/// the most expensive.
+fn count_bound(sorted: &[u32], excess: u32) -> u32 {
+    let mut dropped = 0u32;
+    let mut left_out = 0usize;
+    for &c in sorted.iter().rev() {
+        if dropped >= excess {
+            break;
+        }
+        dropped += c;
+        left_out += 1;
+    }
+    (sorted.len() - left_out) as u32
 }
 
 /// Compares two choices on priority: the first unit in priority order that

@@ -41,9 +41,7 @@ impl SolverOptions {
     #[must_use]
     pub fn for_problem(problem: &Problem) -> Self {
         let small = problem.units.len() <= EXACT_UNITS && problem.resources.len() <= EXACT_RESOURCES;
-        SolverOptions {
-            node_limit: (!small).then_some(LARGE_NODE_LIMIT),
-        }
+        SolverOptions { node_limit: (!small).then_some(LARGE_NODE_LIMIT) }
     }
 }
 
@@ -109,9 +107,8 @@ pub fn solve_with(problem: &Problem, options: SolverOptions) -> Result<Plan, Oil
 /// Ordered units that reach some oil, HQs first, then by id (the priority
 /// of [`crate::select`]).
 fn priority_order(problem: &Problem, dense: &Dense) -> Vec<usize> {
-    let mut units: Vec<usize> = (0..problem.units.len())
-        .filter(|&u| problem.units[u].ordered && dense.masks[u] != 0)
-        .collect();
+    let mut units: Vec<usize> =
+        (0..problem.units.len()).filter(|&u| problem.units[u].ordered && dense.masks[u] != 0).collect();
     units.sort_by_key(|&u| {
         let unit = &problem.units[u];
         (unit.class != UnitClass::Hq, unit.id)
@@ -172,19 +169,12 @@ impl Draft<'_> {
             .map(|u| {
                 let unit = &problem.units[u];
                 let outcome = match self.assignment[u] {
-                    Some(resource) => UnitOutcome::Reorganized {
-                        resource,
-                        id: problem.resources[resource].id,
-                    },
+                    Some(resource) => UnitOutcome::Reorganized { resource, id: problem.resources[resource].id },
                     None if !unit.ordered => UnitOutcome::NotOrdered,
                     None if self.dense.masks[u] == 0 => UnitOutcome::NoPath,
                     None => UnitOutcome::NotEnoughOil,
                 };
-                UnitPlan {
-                    id: unit.id,
-                    cost: unit.cost,
-                    outcome,
-                }
+                UnitPlan { id: unit.id, cost: unit.cost, outcome }
             })
             .collect()
     }
@@ -268,16 +258,8 @@ fn resource_outcome(load: u32, points: u32, top_up: u32, reached: bool) -> Resou
     match (load, top_up) {
         (0, _) if !reached => ResourceOutcome::NotReached,
         (0, _) => ResourceOutcome::Unused,
-        (_, 1..) => ResourceOutcome::ToppedUp {
-            load: Tenths(load),
-            points: rounded,
-            top_up,
-        },
+        (_, 1..) => ResourceOutcome::ToppedUp { load: Tenths(load), points: rounded, top_up },
         _ if rounded == 0 => ResourceOutcome::RoundedAway { load: Tenths(load) },
-        _ => ResourceOutcome::Spent {
-            load: Tenths(load),
-            points: rounded,
-            full: load == capacity(points),
-        },
+        _ => ResourceOutcome::Spent { load: Tenths(load), points: rounded, full: load == capacity(points) },
     }
 }

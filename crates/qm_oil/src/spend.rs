@@ -55,12 +55,7 @@ pub struct Tenths(pub u32);
 
 impl fmt::Display for Tenths {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}.{}",
-            self.0 / TENTHS_PER_POINT,
-            self.0 % TENTHS_PER_POINT
-        )
+        write!(f, "{}.{}", self.0 / TENTHS_PER_POINT, self.0 % TENTHS_PER_POINT)
     }
 }
 
@@ -91,11 +86,7 @@ pub const fn capacity(points: u32) -> u32 {
 /// ruling 1), never more than its capacity (ruling 2).
 #[must_use]
 pub const fn level_capacity(level: u32, points: u32) -> u32 {
-    if level >= points {
-        capacity(points)
-    } else {
-        level * TENTHS_PER_POINT + TENTHS_PER_POINT / 2 - 1
-    }
+    if level >= points { capacity(points) } else { level * TENTHS_PER_POINT + TENTHS_PER_POINT / 2 - 1 }
 }
 
 /// The rounded minimum of OIL-004: the total oil cost of every unit

@@ -91,16 +91,8 @@ impl Oracle {
         let cost = chosen.iter().map(|&u| problem.units[u].cost.0).sum();
         let inclusion = priority(problem).iter().map(|&u| assignment[u].is_some()).collect();
         let value = (cost, chosen.len() as u32, inclusion);
-        let key = search_order(problem, assignment)
-            .iter()
-            .filter_map(|&u| assignment[u])
-            .collect();
-        let candidate = Best {
-            value,
-            total,
-            key,
-            assignment: assignment.to_vec(),
-        };
+        let key = search_order(problem, assignment).iter().filter_map(|&u| assignment[u]).collect();
+        let candidate = Best { value, total, key, assignment: assignment.to_vec() };
         let better = match &self.best {
             None => true,
             Some(b) => {
@@ -151,11 +143,9 @@ fn build(units: Vec<UnitSeed>, resources: Vec<(u32, u32)>, ids: &[u32]) -> Probl
                 _ => 3,
             };
             match hq_unit {
-                Some(unit) => OilResource {
-                    id: ResourceId(100 - r as u32),
-                    points: 1,
-                    kind: ResourceKind::Hq { unit },
-                },
+                Some(unit) => {
+                    OilResource { id: ResourceId(100 - r as u32), points: 1, kind: ResourceKind::Hq { unit } }
+                }
                 None => OilResource {
                     id: ResourceId(100 - r as u32),
                     points,

@@ -10,17 +10,15 @@ use qm_oil::{
 };
 
 fn solved(problem: &Problem) -> qm_oil::Plan {
-    let plan = solve(problem).unwrap();
+    let plan = solve(problem).unwrap_or_else(|e| panic!("{e}"));
     assert_legal(problem, &plan);
     plan
 }
 
 #[test]
 fn oil_005_six_units_reaching_both_resources_spend_one() {
-    let problem = Problem {
-        units: (0..6).map(|u| unit(u, 2, &[0, 1])).collect(),
-        resources: vec![oil(10, 1), oil(11, 1)],
-    };
+    let problem =
+        Problem { units: (0..6).map(|u| unit(u, 2, &[0, 1])).collect(), resources: vec![oil(10, 1), oil(11, 1)] };
     let plan = solved(&problem);
     assert_eq!(plan.total_spent, 1);
     assert_eq!(plan.rounded_minimum, 1);
@@ -28,14 +26,7 @@ fn oil_005_six_units_reaching_both_resources_spend_one() {
     assert_eq!(plan.above_minimum, None);
     // Tie-break: five units fill resource 0 to 1.0, the sixth rounds away on 1.
     assert_eq!(assigned(&plan), vec![Some(0), Some(0), Some(0), Some(0), Some(0), Some(1)]);
-    assert_eq!(
-        plan.resources[0].outcome,
-        ResourceOutcome::Spent {
-            load: Tenths(10),
-            points: 1,
-            full: true
-        }
-    );
+    assert_eq!(plan.resources[0].outcome, ResourceOutcome::Spent { load: Tenths(10), points: 1, full: true });
     assert_eq!(plan.resources[1].outcome, ResourceOutcome::RoundedAway { load: Tenths(2) });
 }
 
@@ -43,10 +34,7 @@ fn oil_005_six_units_reaching_both_resources_spend_one() {
 fn oil_005_three_and_three_units_on_separate_resources_spend_two() {
     let mut units: Vec<_> = (0..3).map(|u| unit(u, 2, &[0])).collect();
     units.extend((3..6).map(|u| unit(u, 2, &[1])));
-    let problem = Problem {
-        units,
-        resources: vec![oil(10, 1), oil(11, 1)],
-    };
+    let problem = Problem { units, resources: vec![oil(10, 1), oil(11, 1)] };
     let plan = solved(&problem);
     assert_eq!(plan.total_spent, 2);
     assert_eq!(plan.rounded_minimum, 1);
@@ -64,10 +52,8 @@ fn oil_005_three_and_three_units_on_separate_resources_spend_two() {
 
 #[test]
 fn oil_004_two_units_at_0_2_are_free() {
-    let problem = Problem {
-        units: vec![unit(1, 2, &[0, 1]), unit(2, 2, &[0, 1])],
-        resources: vec![oil(10, 1), oil(11, 1)],
-    };
+    let problem =
+        Problem { units: vec![unit(1, 2, &[0, 1]), unit(2, 2, &[0, 1])], resources: vec![oil(10, 1), oil(11, 1)] };
     let plan = solved(&problem);
     assert_eq!(plan.total_spent, 0);
     assert_eq!(plan.rounded_minimum, 0);
@@ -78,10 +64,8 @@ fn oil_004_two_units_at_0_2_are_free() {
 #[test]
 fn two_0_6_units_cannot_share_one_point_ruling_2() {
     // 1.2 rounds to 1, but two 0.6 units cannot share a point of 1.0.
-    let problem = Problem {
-        units: vec![hq(1, 6, &[0, 1]), hq(2, 6, &[0, 1])],
-        resources: vec![oil(10, 1), oil(11, 1)],
-    };
+    let problem =
+        Problem { units: vec![hq(1, 6, &[0, 1]), hq(2, 6, &[0, 1])], resources: vec![oil(10, 1), oil(11, 1)] };
     let plan = solved(&problem);
     assert_eq!(plan.total_spent, 2);
     assert_eq!(plan.rounded_minimum, 1);
@@ -91,10 +75,7 @@ fn two_0_6_units_cannot_share_one_point_ruling_2() {
 #[test]
 fn a_hex_of_two_points_pools_its_load() {
     // Two 0.6 units on one hex of 2 points: load 1.2 rounds to 1 (spend rule).
-    let problem = Problem {
-        units: vec![hq(1, 6, &[0]), hq(2, 6, &[0])],
-        resources: vec![oil(10, 2)],
-    };
+    let problem = Problem { units: vec![hq(1, 6, &[0]), hq(2, 6, &[0])], resources: vec![oil(10, 2)] };
     let plan = solved(&problem);
     assert_eq!(plan.total_spent, 1);
     assert_eq!(plan.resources[0].spent, 1);
@@ -109,14 +90,7 @@ fn rounded_minimum_tops_up_a_rounded_away_remainder() {
     };
     let plan = solved(&problem);
     assert_eq!(plan.total_spent, 1);
-    assert_eq!(
-        plan.resources[0].outcome,
-        ResourceOutcome::ToppedUp {
-            load: Tenths(4),
-            points: 0,
-            top_up: 1
-        }
-    );
+    assert_eq!(plan.resources[0].outcome, ResourceOutcome::ToppedUp { load: Tenths(4), points: 0, top_up: 1 });
     assert_eq!(plan.resources[1].spent, 0);
     assert!(plan.resources[0].outcome.to_string().contains("rounded minimum"));
 }
@@ -141,10 +115,8 @@ fn short_of_oil_keeps_the_most_cost_then_units_then_hqs() {
 fn short_of_oil_prefers_hqs_on_a_tie() {
     // 1.0 of room, units 0.4 (other), 0.4 (HQ), 0.6: cost 1.0 either way with
     // 2 units; the HQ goes first.
-    let problem = Problem {
-        units: vec![unit(1, 4, &[0]), hq(2, 4, &[0]), unit(3, 6, &[0])],
-        resources: vec![oil(10, 1)],
-    };
+    let problem =
+        Problem { units: vec![unit(1, 4, &[0]), hq(2, 4, &[0]), unit(3, 6, &[0])], resources: vec![oil(10, 1)] };
     let plan = solved(&problem);
     assert_eq!(assigned(&plan), vec![None, Some(0), Some(0)]);
     assert_eq!(plan.units[0].outcome, UnitOutcome::NotEnoughOil);
@@ -155,30 +127,16 @@ fn hq_supply_source_is_one_resource_that_reorganizes_itself_oil_005() {
     // The HQ reaches no oil but its own: it reorganizes itself and a 0.2 unit.
     let problem = Problem {
         units: vec![hq(7, 6, &[]), unit(8, 2, &[0])],
-        resources: vec![OilResource {
-            id: ResourceId(1),
-            points: 1,
-            kind: ResourceKind::Hq { unit: UnitId(7) },
-        }],
+        resources: vec![OilResource { id: ResourceId(1), points: 1, kind: ResourceKind::Hq { unit: UnitId(7) } }],
     };
     let plan = solved(&problem);
     assert_eq!(assigned(&plan), vec![Some(0), Some(0)]);
     assert_eq!(plan.total_spent, 1);
     let bad = Problem {
-        resources: vec![OilResource {
-            id: ResourceId(1),
-            points: 2,
-            kind: ResourceKind::Hq { unit: UnitId(7) },
-        }],
+        resources: vec![OilResource { id: ResourceId(1), points: 2, kind: ResourceKind::Hq { unit: UnitId(7) } }],
         ..problem
     };
-    assert_eq!(
-        solve(&bad),
-        Err(OilError::HqPoints {
-            resource: ResourceId(1),
-            points: 2
-        })
-    );
+    assert_eq!(solve(&bad), Err(OilError::HqPoints { resource: ResourceId(1), points: 2 }));
 }
 
 #[test]
@@ -200,24 +158,12 @@ fn every_unit_gets_a_reason() {
 
 #[test]
 fn malformed_problems_are_refused() {
-    let dup = Problem {
-        units: vec![unit(1, 2, &[0]), unit(1, 2, &[0])],
-        resources: vec![oil(10, 1)],
-    };
+    let dup = Problem { units: vec![unit(1, 2, &[0]), unit(1, 2, &[0])], resources: vec![oil(10, 1)] };
     assert_eq!(solve(&dup), Err(OilError::DuplicateUnit(UnitId(1))));
-    let reach = Problem {
-        units: vec![unit(1, 2, &[3])],
-        resources: vec![oil(10, 1)],
-    };
+    let reach = Problem { units: vec![unit(1, 2, &[3])], resources: vec![oil(10, 1)] };
     assert!(matches!(solve(&reach), Err(OilError::BadReach { index: 3, .. })));
-    let zero = Problem {
-        units: vec![unit(1, 0, &[0])],
-        resources: vec![oil(10, 1)],
-    };
+    let zero = Problem { units: vec![unit(1, 0, &[0])], resources: vec![oil(10, 1)] };
     assert!(matches!(solve(&zero), Err(OilError::BadCost { .. })));
-    let empty = Problem {
-        units: vec![unit(1, 2, &[0])],
-        resources: vec![oil(10, 0)],
-    };
+    let empty = Problem { units: vec![unit(1, 2, &[0])], resources: vec![oil(10, 0)] };
     assert!(matches!(solve(&empty), Err(OilError::BadPoints { .. })));
 }

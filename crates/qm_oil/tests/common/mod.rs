@@ -10,30 +10,17 @@ use qm_oil::{
 
 /// An ordered non-HQ unit of `cost` tenths reaching `reaches`.
 pub fn unit(id: u32, cost: u32, reaches: &[usize]) -> OilUnit {
-    OilUnit {
-        id: UnitId(id),
-        cost: Tenths(cost),
-        class: UnitClass::Other,
-        ordered: true,
-        reaches: reaches.to_vec(),
-    }
+    OilUnit { id: UnitId(id), cost: Tenths(cost), class: UnitClass::Other, ordered: true, reaches: reaches.to_vec() }
 }
 
 /// An ordered HQ of `cost` tenths reaching `reaches`.
 pub fn hq(id: u32, cost: u32, reaches: &[usize]) -> OilUnit {
-    OilUnit {
-        class: UnitClass::Hq,
-        ..unit(id, cost, reaches)
-    }
+    OilUnit { class: UnitClass::Hq, ..unit(id, cost, reaches) }
 }
 
 /// A produced oil resource of `points` points.
 pub fn oil(id: u32, points: u32) -> OilResource {
-    OilResource {
-        id: ResourceId(id),
-        points,
-        kind: ResourceKind::Produced,
-    }
+    OilResource { id: ResourceId(id), points, kind: ResourceKind::Produced }
 }
 
 /// The resource index each unit is reorganized from, `None` if it is not.
@@ -83,22 +70,22 @@ pub fn assert_legal(problem: &Problem, plan: &Plan) {
     }
     let mut rounded_sum = 0;
     let mut total = 0;
-    for r in 0..m {
+    for (r, &load) in loads.iter().enumerate() {
         let res = &plan.resources[r];
         let k = problem.resources[r].points;
-        assert_eq!(res.load, Tenths(loads[r]));
-        assert!(loads[r] <= 10 * k, "resource {r} over 1.0 per point (ruling 2)");
-        let rounded = round_half_up(loads[r]);
+        assert_eq!(res.load, Tenths(load));
+        assert!(load <= 10 * k, "resource {r} over 1.0 per point (ruling 2)");
+        let rounded = round_half_up(load);
         assert!(res.spent >= rounded, "resource {r} spends less than its rounded load");
         assert!(res.spent <= k, "resource {r} spends more points than it holds");
         if res.spent > rounded {
             assert_eq!(res.spent, rounded + 1, "top-up is one point");
-            assert!(loads[r] % 10 >= 1 && loads[r] % 10 <= 4, "top-up only on a rounded-away remainder");
+            assert!(load % 10 >= 1 && load % 10 <= 4, "top-up only on a rounded-away remainder");
         }
-        if loads[r] >= 5 {
+        if load >= 5 {
             assert!(res.spent >= 1, "a load of 0.5 or more is spent (OIL-004)");
         }
-        if loads[r] == 0 {
+        if load == 0 {
             assert_eq!(res.spent, 0);
             assert!(matches!(res.outcome, ResourceOutcome::NotReached | ResourceOutcome::Unused));
         }
