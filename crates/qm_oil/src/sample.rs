@@ -47,8 +47,16 @@ pub fn sample_problem(spec: SampleSpec, seed: u64) -> Problem {
     let theatres = spec.theatres.clamp(1, spec.resources.max(1));
     let units: Vec<OilUnit> = (0..spec.units).map(|u| sample_unit(&mut rng, u, spec.resources, theatres)).collect();
     let cost: u32 = units.iter().map(|u| u.cost.0).sum();
-    let points_total = (cost * spec.oil_percent / 1000).max(spec.resources as u32);
-    let resources = (0..spec.resources).map(|r| sample_resource(&mut rng, r, points_total, spec.resources)).collect();
+    let points = spread_points(&mut rng, cost * spec.oil_percent / 1000, spec.resources);
+    let resources = points
+        .into_iter()
+        .enumerate()
+        .map(|(r, (points, saved))| OilResource {
+            id: ResourceId(r as u32),
+            points,
+            kind: if saved { ResourceKind::Saved } else { ResourceKind::Produced },
+        })
+        .collect();
     Problem { units, resources }
 }
 
@@ -69,13 +77,22 @@ fn sample_unit(rng: &mut SplitMix, u: usize, resources: usize, theatres: usize) 
     OilUnit { id: UnitId(u as u32), cost: Tenths(cost), class, ordered: true, reaches }
 }
 
-fn sample_resource(rng: &mut SplitMix, r: usize, points_total: u32, resources: usize) -> OilResource {
-    let mean = (points_total as usize).div_ceil(resources.max(1)) as u64;
-    let saved = rng.below(3) == 0;
-    let points = if saved { 1 + rng.below(2 * mean.max(1)) as u32 } else { 1 + rng.below(mean.max(1)) as u32 };
-    OilResource {
-        id: ResourceId(r as u32),
-        points: points.min(16),
-        kind: if saved { ResourceKind::Saved } else { ResourceKind::Produced },
+/// Spreads `total` points (at least one per resource) over `resources`:
+/// every resource holds 1, and the rest lands on saved-oil cities, at most
+/// 16 each (OIL-009).
+fn spread_points(rng: &mut SplitMix, total: u32, resources: usize) -> Vec<(u32, bool)> {
+    let mut points: Vec<(u32, bool)> = (0..resources).map(|_| (1, rng.below(3) == 0)).collect();
+    let saved: Vec<usize> = (0..resources).filter(|&r| points[r].1).collect();
+    let mut left = total.saturating_sub(resources as u32);
+    while left > 0 && !saved.is_empty() {
+        let r = saved[rng.below(saved.len() as u64) as usize];
+        if points.iter().filter(|p| p.1).all(|p| p.0 >= 16) {
+            break;
+        }
+        if points[r].0 < 16 {
+            points[r].0 += 1;
+            left -= 1;
+        }
     }
+    points
 }

@@ -25,6 +25,7 @@
 //! points, reached by the same units) only the first is tried.
 
 use crate::spend::{capacity, level_capacity, points_spent, rounded_minimum};
+use std::collections::HashSet;
 
 /// The outcome of one search.
 #[derive(Clone, Debug)]
@@ -78,8 +79,12 @@ pub(crate) struct Tables {
     pub prev_same: Vec<Option<usize>>,
     /// Previous resource interchangeable with this one, if any.
     pub prev_twin: Vec<Option<usize>>,
-    /// The distinct reach masks of the units (Hall sets): units whose reach
-    /// lies inside one must fit in its resources.
+    /// For each `i`: the earlier units whose choice restricts units `i..`
+    /// through `prev_same` (part of a node's memo key).
+    pub boundary: Vec<Vec<usize>>,
+    /// Hall sets: the distinct reach masks of the units, and the tightest
+    /// unions of them ([`tight_sets`]). Units whose reach lies inside one
+    /// must fit in its resources.
     pub families: Vec<u64>,
     /// Cost of units `i..` whose mask lies inside family `f`, at
     /// `i * families.len() + f`.
@@ -95,13 +100,15 @@ impl Tables {
             suffix_cost[i] = suffix_cost[i + 1] + costs[i];
             suffix_union[i] = suffix_union[i + 1] | masks[i];
         }
-        let prev_same = (0..n).map(|i| (0..i).rev().find(|&j| costs[j] == costs[i] && masks[j] == masks[i])).collect();
+        let prev_same: Vec<Option<usize>> =
+            (0..n).map(|i| (0..i).rev().find(|&j| costs[j] == costs[i] && masks[j] == masks[i])).collect();
         let reached_by = |r: usize| -> Vec<bool> { masks.iter().map(|m| m >> r & 1 == 1).collect() };
         let columns: Vec<Vec<bool>> = (0..points.len()).map(reached_by).collect();
         let prev_twin = (0..points.len())
             .map(|r| (0..r).rev().find(|&q| points[q] == points[r] && columns[q] == columns[r]))
             .collect();
         let mut families: Vec<u64> = masks.to_vec();
+        families.extend(tight_sets(costs, masks, points));
         families.sort_unstable();
         families.dedup();
         let q = families.len();
@@ -112,7 +119,8 @@ impl Tables {
                 inside_suffix[i * q + f] = inside_suffix[(i + 1) * q + f] + inside;
             }
         }
-        Tables { suffix_cost, suffix_union, prev_same, prev_twin, families, inside_suffix }
+        let boundary = boundaries(&prev_same);
+        Tables { suffix_cost, suffix_union, prev_same, prev_twin, boundary, families, inside_suffix }
     }
 }
 
@@ -137,6 +145,9 @@ struct Search<'a> {
     node_limit: Option<u64>,
     aborted: bool,
     done: bool,
+    /// Nodes whose subtree held nothing within the limit of the time
+    /// (limits only fall, so they never will).
+    failed: HashSet<Vec<u32>>,
 }
 
 impl<'a> Search<'a> {
@@ -171,6 +182,7 @@ impl<'a> Search<'a> {
             node_limit,
             aborted: false,
             done: false,
+            failed: HashSet::new(),
         }
     }
 
@@ -242,6 +254,21 @@ impl<'a> Search<'a> {
             Some(b) if b <= self.limit => {}
             _ => return,
         }
+        let key = memo_key(i, 0, &self.loads, &self.choice, &self.tables.boundary[i]);
+        if self.failed.contains(&key) {
+            return;
+        }
+        let had = self.best.is_some();
+        let found = self.best_total;
+        self.branch(i);
+        let improved = self.best.is_some() != had || self.best_total != found;
+        if !improved && !self.aborted && self.failed.len() < MEMO_LIMIT {
+            self.failed.insert(key);
+        }
+    }
+
+    /// Tries each resource unit `i` may take, in input order.
+    fn branch(&mut self, i: usize) {
         let floor = self.tables.prev_same[i].map_or(0, |j| usize::from(self.choice[j]));
         let mut mask = self.masks[i] >> floor << floor;
         while mask != 0 {
@@ -300,4 +327,80 @@ fn extra_levels(cost: u32, room: u32, tens: u32, sixes: u32) -> Option<u32> {
     }
     let by_sixes = (deficit - 10 * tens).div_ceil(6);
     (by_sixes <= sixes).then_some(tens + by_sixes)
+}
+
+/// Resources sets enumerated exhaustively up to this many resources.
+const TIGHT_SET_RESOURCES: usize = 14;
+/// How many of the tightest sets are kept, per measure.
+const TIGHT_SETS: usize = 8;
+
+/// The sets of resources whose inside units most exceed their room: by full
+/// capacity (what [`crate::select`] cannot place) and by free room, 0.4 per
+/// resource (what forces points to be spent). Hall's theorem: these are the
+/// sets that bound the searches; found once by enumerating every subset
+/// when there are at most [`TIGHT_SET_RESOURCES`] resources.
+fn tight_sets(costs: &[u32], masks: &[u64], points: &[u32]) -> Vec<u64> {
+    let m = points.len();
+    if m == 0 || m > TIGHT_SET_RESOURCES {
+        return Vec::new();
+    }
+    let size = 1usize << m;
+    let mut inside = vec![0u32; size];
+    for (&c, &mask) in costs.iter().zip(masks) {
+        inside[mask as usize] += c;
+    }
+    for bit in 0..m {
+        for set in 0..size {
+            if set >> bit & 1 == 1 {
+                inside[set] += inside[set ^ (1 << bit)];
+            }
+        }
+    }
+    let mut full = Vec::new();
+    let mut free = Vec::new();
+    for (set, &demand) in inside.iter().enumerate().skip(1) {
+        let members = (0..m).filter(|&r| set >> r & 1 == 1);
+        let (cap, room): (u32, u32) =
+            members.fold((0, 0), |(c, f), r| (c + capacity(points[r]), f + level_capacity(0, points[r])));
+        if demand > cap {
+            full.push((demand - cap, set as u64));
+        }
+        if demand > room {
+            free.push((demand - room, set as u64));
+        }
+    }
+    let mut out = Vec::new();
+    for mut list in [full, free] {
+        list.sort_unstable_by_key(|&(excess, set)| (std::cmp::Reverse(excess), set.count_ones(), set));
+        out.extend(list.into_iter().take(TIGHT_SETS).map(|(_, set)| set));
+    }
+    out
+}
+
+/// For each `i`, the units `j < i` that are the `prev_same` of some unit
+/// `>= i`, ascending.
+fn boundaries(prev_same: &[Option<usize>]) -> Vec<Vec<usize>> {
+    let n = prev_same.len();
+    (0..=n)
+        .map(|i| {
+            let mut refs: Vec<usize> = prev_same[i..].iter().flatten().copied().filter(|&j| j < i).collect();
+            refs.sort_unstable();
+            refs.dedup();
+            refs
+        })
+        .collect()
+}
+
+/// Most nodes remembered as failed by one search, to bound its memory.
+pub(crate) const MEMO_LIMIT: usize = 1 << 20;
+
+/// A node's memo key: depth, units taken, loads, and the choices of the
+/// earlier units that restrict the rest (see [`Tables::boundary`]).
+pub(crate) fn memo_key(i: usize, taken: u32, loads: &[u32], choice: &[u8], boundary: &[usize]) -> Vec<u32> {
+    let mut key = Vec::with_capacity(2 + loads.len() + boundary.len());
+    key.push(i as u32);
+    key.push(taken);
+    key.extend_from_slice(loads);
+    key.extend(boundary.iter().map(|&j| u32::from(choice[j])));
+    key
 }

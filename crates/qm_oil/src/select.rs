@@ -20,9 +20,10 @@
 //! the later and never takes a higher resource index; of interchangeable
 //! empty resources only the first is tried.
 
-use crate::search::Tables;
+use crate::search::{MEMO_LIMIT, Tables, memo_key};
 use crate::spend::capacity;
 use std::cmp::Ordering;
+use std::collections::HashMap;
 
 /// Marks a unit left out in a choice vector.
 const LEFT_OUT: u8 = u8::MAX;
@@ -69,6 +70,12 @@ struct Select<'a> {
     node_limit: Option<u64>,
     aborted: bool,
     done: bool,
+    /// Set when a leaf replaced the best set since it was last cleared.
+    improved: bool,
+    /// Nodes whose subtree could not beat the best set of the time, with
+    /// the choices before them: a node with the same key whose units so far
+    /// do not win on priority cannot beat it either.
+    failed: HashMap<Vec<u32>, Vec<u8>>,
 }
 
 impl<'a> Select<'a> {
@@ -102,6 +109,8 @@ impl<'a> Select<'a> {
             node_limit,
             aborted: false,
             done: false,
+            improved: false,
+            failed: HashMap::new(),
         }
     }
 
@@ -151,6 +160,22 @@ impl<'a> Select<'a> {
         if self.cannot_beat(i) {
             return;
         }
+        let key = memo_key(i, self.value.1, &self.loads, &self.choice, &self.tables.boundary[i]);
+        if self.failed.get(&key).is_some_and(|p| priority_cmp(&self.choice[..i], p) != Ordering::Greater) {
+            return;
+        }
+        let outer = std::mem::replace(&mut self.improved, false);
+        self.branch(i);
+        if !self.improved && !self.aborted && !self.done && self.failed.len() < MEMO_LIMIT {
+            self.failed.insert(key, self.choice[..i].to_vec());
+        }
+        // The enclosing subtree improved if this one did.
+        self.improved |= outer;
+    }
+
+    /// Tries each resource unit `i` may take, in input order, then leaving
+    /// it out.
+    fn branch(&mut self, i: usize) {
         let prev = self.tables.prev_same[i].map(|j| self.choice[j]);
         if prev != Some(LEFT_OUT) {
             self.try_resources(i, prev.map_or(0, usize::from));
@@ -210,6 +235,7 @@ impl<'a> Select<'a> {
         }
         self.best = Some(self.choice.clone());
         self.best_value = self.value;
+        self.improved = true;
         // Everyone in: nothing can beat it. Otherwise a set of the same cost
         // and count may still win on priority, found later in the search.
         if self.value.1 as usize == self.costs.len() {
