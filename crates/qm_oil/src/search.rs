@@ -3,7 +3,7 @@
 //!
 //! Branch and bound, depth first, one unit per level. Units are taken in the
 //! *search order* (largest cost first, then fewest reachable resources, then
-//! lowest id: see [`crate::solve`]), and each unit tries the resources it
+//! lowest id: see [`crate::solve`](mod@crate::solve)), and each unit tries the resources it
 //! reaches in input order. Pruning only drops subtrees that cannot hold a plan
 //! strictly cheaper than the best found, so the first cheapest plan found is
 //! the **lexicographically smallest** vector of resource indices, read in the
@@ -18,6 +18,10 @@
 //!   resource adds 0.6, since 0.4 of it was free);
 //! - the same for each Hall set: the units left whose reach lies inside one
 //!   unit's reach must fit in those resources alone.
+//!
+//! A node whose subtree held nothing within the limit is remembered (by
+//! depth, loads and the choices that restrict the rest), so the same state
+//! reached by another path is not searched again; limits only fall.
 //!
 //! Two symmetries are cut without losing the lexicographic minimum: a unit
 //! identical to an earlier one (same cost, same reach) never takes a lower

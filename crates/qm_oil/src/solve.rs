@@ -25,7 +25,7 @@ pub const EXACT_UNITS: usize = 40;
 /// Problems up to this many resources are always solved exactly.
 pub const EXACT_RESOURCES: usize = 12;
 /// Search nodes allowed per search on larger problems by default.
-pub const LARGE_NODE_LIMIT: u64 = 20_000;
+pub const LARGE_NODE_LIMIT: u64 = 2_000;
 
 /// How hard the solver searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,11 +5,12 @@ mod common;
 
 use common::assert_legal;
 use qm_oil::sample::{SampleSpec, sample_problem};
+use qm_oil::solve::LARGE_NODE_LIMIT;
 use qm_oil::{SolverOptions, solve, solve_with};
 
-/// Nodes allowed to the limited search in the gap test: far fewer than the
-/// exact searches below need, so the limit bites.
-const SMALL_LIMIT: u64 = 1_000;
+/// Nodes allowed to the limited search in the gap test: the default for
+/// large problems, far fewer than the exact searches below need.
+const SMALL_LIMIT: u64 = LARGE_NODE_LIMIT;
 
 #[test]
 fn limited_search_stays_within_a_bounded_gap_of_the_exact_one() {
