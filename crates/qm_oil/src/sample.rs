@@ -1,0 +1,98 @@
+//! Seeded sample problems for benches and tests: theatres of resources, each
+//! unit reaching the resources of its own theatre and now and then those of a
+//! neighbouring one (OIL-003), with the costs of OIL-003 (0.1, 0.2, 0.4 for
+//! an HQ-I, 0.6 for an HQ-A). Deterministic: the same seed gives the same
+//! problem on every machine.
+
+use crate::model::{OilResource, OilUnit, Problem, ResourceId, ResourceKind, UnitClass, UnitId};
+use crate::spend::Tenths;
+
+/// The shape of a sample problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SampleSpec {
+    /// Units, all ordered.
+    pub units: usize,
+    /// Resources.
+    pub resources: usize,
+    /// Theatres the resources are split into.
+    pub theatres: usize,
+    /// Oil points in all, as a percentage of what the units cost.
+    pub oil_percent: u32,
+}
+
+/// A small deterministic generator (SplitMix64).
+#[derive(Clone, Debug)]
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n.max(1)
+    }
+}
+
+/// A sample problem of the given shape from `seed`.
+#[must_use]
+pub fn sample_problem(spec: SampleSpec, seed: u64) -> Problem {
+    let mut rng = SplitMix(seed);
+    let theatres = spec.theatres.clamp(1, spec.resources.max(1));
+    let units: Vec<OilUnit> = (0..spec.units).map(|u| sample_unit(&mut rng, u, spec.resources, theatres)).collect();
+    let cost: u32 = units.iter().map(|u| u.cost.0).sum();
+    let points = spread_points(&mut rng, cost * spec.oil_percent / 1000, spec.resources);
+    let resources = points
+        .into_iter()
+        .enumerate()
+        .map(|(r, (points, saved))| OilResource {
+            id: ResourceId(r as u32),
+            points,
+            kind: if saved { ResourceKind::Saved } else { ResourceKind::Produced },
+        })
+        .collect();
+    Problem { units, resources }
+}
+
+fn sample_unit(rng: &mut SplitMix, u: usize, resources: usize, theatres: usize) -> OilUnit {
+    let (cost, class) = match rng.below(20) {
+        0 => (6, UnitClass::Hq),
+        1 | 2 => (4, UnitClass::Hq),
+        3..=8 => (1, UnitClass::Other),
+        _ => (2, UnitClass::Other),
+    };
+    let home = rng.below(theatres as u64) as usize;
+    let reaches = (0..resources)
+        .filter(|&r| {
+            let theatre = r * theatres / resources.max(1);
+            theatre == home || (theatre.abs_diff(home) == 1 && rng.below(4) == 0)
+        })
+        .collect();
+    OilUnit { id: UnitId(u as u32), cost: Tenths(cost), class, ordered: true, reaches }
+}
+
+/// Spreads `total` points (at least one per resource) over `resources`:
+/// every resource holds 1, and the rest lands on saved-oil cities, at most
+/// 16 each (OIL-009).
+fn spread_points(rng: &mut SplitMix, total: u32, resources: usize) -> Vec<(u32, bool)> {
+    let mut points: Vec<(u32, bool)> = (0..resources).map(|_| (1, rng.below(3) == 0)).collect();
+    let saved: Vec<usize> = (0..resources).filter(|&r| points[r].1).collect();
+    let mut left = total.saturating_sub(resources as u32);
+    while left > 0 && !saved.is_empty() {
+        let r = saved[rng.below(saved.len() as u64) as usize];
+        if points.iter().filter(|p| p.1).all(|p| p.0 >= 16) {
+            break;
+        }
+        if points[r].0 < 16 {
+            points[r].0 += 1;
+            left -= 1;
+        }
+    }
+    points
+}

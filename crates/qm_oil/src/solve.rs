@@ -1,0 +1,265 @@
+//! The entry point: choose the units (short of oil), then the cheapest
+//! assignment, then explain it.
+//!
+//! 1. Units not ordered, or with no path to oil (OIL-003), are set aside.
+//! 2. [`crate::select`] picks the units to reorganize: all of them when the
+//!    oil within reach can take them, else the best set by cost, number of
+//!    units, then priority (HQs first, then by id).
+//! 3. [`crate::search`] assigns them to resources spending the fewest points
+//!    (ruling 2). Tie-break: the units in *search order* (largest cost first,
+//!    then fewest reachable resources, then lowest id) take the
+//!    lexicographically smallest vector of resource indices, so list the
+//!    resources you would rather spend first.
+//! 4. Spends are rounded per resource, topped up to the rounded minimum
+//!    ([`crate::spend`]), and every unit and resource gets its reason.
+
+use crate::model::{Dense, OilError, Problem, UnitClass};
+use crate::plan::{AboveMinimum, Plan, ResourceOutcome, ResourcePlan, UnitOutcome, UnitPlan};
+use crate::search::cheapest_assignment;
+use crate::select::best_selection;
+use crate::spend::{Tenths, capacity, points_spent, rounded_away, rounded_minimum};
+use std::cmp::Reverse;
+
+/// Problems up to this many units are always solved exactly.
+pub const EXACT_UNITS: usize = 40;
+/// Problems up to this many resources are always solved exactly.
+pub const EXACT_RESOURCES: usize = 12;
+/// Search nodes allowed per search on larger problems by default.
+pub const LARGE_NODE_LIMIT: u64 = 2_000;
+
+/// How hard the solver searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverOptions {
+    /// Nodes allowed to each of the two searches; `None` is unlimited, so
+    /// the plan is exact. Deterministic: no wall clock is involved.
+    pub node_limit: Option<u64>,
+}
+
+impl SolverOptions {
+    /// Exact (no limit) up to [`EXACT_UNITS`] units and [`EXACT_RESOURCES`]
+    /// resources, else [`LARGE_NODE_LIMIT`] nodes per search.
+    #[must_use]
+    pub fn for_problem(problem: &Problem) -> Self {
+        let small = problem.units.len() <= EXACT_UNITS && problem.resources.len() <= EXACT_RESOURCES;
+        SolverOptions { node_limit: (!small).then_some(LARGE_NODE_LIMIT) }
+    }
+}
+
+/// Solves `problem` with [`SolverOptions::for_problem`].
+///
+/// # Errors
+/// When the problem is malformed ([`OilError`]).
+pub fn solve(problem: &Problem) -> Result<Plan, OilError> {
+    solve_with(problem, SolverOptions::for_problem(problem))
+}
+
+/// Solves `problem` with explicit options.
+///
+/// # Errors
+/// When the problem is malformed ([`OilError`]).
+pub fn solve_with(problem: &Problem, options: SolverOptions) -> Result<Plan, OilError> {
+    let dense = problem.dense()?;
+    let candidates = priority_order(problem, &dense);
+    let pick = |v: &[usize], f: &dyn Fn(usize) -> u32| v.iter().map(|&u| f(u)).collect::<Vec<_>>();
+    let selection = best_selection(
+        &pick(&candidates, &|u| dense.costs[u]),
+        &candidates.iter().map(|&u| dense.masks[u]).collect::<Vec<_>>(),
+        &dense.points,
+        options.node_limit,
+    );
+    let mut fallback = vec![None; problem.units.len()];
+    for (slot, &u) in selection.assignment.iter().zip(&candidates) {
+        fallback[u] = *slot;
+    }
+    let chosen = search_order(problem, &dense, &fallback);
+    let outcome = cheapest_assignment(
+        &pick(&chosen, &|u| dense.costs[u]),
+        &chosen.iter().map(|&u| dense.masks[u]).collect::<Vec<_>>(),
+        &dense.points,
+        options.node_limit,
+    );
+    let mut assignment = vec![None; problem.units.len()];
+    let (exact, lower, forced, nodes) = match &outcome {
+        Some(o) => {
+            for (&u, &r) in chosen.iter().zip(&o.assignment) {
+                assignment[u] = Some(r);
+            }
+            (o.exact, o.lower_bound, o.forced.clone(), o.nodes)
+        }
+        // The search stopped before any complete plan: keep the packing.
+        None => (false, 0, vec![0; dense.points.len()], 0),
+    };
+    if outcome.is_none() {
+        assignment = fallback;
+    }
+    let draft = Draft {
+        problem,
+        dense: &dense,
+        assignment,
+        optimal: exact && selection.exact,
+        lower_bound: lower,
+        forced,
+        nodes: nodes + selection.nodes,
+    };
+    Ok(draft.into_plan())
+}
+
+/// Ordered units that reach some oil, HQs first, then by id (the priority
+/// of [`crate::select`]).
+fn priority_order(problem: &Problem, dense: &Dense) -> Vec<usize> {
+    let mut units: Vec<usize> =
+        (0..problem.units.len()).filter(|&u| problem.units[u].ordered && dense.masks[u] != 0).collect();
+    units.sort_by_key(|&u| {
+        let unit = &problem.units[u];
+        (unit.class != UnitClass::Hq, unit.id)
+    });
+    units
+}
+
+/// The chosen units in search order: largest cost first, then fewest
+/// reachable resources, then lowest id.
+fn search_order(problem: &Problem, dense: &Dense, chosen: &[Option<usize>]) -> Vec<usize> {
+    let mut units: Vec<usize> = (0..chosen.len()).filter(|&u| chosen[u].is_some()).collect();
+    units.sort_by_key(|&u| (Reverse(dense.costs[u]), dense.masks[u].count_ones(), problem.units[u].id));
+    units
+}
+
+/// A chosen assignment on its way to becoming a [`Plan`].
+struct Draft<'a> {
+    problem: &'a Problem,
+    dense: &'a Dense,
+    assignment: Vec<Option<usize>>,
+    optimal: bool,
+    lower_bound: u32,
+    forced: Vec<u32>,
+    nodes: u64,
+}
+
+impl Draft<'_> {
+    fn into_plan(self) -> Plan {
+        let m = self.dense.points.len();
+        let mut loads = vec![0u32; m];
+        for (u, slot) in self.assignment.iter().enumerate() {
+            if let Some(r) = *slot {
+                loads[r] += self.dense.costs[u];
+            }
+        }
+        let cost: u32 = loads.iter().sum();
+        let minimum = rounded_minimum(cost);
+        let top_ups = top_ups(&loads, minimum);
+        let spent: Vec<u32> = (0..m).map(|r| points_spent(loads[r]) + top_ups[r]).collect();
+        let total: u32 = spent.iter().sum();
+        let lower_bound = if self.optimal { total } else { self.lower_bound.max(minimum) };
+        Plan {
+            units: self.unit_plans(),
+            resources: self.resource_plans(&loads, &top_ups, &spent),
+            total_spent: total,
+            cost_reorganized: Tenths(cost),
+            rounded_minimum: minimum,
+            lower_bound,
+            optimal: self.optimal,
+            above_minimum: self.above_minimum(total, minimum, lower_bound),
+            nodes: self.nodes,
+        }
+    }
+
+    fn unit_plans(&self) -> Vec<UnitPlan> {
+        let problem = self.problem;
+        (0..problem.units.len())
+            .map(|u| {
+                let unit = &problem.units[u];
+                let outcome = match self.assignment[u] {
+                    Some(resource) => UnitOutcome::Reorganized { resource, id: problem.resources[resource].id },
+                    None if !unit.ordered => UnitOutcome::NotOrdered,
+                    None if self.dense.masks[u] == 0 => UnitOutcome::NoPath,
+                    None => UnitOutcome::NotEnoughOil,
+                };
+                UnitPlan { id: unit.id, cost: unit.cost, outcome }
+            })
+            .collect()
+    }
+
+    fn resource_plans(&self, loads: &[u32], top_ups: &[u32], spent: &[u32]) -> Vec<ResourcePlan> {
+        let reached = self.reached_mask();
+        (0..loads.len())
+            .map(|r| {
+                let points = self.dense.points[r];
+                let outcome = resource_outcome(loads[r], points, top_ups[r], reached >> r & 1 == 1);
+                ResourcePlan {
+                    id: self.problem.resources[r].id,
+                    points,
+                    load: Tenths(loads[r]),
+                    spent: spent[r],
+                    outcome,
+                }
+            })
+            .collect()
+    }
+
+    /// Resources some ordered unit traces a path to.
+    fn reached_mask(&self) -> u64 {
+        (0..self.problem.units.len())
+            .filter(|&u| self.problem.units[u].ordered)
+            .fold(0, |acc, u| acc | self.dense.masks[u])
+    }
+
+    fn above_minimum(&self, total: u32, minimum: u32, lower_bound: u32) -> Option<AboveMinimum> {
+        if total <= minimum {
+            return None;
+        }
+        if !self.optimal {
+            return Some(AboveMinimum::NotProved { lower_bound });
+        }
+        let forced: u32 = self.forced.iter().sum();
+        if forced >= total {
+            let exclusive = self.exclusive_loads();
+            let resources = (0..self.forced.len())
+                .filter(|&r| self.forced[r] > 0)
+                .map(|r| (self.problem.resources[r].id, Tenths(exclusive[r])))
+                .collect();
+            return Some(AboveMinimum::Forced { resources, forced });
+        }
+        Some(AboveMinimum::Packing)
+    }
+
+    /// Cost of the reorganized units that reach only resource `r`.
+    fn exclusive_loads(&self) -> Vec<u32> {
+        let mut loads = vec![0u32; self.dense.points.len()];
+        for (u, slot) in self.assignment.iter().enumerate() {
+            if slot.is_some() && self.dense.masks[u].count_ones() == 1 {
+                loads[self.dense.masks[u].trailing_zeros() as usize] += self.dense.costs[u];
+            }
+        }
+        loads
+    }
+}
+
+/// Points each resource adds so the total reaches the rounded minimum
+/// (OIL-004): one each to the resources whose remainder was rounded away,
+/// the largest remainder first, then the lowest index (see [`crate::spend`]).
+fn top_ups(loads: &[u32], minimum: u32) -> Vec<u32> {
+    let spent: u32 = loads.iter().map(|&l| points_spent(l)).sum();
+    let mut missing = minimum.saturating_sub(spent) as usize;
+    let mut donors: Vec<usize> = (0..loads.len()).filter(|&r| rounded_away(loads[r]) > 0).collect();
+    donors.sort_by_key(|&r| (Reverse(rounded_away(loads[r])), r));
+    let mut top = vec![0u32; loads.len()];
+    for r in donors {
+        if missing == 0 {
+            break;
+        }
+        top[r] = 1;
+        missing -= 1;
+    }
+    top
+}
+
+fn resource_outcome(load: u32, points: u32, top_up: u32, reached: bool) -> ResourceOutcome {
+    let rounded = points_spent(load);
+    match (load, top_up) {
+        (0, _) if !reached => ResourceOutcome::NotReached,
+        (0, _) => ResourceOutcome::Unused,
+        (_, 1..) => ResourceOutcome::ToppedUp { load: Tenths(load), points: rounded, top_up },
+        _ if rounded == 0 => ResourceOutcome::RoundedAway { load: Tenths(load) },
+        _ => ResourceOutcome::Spent { load: Tenths(load), points: rounded, full: load == capacity(points) },
+    }
+}
