@@ -22,7 +22,7 @@ const SIZES: [u32; 2] = [10_000, 100_000];
 
 fn game(hexes: u32) -> Game {
     let c = generate(GenParams::new(hexes, 1)).expect("generated map compiles");
-    Game::from_compiled(c, 1)
+    Game::from_compiled(c, 1).expect("game")
 }
 
 fn supply(c: &mut Criterion) {

@@ -197,3 +197,33 @@ fn run_json_shows_the_rabaul_beach_unit_eliminated() {
     assert_eq!(unit_row(&v, "us-1-2"), ("isolated".into(), true), "the beach unit is eliminated");
     assert_eq!(unit_row(&v, "us-ng"), ("full".into(), false));
 }
+
+/// `qm phases` prints the phase order the ruleset's families make, in one
+/// place (issue 7).
+#[test]
+fn phases_lists_the_player_turn_with_the_family_of_each_phase() {
+    let v = common::json(&[
+        "phases",
+        &common::path("scenarios/awaw/barbarossa-pocket.ron").display().to_string(),
+        "--json",
+    ]);
+    assert_eq!(v["families"], serde_json::json!(["awaw-supply", "ops"]));
+    let rows: Vec<(String, String)> = v["phases"]
+        .as_array()
+        .expect("phases")
+        .iter()
+        .map(|r| (r["phase"].as_str().unwrap_or("").to_string(), r["family"].as_str().unwrap_or("").to_string()))
+        .collect();
+    let want = [
+        ("initial-supply", "awaw-supply"),
+        ("movement", "ops"),
+        ("combat", "ops"),
+        ("post-combat-supply", "awaw-supply"),
+        ("isolation-elimination", "awaw-supply"),
+        ("construction-redeployment", "ops"),
+    ];
+    assert_eq!(rows, want.map(|(p, f)| (p.to_string(), f.to_string())));
+    let (code, out, _) = qm(&["phases", &common::path("scenarios/awaw/barbarossa-pocket.ron").display().to_string()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("  4  post-combat-supply"), "{out}");
+}

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod bench;
+pub mod phases;
 pub mod render;
 
 use clap::{Parser, Subcommand};
@@ -87,6 +88,15 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Print the phases of a player turn in the order the scenario's rule
+    /// families declare them, with the family of each.
+    Phases {
+        /// Scenario file.
+        file: PathBuf,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Benchmarks.
     Bench {
         /// What to measure.
@@ -149,6 +159,11 @@ where
         }
         Command::Explain { file, unit, phases, orders, seed } => {
             explain(&file, &unit, phases, orders.as_ref(), seed, out, err)
+        }
+        Command::Phases { file, json } => {
+            let Some(g) = load(&file, 1, err) else { return 1 };
+            phases::print(&g, json, out);
+            0
         }
         Command::Bench { what: BenchCommand::Supply { hexes, seed, iters, json } } => {
             let r = bench::bench_supply(hexes, seed, iters.max(1));

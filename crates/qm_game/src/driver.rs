@@ -33,7 +33,7 @@ pub struct BatchRejected {
     /// The side that gave it.
     pub side: Side,
     /// Why.
-    pub error: OrderError,
+    pub error: Box<OrderError>,
 }
 
 impl Game {
@@ -63,7 +63,13 @@ impl Game {
                     let batch = Orders { orders: b.orders.clone() };
                     if let Err(error) = self.submit(side, &batch) {
                         rules.restore_queues(&mut self.world, queued);
-                        return Err(BatchRejected { turn: c.turn, to_move: c.side, phase, side, error });
+                        return Err(BatchRejected {
+                            turn: c.turn,
+                            to_move: c.side,
+                            phase,
+                            side,
+                            error: Box::new(error),
+                        });
                     }
                 }
             }
