@@ -7,7 +7,7 @@ use bevy_ecs::prelude::*;
 use qm_core::components::{Control, Designation, Location, SupplySource, Unit};
 use qm_core::events::{EventLog, GameEvent};
 use qm_core::ids::{DeterminationKind, NodeId, Side, SourceId, UnitId};
-use qm_core::nation::{Nation, NationStateC};
+use qm_core::nation::NationSides;
 use qm_core::orders::{OrderContext, OrderError, OrderSet, Pending, SeaLineOrder, ValidSeaLine};
 use qm_core::phase::{Determining, GameClock, RunningPhase};
 use qm_core::spec::Spec;
@@ -198,11 +198,7 @@ pub fn validate_designation(
         .and_then(|ix| ix.nodes.get(node as usize))
         .and_then(|&e| world.get::<Control>(e))
         .and_then(|c| c.current);
-    let controller_side = controller.and_then(|n| {
-        let ix = world.get_resource::<EntityIndex>()?;
-        let e = *ix.nations.get(n.index())?;
-        world.get::<NationStateC>(e).and_then(|s| s.0.side)
-    });
+    let controller_side = controller.and_then(|n| world.get_resource::<NationSides>()?.side_of(n));
     if controller_side != Some(side) {
         return Err(OrderError::NotYourSource { index, at: at.to_string(), side });
     }
@@ -237,20 +233,9 @@ pub fn apply_designations(
 
 /// Records where the side's units begin their player turn (SUP-047,
 /// SUP-048: own-hex sources supply only units that began the turn there).
-pub fn record_turn_start(
-    clock: Res<GameClock>,
-    nations: Query<(&Nation, &NationStateC)>,
-    mut units: Query<(&Unit, &mut Location)>,
-) {
-    let mut side_of = Vec::new();
-    for (n, s) in &nations {
-        if side_of.len() <= n.0.index() {
-            side_of.resize(n.0.index() + 1, None);
-        }
-        side_of[n.0.index()] = s.0.side;
-    }
+pub fn record_turn_start(clock: Res<GameClock>, sides: Res<NationSides>, mut units: Query<(&Unit, &mut Location)>) {
     for (u, mut loc) in &mut units {
-        if side_of.get(u.nation.index()).copied().flatten() == Some(clock.side) && loc.turn_start != loc.node {
+        if sides.is_on(u.nation, clock.side) && loc.turn_start != loc.node {
             loc.turn_start = loc.node;
         }
     }
@@ -262,19 +247,12 @@ pub fn record_turn_start(
 /// it no longer matters (SUP-198).
 pub fn begin_player_turn(
     clock: Res<GameClock>,
-    nations: Query<(&Nation, &NationStateC)>,
+    sides: Res<NationSides>,
     mut units: Query<(&Unit, &mut qm_core::components::UnitFlags)>,
 ) {
     use qm_core::components::UnitFlagBits;
-    let mut side_of = Vec::new();
-    for (n, s) in &nations {
-        if side_of.len() <= n.0.index() {
-            side_of.resize(n.0.index() + 1, None);
-        }
-        side_of[n.0.index()] = s.0.side;
-    }
     for (u, mut f) in &mut units {
-        if side_of.get(u.nation.index()).copied().flatten() != Some(clock.side) {
+        if !sides.is_on(u.nation, clock.side) {
             continue;
         }
         let mut bits = f.bits - UnitFlagBits::INVERTED - UnitFlagBits::NEW_BRIDGEHEAD;
