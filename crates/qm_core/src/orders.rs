@@ -663,3 +663,59 @@ impl OrderError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    enum Toy {
+        Hold,
+        Go { to: String },
+        Many(Vec<u32>),
+    }
+
+    impl OrderSet for Toy {
+        const KINDS: &'static [&'static str] = &["Hold", "Go", "Many"];
+        fn kind(&self) -> &'static str {
+            match self {
+                Self::Hold => "Hold",
+                Self::Go { .. } => "Go",
+                Self::Many(_) => "Many",
+            }
+        }
+    }
+
+    fn kinds() -> Arc<OrderKinds> {
+        let mut k = OrderKinds::default();
+        k.add::<Toy>("toy").expect("no clash");
+        Arc::new(k)
+    }
+
+    #[test]
+    fn orders_round_trip_through_a_self_describing_format_by_kind() {
+        let batch = Orders::of([Toy::Hold, Toy::Go { to: "e52".into() }, Toy::Many(vec![1, 2])]);
+        let text = serde_json::to_string(&batch).expect("writes");
+        assert_eq!(text, r#"{"orders":["Hold",{"Go":{"to":"e52"}},{"Many":[1,2]}]}"#);
+        let back: Orders = with_order_kinds(&kinds(), || serde_json::from_str(&text)).expect("reads");
+        assert_eq!(back, batch);
+        assert_eq!(back.orders[1].downcast_ref::<Toy>(), Some(&Toy::Go { to: "e52".into() }));
+    }
+
+    #[test]
+    fn an_unknown_kind_or_no_registered_kinds_is_an_error_not_a_guess() {
+        let e = with_order_kinds(&kinds(), || serde_json::from_str::<Order>(r#"{"Fly":{}}"#)).expect_err("unknown");
+        assert!(e.to_string().contains("unknown order kind `Fly`"), "{e}");
+        let e = serde_json::from_str::<Order>(r#""Hold""#).expect_err("no kinds in scope");
+        assert!(e.to_string().contains("no order kinds"), "{e}");
+    }
+
+    #[test]
+    fn a_kind_declared_by_two_families_is_refused() {
+        let mut k = OrderKinds::default();
+        k.add::<Toy>("toy").expect("first");
+        let e = k.add::<Toy>("other").expect_err("clash");
+        assert!(e.contains("`Hold` of `other` is already declared by `toy`"), "{e}");
+        assert_eq!(k.family_of("Go"), Some("toy"));
+    }
+}
