@@ -98,7 +98,7 @@ fn all_units(g: &Game, side: Side, want: UnitStatus) {
     let report = g.supply_report(side);
     assert!(!report.units.is_empty());
     for u in &report.units {
-        assert_eq!(u.status, want.as_str(), "unit {}:\n{}", u.id, g.explain(&u.id).unwrap_or_default());
+        assert_eq!(u.status, want, "unit {}:\n{}", u.id, g.explain(&u.id).unwrap_or_default());
     }
 }
 
@@ -106,7 +106,7 @@ fn all_units(g: &Game, side: Side, want: UnitStatus) {
 #[track_caller]
 fn all_hexes(g: &Game, side: Side, want: HexStatus) {
     for h in g.supply_report(side).hexes {
-        assert_eq!(h.status, want.as_str(), "hex {}", h.hex);
+        assert_eq!(h.status, want, "hex {}", h.hex);
     }
 }
 
