@@ -315,7 +315,7 @@ pub fn validate(world: &World, side: Side, index: usize, order: &Order) -> Resul
         why,
     };
     let def = |u: &UnitInfo| v.spec.ruleset.unit_type(u.unit.kind);
-    let result = (|| match order {
+    (|| match order {
         Order::Move { unit, to } | Order::Exploit { unit, to } => {
             let exploit = matches!(order, Order::Exploit { .. });
             let what = if exploit { "exploit" } else { "move" };
@@ -453,8 +453,7 @@ pub fn validate(world: &World, side: Side, index: usize, order: &Order) -> Resul
             }
             Ok(ValidOrder::Redeploy { unit: u.unit.id.clone(), to: to_n })
         }
-    })();
-    result
+    })()
 }
 
 /// The capabilities of unit `id` as the game stands (SUP-012,
