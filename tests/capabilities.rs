@@ -122,7 +122,7 @@ impl Probe {
 fn refused(g: &mut Game, side: Side, order: impl Into<Order>, rule: &str) {
     let before = g.checksum();
     let err = g.submit(side, &orders(vec![order.into()])).expect_err("the order must be refused");
-    assert!(matches!(&err, OrderError::IllegalMove { why, .. } if why.contains(rule)), "{err}");
+    assert!(matches!(&err, OrderError::IllegalMove { why, .. } if why.to_string().contains(rule)), "{err}");
     assert_eq!(g.checksum(), before, "a refused order changes nothing");
 }
 
@@ -133,7 +133,7 @@ fn blocked(g: &mut Game, side: Side, order: impl Into<Order>, hex: &str, rule: &
     let before = g.checksum();
     let err = g.submit(side, &orders(vec![order.into()])).expect_err("the order must be refused");
     assert!(
-        matches!(&err, OrderError::RedeployBlocked { at, why, .. } if at == hex && why.contains(rule)),
+        matches!(&err, OrderError::RedeployBlocked { at, why, .. } if at == hex && why.to_string().contains(rule)),
         "expected a redeployment blocked at {hex} ({rule}), got: {err}"
     );
     assert_eq!(g.checksum(), before, "a refused order changes nothing");

@@ -27,7 +27,7 @@ fn barbarossa_pocket_is_isolated() {
     let report = g.supply_report(Side::Allies);
     let pocket = ["d52", "d53", "d54", "e52", "e53", "e54", "f52", "f53", "f54"];
     for h in &report.hexes {
-        let want = if pocket.contains(&h.hex.as_str()) { "unsupplied" } else { "full" };
+        let want = if pocket.contains(&h.hex.as_str()) { HexStatus::Unsupplied } else { HexStatus::Full };
         assert_eq!(h.status, want, "hex {}", h.hex);
     }
     // German statuses are not decided during the Russian player turn (SUP-132).

@@ -321,7 +321,7 @@ mod tests {
         let (_, reached) = bfs_reach_once(&g, &b);
         let supplied_hexes: usize = Side::BOTH
             .iter()
-            .map(|&s| g.supply_report(s).hexes.iter().filter(|h| h.status != "unsupplied").count())
+            .map(|&s| g.supply_report(s).hexes.iter().filter(|h| h.status != qm_game::HexStatus::Unsupplied).count())
             .sum();
         let mut boxes: Vec<NodeId> =
             b.seeds.iter().flatten().map(|s| s.0).filter(|&n| !g.spec().map.is_hex(n)).collect();

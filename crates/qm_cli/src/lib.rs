@@ -190,16 +190,9 @@ fn load(file: &PathBuf, seed: u64, err: &mut dyn Write) -> Option<Game> {
 fn check(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let mut code = 0;
     for f in files {
-        match qm_scenario::load(f) {
+        match qm_game::check_scenario(f) {
             Ok(c) => {
-                let _ = writeln!(
-                    out,
-                    "{}: ok ({}, {} units, {} sources)",
-                    f.display(),
-                    c.spec.map.summary(),
-                    c.state.units.len(),
-                    c.spec.sources.len()
-                );
+                let _ = writeln!(out, "{}: ok ({}, {} units, {} sources)", f.display(), c.map, c.units, c.sources);
             }
             Err(e) => {
                 let _ = write!(err, "{}", render::load_error(&e));

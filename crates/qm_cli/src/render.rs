@@ -1,12 +1,8 @@
 //! Text output: diagnostics with snippets, status tables, map pictures.
 
 use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource, SourceSpan};
-use qm_core::components::{Control, Location, MapNode, Unit};
-use qm_core::ids::Side;
-use qm_core::map::Surface;
-use qm_core::supply::{HexStatus, UnitStatus, UnitSupply};
-use qm_game::{Game, SupplyReport};
-use qm_scenario::LoadError;
+use qm_game::{Game, HexStatus, LoadError, NodeView, Side, SupplyReport, Surface, UnitStatus, row_letters};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -50,17 +46,16 @@ pub fn report_table(g: &Game, r: &SupplyReport) -> String {
     let mut s = String::new();
     let c = g.clock();
     let next = g.next_phase().map_or("-", |p| p.as_str());
-    let _ =
-        writeln!(s, "{}: supply of {} (turn {}, next phase {} of {})", g.spec().title, r.side, c.turn, next, c.side);
+    let _ = writeln!(s, "{}: supply of {} (turn {}, next phase {} of {})", g.title(), r.side, c.turn, next, c.side);
     let _ = writeln!(s, "\n{:<16} {:<10} {:<8}", "UNIT", "STATUS", "AT");
     for u in &r.units {
-        let at = g.spec().map.find(&u.hex).map_or_else(|| u.hex.clone(), |n| g.spec().map.describe(n));
+        let at = u.place.describe();
         let gone = if u.eliminated == Some(true) { "  (eliminated)" } else { "" };
-        let _ = writeln!(s, "{:<16} {:<10} {at}{gone}", u.id, u.status);
+        let _ = writeln!(s, "{:<16} {:<10} {at}{gone}", u.id, u.status.as_str());
     }
     let _ = writeln!(s, "\n{:<8} {:<16} STATUS", "HEX", "NAME");
     for h in &r.hexes {
-        let _ = writeln!(s, "{:<8} {:<16} {}", h.hex, h.name.as_deref().unwrap_or("-"), h.status);
+        let _ = writeln!(s, "{:<8} {:<16} {}", h.hex, h.name.as_deref().unwrap_or("-"), h.status.as_str());
     }
     if let Some(zones) = &r.zones {
         let _ = writeln!(s, "\n{:<6} {:<11} {:<7} SEA LINE", "ZONE", "STATUS", "HEXES");
@@ -69,20 +64,20 @@ pub fn report_table(g: &Game, r: &SupplyReport) -> String {
                 || "-".to_string(),
                 |l| format!("{} -> {}{}", l.from, l.to, if l.disrupted { " (disrupted)" } else { "" }),
             );
-            let _ = writeln!(s, "{:<6} {:<11} {:<7} {sea}", z.id, z.status, z.hexes.len());
+            let _ = writeln!(s, "{:<6} {:<11} {:<7} {sea}", z.id, z.status.as_str(), z.hexes.len());
         }
     }
-    let count = |st: &str| r.units.iter().filter(|u| u.status == st).count();
-    let hcount = |st: &str| r.hexes.iter().filter(|h| h.status == st).count();
+    let count = |st: UnitStatus| r.units.iter().filter(|u| u.status == st).count();
+    let hcount = |st: HexStatus| r.hexes.iter().filter(|h| h.status == st).count();
     let _ = writeln!(
         s,
         "\nunits: {} full, {} partial, {} isolated; hexes: {} full, {} partial, {} unsupplied",
-        count("full"),
-        count("partial"),
-        count("isolated"),
-        hcount("full"),
-        hcount("partial"),
-        hcount("unsupplied")
+        count(UnitStatus::Full),
+        count(UnitStatus::Partial),
+        count(UnitStatus::Isolated),
+        hcount(HexStatus::Full),
+        hcount(HexStatus::Partial),
+        hcount(HexStatus::Unsupplied)
     );
     s
 }
@@ -96,50 +91,9 @@ pub fn report_table(g: &Game, r: &SupplyReport) -> String {
 /// ```
 #[must_use]
 pub fn map_picture(g: &Game, side: Side) -> String {
-    let spec = g.spec();
-    let map = &spec.map;
-    let world = g.world();
-    let state = g.state();
-    let mine = |n: Option<qm_core::ids::NationId>| {
-        n.and_then(|n| state.nations.get(n.index())).and_then(|s| s.side) == Some(side)
-    };
-    let mut cell: std::collections::BTreeMap<(u32, u32), char> = std::collections::BTreeMap::new();
-    if let Some(mut q) = world.try_query::<(&MapNode, &Control, &qm_core::supply::HexSupply)>() {
-        for (n, c, h) in q.iter(world) {
-            let Some(info) = map.node(n.0) else { continue };
-            let Some(rc) = map.row_col(n.0) else { continue };
-            let ch = if info.surface == Surface::Sea {
-                '~'
-            } else if mine(c.current) {
-                match h.status {
-                    Some(HexStatus::Full) => '#',
-                    Some(HexStatus::Partial) => '+',
-                    _ => '!',
-                }
-            } else {
-                '.'
-            };
-            cell.insert(rc, ch);
-        }
-    }
-    if let Some(mut q) = world.try_query::<(&Unit, &Location, &UnitSupply)>() {
-        for (u, l, s) in q.iter(world) {
-            if !mine(Some(u.nation)) {
-                continue;
-            }
-            let Some(rc) = map.row_col(l.node) else { continue };
-            let ch = match s.status {
-                UnitStatus::Full => 'U',
-                UnitStatus::Partial => 'u',
-                UnitStatus::Isolated => 'x',
-            };
-            let slot = cell.entry(rc).or_insert(ch);
-            // The worst status in a hex shows.
-            if "xuU".find(ch) < "xuU".find(*slot) || !"xuU".contains(*slot) {
-                *slot = ch;
-            }
-        }
-    }
+    let view = g.map_view(side);
+    let cell: BTreeMap<(u32, u32), char> =
+        view.nodes.iter().filter_map(|n| Some((n.row_col?, node_char(n, side)))).collect();
     let Some((&(r0, _), _)) = cell.iter().next() else { return String::new() };
     let r1 = cell.keys().map(|k| k.0).max().unwrap_or(r0);
     let c0 = cell.keys().map(|k| k.1).min().unwrap_or(1);
@@ -148,7 +102,7 @@ pub fn map_picture(g: &Game, side: Side) -> String {
     let _ =
         writeln!(s, "     {side}: # full  + partial  ! unsupplied  U/u/x units full/partial/isolated  . other  ~ sea");
     for r in r0..=r1 {
-        let label = qm_core::map::row_letters(r);
+        let label = row_letters(r);
         let _ = write!(s, "{label:>4} {}", if r % 2 == 1 { " " } else { "" });
         for c in c0..=c1 {
             let _ = write!(s, "{} ", cell.get(&(r, c)).copied().unwrap_or(' '));
@@ -158,4 +112,27 @@ pub fn map_picture(g: &Game, side: Side) -> String {
     }
     let _ = writeln!(s, "     {} = column {c0}", if r0 % 2 == 1 { " ^" } else { "^" });
     s
+}
+
+/// The character of one node: the worst status of the side's units in
+/// it, or else its own.
+fn node_char(n: &NodeView, side: Side) -> char {
+    if let Some(worst) = n.worst_unit_status() {
+        return match worst {
+            UnitStatus::Full => 'U',
+            UnitStatus::Partial => 'u',
+            UnitStatus::Isolated => 'x',
+        };
+    }
+    if n.surface == Surface::Sea {
+        '~'
+    } else if n.is_mine(side) {
+        match n.supply {
+            Some(HexStatus::Full) => '#',
+            Some(HexStatus::Partial) => '+',
+            _ => '!',
+        }
+    } else {
+        '.'
+    }
 }

@@ -11,6 +11,7 @@ pub mod nation;
 pub mod orders;
 pub mod phase;
 pub mod plugin;
+pub mod refusal;
 pub mod rng;
 pub mod ruleset;
 pub mod sea;

@@ -520,7 +520,7 @@ pub enum OrderError {
         /// The place given.
         at: String,
         /// Why not.
-        why: String,
+        why: crate::refusal::OriginRefusal,
     },
     /// A sea line's termination is not one (SUP-073..077, SUP-083).
     #[error("order {index}: sea line {line} cannot end at `{at}`: {why}")]
@@ -532,7 +532,7 @@ pub enum OrderError {
         /// The place given.
         at: String,
         /// Why not.
-        why: String,
+        why: crate::refusal::TerminationRefusal,
     },
     /// A second sea line to one zone (SUP-094), or a line to a zone that had
     /// its chance at initial determination (SUP-139).
@@ -545,7 +545,7 @@ pub enum OrderError {
         /// The termination.
         at: String,
         /// Which rule forbids it.
-        why: String,
+        why: crate::refusal::ZoneRefusal,
     },
     /// No sea route within range (SUP-090).
     #[error("order {index}: sea line {line} from `{from}` to `{to}`: no route within range {range}")]
@@ -583,7 +583,7 @@ pub enum OrderError {
         /// `protect`, `cover` or `attack`.
         role: String,
         /// Why not (with the rule id).
-        why: String,
+        why: crate::refusal::EscortRefusal,
     },
     /// A protecting force without a destroyer on a line not carried by a
     /// transport (SUP-109).
@@ -612,7 +612,7 @@ pub enum OrderError {
         /// What it was ordered to do.
         what: String,
         /// Why not (with the rule id where one applies).
-        why: String,
+        why: crate::refusal::MoveRefusal,
     },
     /// An air or naval redeployment would end in, or pass through, a hex
     /// it may not (SUP-175, SUP-176, SUP-205, SUP-206): the hex is named.
@@ -628,7 +628,7 @@ pub enum OrderError {
         /// or port on the way.
         at: String,
         /// Why (with the rule id).
-        why: String,
+        why: crate::refusal::RedeployRefusal,
     },
     /// The game has no phase to run (empty phase order).
     #[error("the game has no phases")]

@@ -4,10 +4,14 @@
 pub mod bevy_plugin;
 mod builder;
 mod driver;
+mod names;
 pub mod report;
 pub mod snapshot;
+mod status_json;
 #[cfg(feature = "stepping")]
 pub mod stepping;
+mod summary;
+pub mod view;
 
 pub use builder::{GameBuilder, catalog};
 pub use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, UnitId};
@@ -22,8 +26,13 @@ pub mod phases {
     pub use qm_supply::phases::{INITIAL_SUPPLY, ISOLATION_ELIMINATION, POST_COMBAT_SUPPLY};
 }
 pub use driver::{BatchRejected, PhaseReport, run_next_phase};
+pub use names::{NationRef, PlaceRef, UnitTypeRef};
+pub use qm_core::map::{NodeKind, Surface, row_letters};
+pub use qm_core::supply::{HexStatus, UnitStatus};
 pub use report::{HexRow, SeaLineRow, SupplyReport, UnitRow, ZoneRow};
 pub use snapshot::{SaveFile, Snapshot};
+pub use summary::{ScenarioSummary, check_scenario};
+pub use view::{MapView, NodeView, UnitMark};
 
 use bevy_ecs::prelude::*;
 use qm_core::checksum::{Checksum, checksum};
@@ -345,6 +354,19 @@ impl Game {
         let mut r = report::supply_report(self, side);
         report::extend_report(self, &mut r, side, eliminations);
         r
+    }
+
+    /// The map as `side` sees it: every node with its control and, for the
+    /// side's own nodes, supply status, and the side's units in it.
+    #[must_use]
+    pub fn map_view(&self, side: Side) -> MapView {
+        view::map_view(self, side)
+    }
+
+    /// The scenario's title.
+    #[must_use]
+    pub fn title(&self) -> &str {
+        &self.spec().title
     }
 }
 

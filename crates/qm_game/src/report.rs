@@ -1,11 +1,12 @@
 //! The supply report `qm supply --json` prints.
 
 use crate::Game;
+use crate::names::{NationRef, PlaceRef, UnitTypeRef};
+use crate::status_json;
 use qm_core::components::{Control, MapNode, Unit};
-use qm_core::ids::Side;
-use qm_core::nation::{Nation, NationStateC};
+use qm_core::ids::{NodeId, Side};
 use qm_core::sea::{SeaLog, Zones};
-use qm_core::supply::{HexSupply, UnitSupply};
+use qm_core::supply::{HexStatus, HexSupply, UnitStatus, UnitSupply};
 use serde::{Deserialize, Serialize};
 
 /// One unit's row.
@@ -13,8 +14,9 @@ use serde::{Deserialize, Serialize};
 pub struct UnitRow {
     /// Unit id.
     pub id: String,
-    /// `full`, `partial` or `isolated`.
-    pub status: String,
+    /// Its supply status, `full`, `partial` or `isolated` in the JSON.
+    #[serde(with = "status_json::unit")]
+    pub status: UnitStatus,
     /// The hex it is in (or was in when eliminated), by label. For the
     /// tables only: the JSON rows keep the documented `id`, `status` (and
     /// `eliminated`) fields.
@@ -24,6 +26,33 @@ pub struct UnitRow {
     /// isolation phase has been run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub eliminated: Option<bool>,
+    /// The node it is in (or was in when eliminated), with its label and
+    /// place name; not in the JSON, like [`UnitRow::hex`].
+    #[serde(skip)]
+    pub place: PlaceRef,
+    /// Its nationality; not in the JSON, whose unit rows are exactly the
+    /// documented `id`, `status` (and `eliminated`).
+    #[serde(skip)]
+    pub nation: NationRef,
+    /// Its unit type; not in the JSON either.
+    #[serde(skip)]
+    pub unit_type: UnitTypeRef,
+}
+
+impl UnitRow {
+    fn new(game: &Game, unit: &Unit, node: NodeId, status: UnitStatus, eliminated: Option<bool>) -> Self {
+        let spec = game.spec();
+        let place = PlaceRef::of(spec, node);
+        Self {
+            id: unit.id.0.clone(),
+            status,
+            hex: place.label.clone(),
+            eliminated,
+            place,
+            nation: NationRef::of(spec, unit.nation),
+            unit_type: UnitTypeRef::of(spec, unit.kind),
+        }
+    }
 }
 
 /// A sea line in a zone's row.
@@ -50,8 +79,9 @@ pub struct ZoneRow {
     /// the whole row of a zone without boxes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub boxes: Vec<String>,
-    /// Its best status.
-    pub status: String,
+    /// Its best status, `full`, `partial` or `unsupplied` in the JSON.
+    #[serde(with = "status_json::hex")]
+    pub status: HexStatus,
     /// The sea line to it, if any.
     pub sea_line: Option<SeaLineRow>,
 }
@@ -63,8 +93,12 @@ pub struct HexRow {
     pub hex: String,
     /// Place name, if any.
     pub name: Option<String>,
-    /// `full`, `partial` or `unsupplied`.
-    pub status: String,
+    /// Its supply status, `full`, `partial` or `unsupplied` in the JSON.
+    #[serde(with = "status_json::hex")]
+    pub status: HexStatus,
+    /// Its node id.
+    #[serde(default)]
+    pub node: NodeId,
 }
 
 /// A side's supply statuses.
@@ -84,26 +118,14 @@ pub struct SupplyReport {
 pub(crate) fn supply_report(game: &Game, side: Side) -> SupplyReport {
     let world = game.world();
     let spec = game.spec();
-    let mut side_of = vec![None; spec.ruleset.nations.len()];
-    if let Some(mut q) = world.try_query::<(&Nation, &NationStateC)>() {
-        for (n, s) in q.iter(world) {
-            if let Some(slot) = side_of.get_mut(n.0.index()) {
-                *slot = s.0.side;
-            }
-        }
-    }
+    let side_of = crate::view::nation_sides(game);
     let mine = |n: qm_core::ids::NationId| side_of.get(n.index()).copied().flatten() == Some(side);
     let mut units: Vec<UnitRow> = world
         .try_query::<(&Unit, &UnitSupply, &qm_core::components::Location)>()
         .map(|mut q| {
             q.iter(world)
                 .filter(|(u, _, _)| mine(u.nation))
-                .map(|(u, s, l)| UnitRow {
-                    id: u.id.0.clone(),
-                    status: s.status.as_str().to_string(),
-                    hex: spec.map.label(l.node).to_string(),
-                    eliminated: None,
-                })
+                .map(|(u, s, l)| UnitRow::new(game, u, l.node, s.status, None))
                 .collect()
         })
         .unwrap_or_default();
@@ -118,7 +140,8 @@ pub(crate) fn supply_report(game: &Game, side: Side) -> SupplyReport {
                     Some(HexRow {
                         hex: info.label.clone(),
                         name: info.name.clone(),
-                        status: h.status.map_or("unsupplied", |s| s.as_str()).to_string(),
+                        status: h.status.unwrap_or(HexStatus::Unsupplied),
+                        node: n.0,
                     })
                 })
                 .collect()
@@ -145,7 +168,7 @@ pub(crate) fn extend_report(game: &Game, report: &mut SupplyReport, side: Side, 
                     id: r.id,
                     hexes: r.hexes.iter().map(|&h| label(h)).collect(),
                     boxes: r.boxes.iter().map(|&b| label(b)).collect(),
-                    status: r.status.map_or("unsupplied", |s| s.as_str()).to_string(),
+                    status: r.status.unwrap_or(HexStatus::Unsupplied),
                     sea_line: r.sea_line.and_then(|i| log.lines.get(i as usize)).map(|l| SeaLineRow {
                         from: label(l.from),
                         to: label(l.to),
@@ -163,12 +186,14 @@ pub(crate) fn extend_report(game: &Game, report: &mut SupplyReport, side: Side, 
             let mine =
                 |n: qm_core::ids::NationId| game.state().nations.get(n.index()).and_then(|s| s.side) == Some(side);
             for e in ledger.eliminated.iter().filter(|e| mine(e.unit.nation)) {
-                report.units.push(UnitRow {
-                    id: e.unit.id.0.clone(),
-                    status: e.unit.supply.status.as_str().to_string(),
-                    hex: game.spec().map.label(e.unit.location.node).to_string(),
-                    eliminated: Some(true),
-                });
+                let unit = Unit {
+                    id: e.unit.id.clone(),
+                    nation: e.unit.nation,
+                    kind: e.unit.kind,
+                    supply_as: e.unit.supply_as,
+                    factors: e.unit.factors,
+                };
+                report.units.push(UnitRow::new(game, &unit, e.unit.location.node, e.unit.supply.status, Some(true)));
             }
         }
         report.units.sort_by(|a, b| a.id.cmp(&b.id));

@@ -7,6 +7,7 @@ use qm_core::map::{Features, Surface};
 use qm_core::nation::{Nation, NationStateC, NationStatus};
 use qm_core::orders::{OrderError, Pending};
 use qm_core::phase::{GameClock, RunningPhase};
+use qm_core::refusal::{MoveRefusal, RedeployRefusal};
 
 pub mod orders;
 pub mod plugin;
@@ -54,10 +55,10 @@ enum NoWay {
         /// The hex.
         at: NodeId,
         /// Why, with the rule id.
-        why: String,
+        why: RedeployRefusal,
     },
     /// Out of reach whatever the supply of the bases on the way.
-    Unreachable(String),
+    Unreachable(MoveRefusal),
 }
 
 impl View<'_> {
@@ -182,19 +183,12 @@ impl View<'_> {
         let base = |n: NodeId| bases.get(n as usize).copied().unwrap_or(false);
         let open = |n: NodeId| base(n) && self.hex_caps(n).air_redeploy_into;
         if !base(to) {
-            return Err(NoWay::Blocked {
-                at: to,
-                why: "air units redeploy only into air bases of their side: a city, a port or an airbase (SUP-205)"
-                    .into(),
-            });
+            return Err(NoWay::Blocked { at: to, why: RedeployRefusal::NotAnAirBase });
         }
         if !open(to) {
-            return Err(NoWay::Blocked {
-                at: to,
-                why: "air units may not redeploy to an unsupplied base (SUP-175, SUP-205)".into(),
-            });
+            return Err(NoWay::Blocked { at: to, why: RedeployRefusal::UnsuppliedAirBase });
         }
-        let unreachable = || NoWay::Unreachable(format!("no chain of air bases {hop} hexes apart or less reaches it"));
+        let unreachable = || NoWay::Unreachable(MoveRefusal::NoAirChain { hop });
         if hop == 0 {
             return if from == to { Ok(vec![from]) } else { Err(unreachable()) };
         }
@@ -226,10 +220,7 @@ impl View<'_> {
             }
         }
         let at = last_closed.or_else(|| path.iter().copied().skip(1).find(|&n| base(n) && !open(n))).unwrap_or(to);
-        Err(NoWay::Blocked {
-            at,
-            why: "air units may not redeploy through an unsupplied base, and no other chain of bases reaches the destination (SUP-175, SUP-205)".into(),
-        })
+        Err(NoWay::Blocked { at, why: RedeployRefusal::ThroughUnsuppliedAirBase })
     }
 
     /// A naval redeployment from `from` to `to` by sea (SUP-176, SUP-206):
@@ -244,16 +235,10 @@ impl View<'_> {
         };
         let open = |n: NodeId| port(n) && self.hex_caps(n).naval_redeploy_into;
         if !port(to) {
-            return Err(NoWay::Blocked {
-                at: to,
-                why: "naval units redeploy only into ports of their side (SUP-206)".into(),
-            });
+            return Err(NoWay::Blocked { at: to, why: RedeployRefusal::NotAPort });
         }
         if !open(to) {
-            return Err(NoWay::Blocked {
-                at: to,
-                why: "naval units may not redeploy to an unsupplied port (SUP-176, SUP-206)".into(),
-            });
+            return Err(NoWay::Blocked { at: to, why: RedeployRefusal::UnsuppliedPort });
         }
         let range = self.spec.ruleset.sea.range;
         let sea = |n: NodeId| self.is_sea(n);
@@ -263,16 +248,12 @@ impl View<'_> {
         if let Some(path) = search(&open) {
             return Ok(path);
         }
-        let unreachable =
-            || NoWay::Unreachable(format!("no sea route with at most {range} sea hexes between ports reaches it"));
+        let unreachable = || NoWay::Unreachable(MoveRefusal::NoSeaRoute { range });
         let path = search(&port).ok_or_else(unreachable)?;
         // Every port on a naval route is entered: the first unsupplied one
         // is the one it may not pass.
         let at = path.iter().copied().skip(1).find(|&n| !sea(n) && !open(n)).unwrap_or(to);
-        Err(NoWay::Blocked {
-            at,
-            why: "naval units may not redeploy through an unsupplied port, and no other sea route reaches the destination (SUP-176, SUP-206)".into(),
-        })
+        Err(NoWay::Blocked { at, why: RedeployRefusal::ThroughUnsuppliedPort })
     }
 
     /// A ground path of at most `mp` hexes to `to`: over land hexes, not
@@ -327,11 +308,11 @@ pub fn validate(world: &World, side: Side, index: usize, order: &Order) -> Resul
         }
         Ok(u)
     };
-    let illegal = |unit: &str, what: &str, why: &str| OrderError::IllegalMove {
+    let illegal = |unit: &str, what: &str, why: MoveRefusal| OrderError::IllegalMove {
         index,
         unit: unit.to_string(),
         what: what.to_string(),
-        why: why.to_string(),
+        why,
     };
     let def = |u: &UnitInfo| v.spec.ruleset.unit_type(u.unit.kind);
     (|| match order {
@@ -340,20 +321,20 @@ pub fn validate(world: &World, side: Side, index: usize, order: &Order) -> Resul
             let what = if exploit { "exploit" } else { "move" };
             let u = mine(unit)?;
             let to = find(to)?;
-            let d = def(u).ok_or_else(|| illegal(unit, what, "unknown type"))?;
+            let d = def(u).ok_or_else(|| illegal(unit, what, MoveRefusal::UnknownType))?;
             if d.domain != Domain::Ground || d.installation {
-                return Err(illegal(unit, what, "only ground units move by land"));
+                return Err(illegal(unit, what, MoveRefusal::NotGroundMover));
             }
             let caps = v.caps(u);
             if !caps.can_move {
-                return Err(illegal(unit, what, "it was isolated at initial supply determination (SUP-012, SUP-174)"));
+                return Err(illegal(unit, what, MoveRefusal::IsolatedAtInitial));
             }
             if exploit && !(d.armor && caps.can_exploit) {
-                return Err(illegal(unit, what, "only armor supplied normally may exploit (SUP-193)"));
+                return Err(illegal(unit, what, MoveRefusal::ExploitNeedsArmor));
             }
-            let path = v.ground_path(u.node, to, side, caps.movement).ok_or_else(|| {
-                illegal(unit, what, &format!("no path within its {} movement factors", caps.movement))
-            })?;
+            let path = v
+                .ground_path(u.node, to, side, caps.movement)
+                .ok_or_else(|| illegal(unit, what, MoveRefusal::NoPath { movement: caps.movement }))?;
             let path = path[1..].to_vec();
             Ok(if exploit {
                 ValidOrder::Exploit { unit: u.unit.id.clone(), path }
@@ -364,32 +345,36 @@ pub fn validate(world: &World, side: Side, index: usize, order: &Order) -> Resul
         Order::Combat { attackers, target, advance } => {
             let target_n = find(target)?;
             if attackers.is_empty() {
-                return Err(illegal("-", "attack", "no attackers"));
+                return Err(illegal("-", "attack", MoveRefusal::NoAttackers));
             }
             let mut ids = Vec::new();
             let mut taker = None;
             for a in attackers {
                 let u = mine(a)?;
                 if !def(u).is_some_and(|d| d.domain == Domain::Ground && !d.installation) {
-                    return Err(illegal(a, "attack", "only ground units attack"));
+                    return Err(illegal(a, "attack", MoveRefusal::NotGroundAttacker));
                 }
                 if !map.adjacent(u.node).any(|x| x == target_n) {
-                    return Err(illegal(a, "attack", &format!("it is not adjacent to {target}")));
+                    return Err(illegal(a, "attack", MoveRefusal::NotAdjacent { target: target.clone() }));
                 }
                 taker.get_or_insert(u.unit.nation);
                 ids.push(u.unit.id.clone());
             }
             if v.friendly(target_n, side) && v.enemy_units_at(target_n, side).is_empty() {
-                return Err(illegal(&attackers[0], "attack", &format!("{target} holds nothing of the enemy")));
+                return Err(illegal(
+                    &attackers[0],
+                    "attack",
+                    MoveRefusal::NothingOfTheEnemy { target: target.clone() },
+                ));
             }
             let mut adv = Vec::new();
             for a in advance {
                 let u = mine(a)?;
                 if !ids.contains(&u.unit.id) {
-                    return Err(illegal(a, "advance", "it did not attack"));
+                    return Err(illegal(a, "advance", MoveRefusal::DidNotAttack));
                 }
                 if !v.caps(u).can_advance {
-                    return Err(illegal(a, "advance", "isolated units may not advance after combat (SUP-174)"));
+                    return Err(illegal(a, "advance", MoveRefusal::IsolatedMayNotAdvance));
                 }
                 adv.push(u.unit.id.clone());
             }
@@ -400,33 +385,33 @@ pub fn validate(world: &World, side: Side, index: usize, order: &Order) -> Resul
             let u = mine(unit)?;
             let to = find(at)?;
             if !def(u).is_some_and(|d| d.domain == Domain::Ground && !d.installation) {
-                return Err(illegal(unit, "invade", "only ground units invade"));
+                return Err(illegal(unit, "invade", MoveRefusal::NotGroundInvader));
             }
             if !v.caps(u).can_sea_transport {
-                return Err(illegal(unit, "invade", "only fully supplied units make seaborne invasions (SUP-156)"));
+                return Err(illegal(unit, "invade", MoveRefusal::InvasionNeedsFullSupply));
             }
             if !map.node(u.node).is_some_and(|i| i.features.contains(Features::PORT)) {
-                return Err(illegal(unit, "invade", "it must embark in a port"));
+                return Err(illegal(unit, "invade", MoveRefusal::NotInPort));
             }
             if map.node(to).map(|i| i.surface) != Some(Surface::Coastal) {
-                return Err(illegal(unit, "invade", "the target must be a coastal hex"));
+                return Err(illegal(unit, "invade", MoveRefusal::TargetNotCoastal));
             }
             if !v.enemy_units_at(to, side).is_empty() {
-                return Err(illegal(unit, "invade", "enemy units hold the target"));
+                return Err(illegal(unit, "invade", MoveRefusal::TargetHeld));
             }
             let range = v.spec.ruleset.sea.range;
             let sea = |n: NodeId| map.node(n).is_some_and(|i| i.surface == Surface::Sea) || n == to;
             let route =
                 qm_trace::bfs_path_refuel(&map.sea, EdgeKinds::SEA, u.node, to, range, sea, |n| n != to, |_| false);
             if route.is_none() {
-                return Err(illegal(unit, "invade", &format!("the target is not within {range} sea hexes")));
+                return Err(illegal(unit, "invade", MoveRefusal::TargetOutOfRange { range }));
             }
             Ok(ValidOrder::Invade { unit: u.unit.id.clone(), at: to })
         }
         Order::Redeploy { unit, to } => {
             let u = mine(unit)?;
             let to_n = find(to)?;
-            let d = def(u).ok_or_else(|| illegal(unit, "redeploy", "unknown type"))?;
+            let d = def(u).ok_or_else(|| illegal(unit, "redeploy", MoveRefusal::UnknownType))?;
             let supplied = |n: NodeId| {
                 matches!(v.hex.get(n as usize).copied().flatten(), Some(HexStatus::Full | HexStatus::Partial))
             };
@@ -438,28 +423,20 @@ pub fn validate(world: &World, side: Side, index: usize, order: &Order) -> Resul
                     at: map.label(at).to_string(),
                     why,
                 },
-                NoWay::Unreachable(why) => illegal(unit, "redeploy", &why),
+                NoWay::Unreachable(why) => illegal(unit, "redeploy", why),
             };
             match d.domain {
                 Domain::Ground => {
                     if !v.friendly(to_n, side) || !supplied(to_n) {
-                        return Err(illegal(
-                            unit,
-                            "redeploy",
-                            "only into hexes of the side that are supplied (SUP-204)",
-                        ));
+                        return Err(illegal(unit, "redeploy", MoveRefusal::RedeployIntoUnsupplied));
                     }
                     if !v.caps(u).can_redeploy {
-                        return Err(illegal(unit, "redeploy", "isolated ground units may not redeploy (SUP-174)"));
+                        return Err(illegal(unit, "redeploy", MoveRefusal::IsolatedMayNotRedeploy));
                     }
                     let kinds = EdgeKinds(EdgeKinds::LAND.0 | EdgeKinds::CROSSING.0);
                     let ok = bfs_path(&map.land, kinds, u.node, to_n, |n| v.friendly(n, side) && supplied(n));
                     if !supplied(u.node) || ok.is_none() {
-                        return Err(illegal(
-                            unit,
-                            "redeploy",
-                            "ground units redeploy only out of, into and through supplied hexes (SUP-204)",
-                        ));
+                        return Err(illegal(unit, "redeploy", MoveRefusal::RedeployThroughUnsupplied));
                     }
                 }
                 // SUP-176, SUP-206: out of any port, into and through

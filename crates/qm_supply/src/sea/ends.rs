@@ -7,6 +7,7 @@ use crate::zones::takes_sea_supply;
 use bevy_ecs::prelude::*;
 use qm_core::ids::{FrontId, NationId, NodeId};
 use qm_core::map::{Features, Surface};
+use qm_core::refusal::{OriginRefusal, TerminationRefusal};
 use qm_core::ruleset::NeutralBoxRule;
 use qm_trace::EdgeKinds;
 
@@ -50,18 +51,17 @@ impl SeaView<'_> {
     /// Whether a line from `from` may end at `to` passing through `via`, as
     /// far as a box's destinations and its owner's war status go (SUP-022,
     /// SUP-079..082). Lines from ports always may.
-    pub fn box_line(&self, from: NodeId, via: &[NodeId], to: NodeId) -> Result<(), String> {
+    pub fn box_line(&self, from: NodeId, via: &[NodeId], to: NodeId) -> Result<(), TerminationRefusal> {
         let map = &self.spec.map;
         let Some(bs) = map.box_sea(from) else { return Ok(()) };
         if let Some(Some(rule)) = self.neutral_rule(from) {
             let fronts: Vec<FrontId> = rule.fronts.iter().filter_map(|f| map.front_id(f)).collect();
             if !fronts.is_empty() && !map.front(to).is_some_and(|f| fronts.contains(&f)) {
                 let owner = self.ctx.control.get(from as usize).copied().flatten().unwrap_or(NationId(0));
-                return Err(format!(
-                    "while {} is not at war its box's sea supply may go only to the {} front (SUP-022)",
-                    self.spec.ruleset.nation_key(owner),
-                    rule.fronts.join(" or ")
-                ));
+                return Err(TerminationRefusal::NeutralBoxFront {
+                    nation: self.spec.ruleset.nation_key(owner).to_string(),
+                    fronts: rule.fronts.clone(),
+                });
             }
         }
         if bs.destinations.is_empty() || bs.destinations.contains(&to) {
@@ -71,11 +71,9 @@ impl SeaView<'_> {
             return Ok(());
         }
         Err(if bs.pass_through {
-            "the box's sea supply must end at one of its destinations or pass through a port among them \
-             (SUP-079, SUP-080)"
-                .into()
+            TerminationRefusal::NotThroughDestination
         } else {
-            "the box's sea supply may not go there (SUP-022, SUP-079..082)".into()
+            TerminationRefusal::NotADestination
         })
     }
 
@@ -167,26 +165,23 @@ impl SeaView<'_> {
     }
 
     /// Whether `n` can receive a sea line (SUP-073..077, SUP-083).
-    pub fn termination(&self, n: NodeId) -> Result<(), String> {
+    pub fn termination(&self, n: NodeId) -> Result<(), TerminationRefusal> {
         let map = &self.spec.map;
         if !map.is_hex(n) {
-            return Err("sea supply lines may not be traced to a map box (SUP-083)".into());
+            return Err(TerminationRefusal::MapBox);
         }
         if !self.friendly(n) {
-            return Err("it is not held by the side (SUP-073)".into());
+            return Err(TerminationRefusal::NotHeld);
         }
         if !(takes_sea_supply(map, n) || self.bridgehead_at(n) || self.in_group(n)) {
-            return Err(
-                "not a port, bridgehead, one-hex island, beach or island of an island group (SUP-073..077, SUP-098)"
-                    .into(),
-            );
+            return Err(TerminationRefusal::NotALandingPlace);
         }
         Ok(())
     }
 
     /// Whether `n` can start a sea line; `planned` are the terminations of
     /// earlier lines of the plan (SUP-067..072, SUP-085).
-    pub fn origin(&self, n: NodeId, planned: &[NodeId]) -> Result<(), String> {
+    pub fn origin(&self, n: NodeId, planned: &[NodeId]) -> Result<(), OriginRefusal> {
         let map = &self.spec.map;
         if let Some(bs) = map.box_sea(n) {
             let source = self
@@ -195,25 +190,24 @@ impl SeaView<'_> {
                 .iter()
                 .any(|s| s.node == n && s.inactive.is_none() && s.tiers.iter().any(|t| t.is_some()));
             return if bs.entries.is_empty() {
-                Err("the box has no sea entries onto the board".into())
+                Err(OriginRefusal::BoxWithoutEntries)
             } else if matches!(self.neutral_rule(n), Some(None)) {
-                Err("the box's owner is not at war, and no rule lets its box send sea supply meanwhile (SUP-022)"
-                    .into())
+                Err(OriginRefusal::BoxOwnerNotAtWar)
             } else if !source || !self.holds(n) {
-                Err("the box is not a supply source of the side (SUP-068)".into())
+                Err(OriginRefusal::BoxNotASource)
             } else {
                 Ok(())
             };
         }
         if !map.is_hex(n) || !map.node(n).is_some_and(|i| i.features.contains(Features::PORT)) {
-            return Err("neither a box nor a port (SUP-067)".into());
+            return Err(OriginRefusal::NotBoxOrPort);
         }
         if !self.friendly(n) {
-            return Err("the port is not held by the side".into());
+            return Err(OriginRefusal::PortNotHeld);
         }
         // SUP-071, SUP-074: a port may not both receive and send sea supply.
         if planned.contains(&n) || self.log.lines.iter().any(|l| l.reached.contains(&n) || l.to == n) {
-            return Err("it receives sea supply this player turn and may not send it (SUP-071)".into());
+            return Err(OriginRefusal::ReceivesSeaSupply);
         }
         let source = self.ctx.sources.iter().any(|s| s.node == n && s.inactive.is_none() && !s.own_hex_only);
         if source {
@@ -221,15 +215,11 @@ impl SeaView<'_> {
         }
         // SUP-072: a land-supplied port must not be in an enemy ZOC.
         if self.ctx.zoc.get(n as usize).copied().unwrap_or(false) {
-            return Err("the port is in an enemy zone of control (SUP-072)".into());
+            return Err(OriginRefusal::PortInEnemyZoc);
         }
         let zone = self.zones.zone(n);
         let fed = zone.is_some() && planned.iter().any(|&t| self.zones.zone(t) == zone);
-        if self.holds(n) || fed {
-            Ok(())
-        } else {
-            Err("the port receives no supply by land in its zone (SUP-070, SUP-071)".into())
-        }
+        if self.holds(n) || fed { Ok(()) } else { Err(OriginRefusal::PortWithoutLandSupply) }
     }
 
     /// Friendly ports a line may pass through (SUP-080, SUP-122).

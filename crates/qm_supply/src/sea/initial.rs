@@ -3,6 +3,7 @@
 
 use super::view::{SeaView, side_kind};
 use qm_core::ids::{DeterminationKind, NodeId, Tier};
+use qm_core::refusal::ZoneRefusal;
 use qm_core::sea::InitialZone;
 use qm_trace::{EdgeKinds, bfs_reach_refuel};
 
@@ -19,7 +20,7 @@ impl SeaView<'_> {
     /// since (not among the zone's landing places then) may take a line
     /// (SUP-140); so may an island captured this player turn, a zone of its
     /// own at post-combat determination (SUP-096).
-    pub(super) fn post_combat_block(&self, to: NodeId, carried: Option<Tier>) -> Option<String> {
+    pub(super) fn post_combat_block(&self, to: NodeId, carried: Option<Tier>) -> Option<ZoneRefusal> {
         let (_, kind) = side_kind(self)?;
         if kind != DeterminationKind::PostCombat {
             return None;
@@ -33,11 +34,7 @@ impl SeaView<'_> {
         if carried > z.best_possible && carried > self.best_tier(to) {
             return None;
         }
-        Some(if z.attempted {
-            "sea supply to this zone was attempted at initial determination (SUP-135, SUP-139)".into()
-        } else {
-            "sea supply to this zone was declined at initial determination (SUP-139)".into()
-        })
+        Some(if z.attempted { ZoneRefusal::Attempted } else { ZoneRefusal::Declined })
     }
 }
 

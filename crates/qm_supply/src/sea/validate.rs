@@ -6,6 +6,7 @@ use super::view::{SeaView, side_kind};
 use crate::orders::SupplyValid;
 use qm_core::ids::{NodeId, Side, UnitId};
 use qm_core::orders::{OrderError, SeaLineOrder, ValidSeaLine};
+use qm_core::refusal::{EscortRefusal, TerminationRefusal, ZoneRefusal};
 use qm_core::ruleset::Domain;
 use qm_core::supply::UnitStatus;
 use std::collections::BTreeMap;
@@ -36,17 +37,17 @@ struct LineAt<'o> {
 
 impl LineAt<'_> {
     /// A [`OrderError::BadTermination`] at the place named `at`.
-    fn bad_at(&self, at: &str, why: impl Into<String>) -> OrderError {
-        OrderError::BadTermination { index: self.index, line: self.k, at: at.to_string(), why: why.into() }
+    fn bad_at(&self, at: &str, why: TerminationRefusal) -> OrderError {
+        OrderError::BadTermination { index: self.index, line: self.k, at: at.to_string(), why }
     }
 
     /// A [`OrderError::BadTermination`] at the line's termination.
-    fn bad_to(&self, why: impl Into<String>) -> OrderError {
+    fn bad_to(&self, why: TerminationRefusal) -> OrderError {
         self.bad_at(&self.order.to, why)
     }
 
     /// A [`OrderError::ZoneAlreadySupplied`] at the line's termination.
-    fn zone_taken(&self, why: String) -> OrderError {
+    fn zone_taken(&self, why: ZoneRefusal) -> OrderError {
         OrderError::ZoneAlreadySupplied { index: self.index, line: self.k, at: self.order.to.clone(), why }
     }
 }
@@ -80,7 +81,7 @@ fn validate_line(
         why,
     })?;
     if from == to {
-        return Err(c.bad_to("the line starts there"));
+        return Err(c.bad_to(TerminationRefusal::StartsThere));
     }
     check_zone_not_supplied(v, c, out, from, to)?;
     let transport = check_box_line(v, c, from, &via, to, box_lines)?;
@@ -118,7 +119,7 @@ fn check_termination(v: &SeaView<'_>, c: &LineAt<'_>, out: &[ValidSeaLine], to: 
     // this plan, or earlier in the player turn) may not receive it.
     let this_turn = v.log.turn == Some((v.ctx.turn, c.side));
     if out.iter().any(|p| p.from == to) || (this_turn && v.log.lines.iter().any(|r| r.from == to)) {
-        return Err(c.bad_to("sea supply is traced from it this player turn: it may not receive any (SUP-074)"));
+        return Err(c.bad_to(TerminationRefusal::TracedFromThisTurn));
     }
     Ok(())
 }
@@ -135,20 +136,17 @@ fn order_islands(v: &SeaView<'_>, c: &LineAt<'_>, to: NodeId, islands: &[NodeId]
     let mut seen = vec![part_of(to)];
     let mut islands_in_order = Vec::with_capacity(parts.len());
     for (j, &i) in islands.iter().enumerate() {
-        let bad = |why: &str| c.bad_at(&c.order.islands[j], why);
+        let bad = |why: TerminationRefusal| c.bad_at(&c.order.islands[j], why);
         if group.is_none() || map.island_group(i) != group {
-            return Err(bad("not an island of the group the line enters (SUP-098, SUP-100)"));
+            return Err(bad(TerminationRefusal::NotInGroup));
         }
-        v.termination(i).map_err(|why| bad(&why))?;
+        v.termination(i).map_err(bad)?;
         if v.zones.zone(i) != v.zones.zone(to) {
-            return Err(bad(
-                "not in the supply zone of the island the line enters: an island captured this combat phase is a \
-                 supply zone of its own for post-combat supply (SUP-096)",
-            ));
+            return Err(bad(TerminationRefusal::OtherZone));
         }
         let p = part_of(i);
         if seen.contains(&p) {
-            return Err(bad("the line already reaches that island (SUP-100: each island once, in order)"));
+            return Err(bad(TerminationRefusal::IslandAlreadyReached));
         }
         seen.push(p);
         islands_in_order.push(i);
@@ -177,7 +175,7 @@ fn check_zone_not_supplied(
     if let Some(g) = map.island_group(to)
         && let Some(prev) = out.iter().position(|p| map.island_group(p.to) == Some(g) && v.zones.zone(p.to) == zone)
     {
-        return Err(c.zone_taken(format!("line {prev} already supplies that island group (SUP-097)")));
+        return Err(c.zone_taken(ZoneRefusal::GroupSupplied { line: prev }));
     }
     // SUP-094: one line per zone, unless enemy ZOC keeps the earlier
     // landings from supplying the rest of it: a further line is refused once
@@ -187,10 +185,7 @@ fn check_zone_not_supplied(
             && v.zones.zone(p.to) == zone
             && (p.to == to || !v.ctx.zoc.get(p.to as usize).copied().unwrap_or(false))
     }) {
-        return Err(c.zone_taken(format!(
-            "line {} already supplies that zone (SUP-094)",
-            out.iter().position(|p| p == prev).unwrap_or(0)
-        )));
+        return Err(c.zone_taken(ZoneRefusal::ZoneSupplied { line: out.iter().position(|p| p == prev).unwrap_or(0) }));
     }
     if let Some(why) = v.post_combat_block(to, v.best_tier_into(from, to)) {
         return Err(c.zone_taken(why));
@@ -213,7 +208,7 @@ fn check_box_line(
     // SUP-081: a box whose supply may not extend to the termination (India's
     // into Australia or the Pacific front) sends no line there.
     if map.box_sea(from).is_some() && v.best_tier(from).is_some() && v.best_tier_into(from, to).is_none() {
-        return Err(c.bad_to("supply originating in the box may not extend there (SUP-081)"));
+        return Err(c.bad_to(TerminationRefusal::BoxSupplyMayNotExtend));
     }
     let Some(pool) = map.box_sea(from).and_then(|bs| bs.transport_pool.as_ref()) else { return Ok(false) };
     let used = box_lines.entry(pool.clone()).or_insert(0);
@@ -251,7 +246,7 @@ fn check_line_escorts(
             index: c.index,
             unit: u.to_string(),
             role: if protect.contains(u) { "protect".into() } else { "fly cover for".into() },
-            why: format!("it already protects line {earlier}: each unit protects one line (SUP-108, SUP-120)"),
+            why: EscortRefusal::AlreadyProtects { line: earlier },
         });
     }
     // SUP-109: a protecting force needs a destroyer unless a transport
@@ -278,49 +273,43 @@ fn validate_escorts(
     let mut out = Vec::new();
     for id in ids {
         let u = v.unit(id).ok_or_else(|| OrderError::UnknownUnit { index, unit: id.clone() })?;
-        let bad = |why: &str| OrderError::BadEscort { index, unit: id.clone(), role: role.into(), why: why.into() };
+        let bad = |why: EscortRefusal| OrderError::BadEscort { index, unit: id.clone(), role: role.into(), why };
         if v.side_of(u.nation) != Some(side) {
-            return Err(bad("it is not of the side tracing the line"));
+            return Err(bad(EscortRefusal::NotOfSide));
         }
         // A nation not at war takes no part in the war at sea (SUP-022: the
         // U.S. box's lines are protected by British and French units while
         // the U.S. is not at war; SUP-146).
         if !v.at_war(u.nation) {
-            return Err(bad("its nation is not at war (SUP-022, SUP-146)"));
+            return Err(bad(EscortRefusal::NationNotAtWar));
         }
         if let Some(Some(rule)) = v.neutral_rule(from)
             && !rule.protectors.contains(&u.nation)
         {
-            let names: Vec<&str> = rule.protectors.iter().map(|&n| v.spec.ruleset.nation_key(n)).collect();
-            return Err(bad(&format!(
-                "while its box's owner is not at war, only units of {} may protect this line (SUP-022)",
-                names.join(" and ")
-            )));
+            let protectors = rule.protectors.iter().map(|&n| v.spec.ruleset.nation_key(n).to_string()).collect();
+            return Err(bad(EscortRefusal::NeutralProtectors { protectors }));
         }
         if u.domain != domain {
-            return Err(bad(if domain == Domain::Naval { "not a naval unit" } else { "not an air unit" }));
+            return Err(bad(if domain == Domain::Naval { EscortRefusal::NotNaval } else { EscortRefusal::NotAir }));
         }
         if u.inverted {
-            return Err(bad("it is inverted (SUP-106, SUP-123, SUP-144)"));
+            return Err(bad(EscortRefusal::Inverted));
         }
         if u.status != UnitStatus::Full {
-            return Err(bad("it is not fully supplied (SUP-106, SUP-123, SUP-168)"));
+            return Err(bad(EscortRefusal::NotFullySupplied));
         }
         // SUP-144: its base was operational in its previous player turn.
         if !v.operational(u.node) {
-            return Err(bad("its base is not operational (SUP-123, SUP-144)"));
+            return Err(bad(EscortRefusal::BaseNotOperational));
         }
         if domain == Domain::Naval {
             // SUP-111..119: based at the origin, at a port on the route, or
             // in an sw box that covers such lines.
             if escort_base(v, u, path).is_none() {
-                return Err(bad(
-                    "it is based neither at the origin, nor at a port on the route, nor in an sw box covering \
-                     this line (SUP-111..119)",
-                ));
+                return Err(bad(EscortRefusal::NotBasedOnRoute));
             }
         } else if !v.distance(u.node, path, v.spec.ruleset.sea.reach) {
-            return Err(bad("the line is out of its reach (SUP-123)"));
+            return Err(bad(EscortRefusal::CoverOutOfReach));
         }
         out.push(u.id.clone());
     }
@@ -358,7 +347,7 @@ pub fn validate_intercept(
                     index,
                     line: line as usize,
                     at: name.into(),
-                    why: "not an island that line enters or reaches (SUP-100)".into(),
+                    why: TerminationRefusal::NotOnLine,
                 });
             }
             Some(n)
@@ -373,25 +362,25 @@ pub fn validate_intercept(
     let mut out = Vec::new();
     for id in by {
         let u = v.unit(id).ok_or_else(|| OrderError::UnknownUnit { index, unit: id.clone() })?;
-        let bad = |why: &str| OrderError::BadEscort { index, unit: id.clone(), role: "attack".into(), why: why.into() };
+        let bad = |why: EscortRefusal| OrderError::BadEscort { index, unit: id.clone(), role: "attack".into(), why };
         let enemy = v.side_of(u.nation) == Some(side.other()) && v.at_war(u.nation);
         if !enemy {
-            return Err(bad("only the defending side's units may attack the moving side's sea lines (SUP-104)"));
+            return Err(bad(EscortRefusal::NotDefendingSide));
         }
         if !matches!(u.domain, Domain::Naval | Domain::Air) {
-            return Err(bad("only naval and air units attack sea lines (SUP-124)"));
+            return Err(bad(EscortRefusal::NotNavalOrAir));
         }
         if u.inverted {
-            return Err(bad("it is inverted (SUP-145)"));
+            return Err(bad(EscortRefusal::AttackerInverted));
         }
         if u.status != UnitStatus::Full {
-            return Err(bad("it is not fully supplied (SUP-145, SUP-170)"));
+            return Err(bad(EscortRefusal::AttackerNotFullySupplied));
         }
         if !v.operational(u.node) {
-            return Err(bad("its base is not operational (SUP-145)"));
+            return Err(bad(EscortRefusal::AttackerBaseNotOperational));
         }
         if !v.distance(u.node, &path, v.spec.ruleset.sea.reach) {
-            return Err(bad("the line is out of its reach"));
+            return Err(bad(EscortRefusal::AttackerOutOfReach));
         }
         out.push(u.id.clone());
     }
