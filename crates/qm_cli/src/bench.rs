@@ -11,8 +11,9 @@
 //! - per-unit search: for each ground unit, a plain breadth-first search
 //!   backwards from the unit to the nearest source that may supply it, the
 //!   way an engine without a shared flood would do it. Above
-//!   [`SAMPLE_ABOVE`] hexes only every k-th unit is searched and the time is
-//!   extrapolated to all units (the output says so).
+//!   [`SAMPLE_ABOVE`] hexes only every k-th unit is searched (about
+//!   [`SAMPLED_UNITS`] of them) and the time is extrapolated to all units
+//!   (the output says so).
 //!
 //! Besides, the post-combat determination of the side to move after a
 //! generated set of moves, and a breakdown of one initial determination of
@@ -40,6 +41,9 @@ use std::time::Instant;
 pub const MAX_HEXES: u32 = 4_000_000;
 /// Above this many hexes the per-unit search is sampled and extrapolated.
 pub const SAMPLE_ABOVE: u32 = 100_000;
+/// About how many units the sampled per-unit search times: on a map of a
+/// million hexes a unit cut off from full supply searches half the map.
+pub const SAMPLED_UNITS: usize = 100;
 
 /// Why the bench did not run.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -457,9 +461,10 @@ fn breakdown(g: &mut Game, rounds: u32) -> Breakdown {
     Breakdown { context, flood, zones, sea, statuses, explain, record }
 }
 
-/// Generated moves of the side to move: every fourth of its ground units
+/// Generated moves of the side to move: every second of its ground units
 /// that stands next to an enemy hex moves into the lowest such hex and
-/// captures it this player turn. Returns `(unit, to)` in unit order.
+/// captures it this player turn. Returns `(unit, to, nation)` in unit
+/// order.
 fn generated_moves(g: &Game) -> Vec<(UnitId, NodeId, NationId)> {
     let spec = g.spec();
     let map = &spec.map;
@@ -472,14 +477,18 @@ fn generated_moves(g: &Game) -> Vec<(UnitId, NodeId, NationId)> {
         side_of(Some(u.nation)) == Some(side)
             && spec.ruleset.unit_type(u.kind).is_some_and(|t| t.domain == Domain::Ground && !t.partisan)
     });
-    for u in ground.step_by(4) {
+    let mut next_to_enemy = 0;
+    for u in ground {
         let to = map
             .adjacent(u.location.node)
             .filter(|&t| map.is_hex(t) && side_of(control.get(t as usize).copied().flatten()) == Some(side.other()))
             .min();
         if let Some(to) = to {
-            control[to as usize] = Some(u.nation);
-            moves.push((u.id.clone(), to, u.nation));
+            next_to_enemy += 1;
+            if next_to_enemy % 2 == 1 {
+                control[to as usize] = Some(u.nation);
+                moves.push((u.id.clone(), to, u.nation));
+            }
         }
     }
     moves
@@ -544,8 +553,11 @@ pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> Result<SupplyBench, Be
     let b = baseline(&mut g);
     let mut plain = PlainBfs::new(&b);
     let units = unit_targets(&g, &b);
-    // Sampled when more hexes than SAMPLE_ABOVE were asked for.
-    let step = if hexes > SAMPLE_ABOVE { hex_count.div_ceil(SAMPLE_ABOVE) as usize } else { 1 };
+    // Above SAMPLE_ABOVE hexes (asked for), the per-unit search times about
+    // SAMPLED_UNITS units spread evenly over all, and runs in the first round
+    // only; `bfs_reach` runs every third round.
+    let big = hexes > SAMPLE_ABOVE;
+    let step = if big { units.len().div_ceil(SAMPLED_UNITS).max(1) } else { 1 };
     let sampled = units.len().div_ceil(step);
     let iters = iters.max(1);
 
@@ -558,8 +570,10 @@ pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> Result<SupplyBench, Be
         g.determine_supply(Side::Allies, DeterminationKind::Initial);
         supply.push(elapsed_ns(t));
         floor.push(plain_bfs_once(&g, &b, &mut plain).0);
-        reach.push(bfs_reach_once(&g, &b).0);
-        if i % 3 == 0 {
+        if !big || i % 3 == 0 {
+            reach.push(bfs_reach_once(&g, &b).0);
+        }
+        if i % 3 == 0 && (!big || i == 0) {
             let ns = per_unit_once(&g, &b, &units, step).0;
             // Extrapolated to every unit when sampled.
             per_unit.push(ns.saturating_mul(units.len() as u64) / sampled.max(1) as u64);
@@ -669,7 +683,7 @@ mod tests {
     /// that moved into them through their own side's area (SUP-140).
     #[test]
     fn generated_moves_capture_hexes_next_to_the_front() {
-        let mut g = land_only_game(3_000, 5);
+        let mut g = land_only_game(6_000, 5);
         let side = g.clock().side;
         g.determine_supply(side, DeterminationKind::Initial);
         let moves = generated_moves(&g);
@@ -707,5 +721,49 @@ mod tests {
         assert_eq!(run_supply(4_294_967_295, 1, 1, true, &mut out, &mut err), 2);
         assert!(out.is_empty());
         assert!(String::from_utf8_lossy(&err).contains("too large"), "{}", String::from_utf8_lossy(&err));
+    }
+
+    /// The explanations the engine shares between the units of one area
+    /// equal a fresh search from each unit's own hex, on the bench's maps
+    /// (many units in few pockets), with and without the generated moves.
+    #[test]
+    fn shared_explanations_equal_a_search_per_unit() {
+        use qm_core::ids::Tier;
+        use qm_core::supply::UnitStatus;
+        let mut checked = 0;
+        for (seed, round) in (3..6).flat_map(|seed| [(seed, 0), (seed, 1)]) {
+            let mut g = Game::from_compiled(generate(GenParams::new(20_000, seed)).expect("generated"), seed);
+            if round == 1 {
+                let moves = generated_moves(&g);
+                apply_moves(&mut g, &moves);
+            }
+            for side in Side::BOTH {
+                g.determine_supply(side, DeterminationKind::Initial);
+                let ctx = g.world().resource::<SupplyContext>().clone();
+                let spec = g.spec();
+                let mut scratch = qm_trace::RegionScratch::default();
+                for u in g.state().units {
+                    let Some(got) = &u.supply.cutoff else { continue };
+                    let ground = spec.ruleset.unit_type(u.kind).is_some_and(|t| t.domain == Domain::Ground);
+                    if !ground || u.supply.at.is_none_or(|a| a.side != side) {
+                        continue;
+                    }
+                    let want = if u.supply.status == UnitStatus::Partial { Tier::Full } else { Tier::Partial };
+                    let nation = u.supply_as.unwrap_or(u.nation);
+                    let fresh = qm_supply::explain::cutoff(
+                        &mut scratch,
+                        &ctx,
+                        &spec.ruleset,
+                        &spec.map,
+                        nation,
+                        u.location.node,
+                        want,
+                    );
+                    assert_eq!(got, &fresh, "unit {}", u.id);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 30, "{checked} units explained");
     }
 }
