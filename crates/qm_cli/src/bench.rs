@@ -13,7 +13,8 @@
 //!   way an engine without a shared flood would do it. Above
 //!   [`SAMPLE_ABOVE`] hexes only every k-th unit is searched (about
 //!   [`SAMPLED_UNITS`] of them) and the time is extrapolated to all units
-//!   (the output says so).
+//!   (the output says so). There `bfs_reach`, the breakdown and the
+//!   post-combat determination run once, not a median of several rounds.
 //!
 //! Besides, the post-combat determination of the side to move after a
 //! generated set of moves, and a breakdown of one initial determination of
@@ -125,10 +126,7 @@ impl SupplyBench {
     pub fn table(&self) -> String {
         let b = &self.breakdown;
         let sampled = if self.per_unit_extrapolated {
-            format!(
-                "  (sampled {} of {} units, extrapolated)",
-                self.per_unit_sampled, self.per_unit_units
-            )
+            format!("  (sampled {} of {} units, extrapolated)", self.per_unit_sampled, self.per_unit_units)
         } else {
             String::new()
         };
@@ -368,7 +366,13 @@ fn unit_targets(g: &Game, b: &Baseline) -> Vec<UnitTarget> {
             let si = side_index(state.nations.get(u.nation.index()).and_then(|s| s.side)?);
             let c = b.classes[si].of_nation.get(u.nation.index()).copied().flatten()?;
             let slot = b.classes[si].slot(c);
-            Some(UnitTarget { id: u.id.0.clone(), side: si, node: u.location.node, full: slot.full, partial: slot.partial })
+            Some(UnitTarget {
+                id: u.id.0.clone(),
+                side: si,
+                node: u.location.node,
+                full: slot.full,
+                partial: slot.partial,
+            })
         })
         .collect()
 }
@@ -554,8 +558,9 @@ pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> Result<SupplyBench, Be
     let mut plain = PlainBfs::new(&b);
     let units = unit_targets(&g, &b);
     // Above SAMPLE_ABOVE hexes (asked for), the per-unit search times about
-    // SAMPLED_UNITS units spread evenly over all, and runs in the first round
-    // only; `bfs_reach` runs every third round.
+    // SAMPLED_UNITS units spread evenly over all; it and `bfs_reach` run in
+    // the first round only, the breakdown and post-combat once, so that a
+    // million hexes take seconds.
     let big = hexes > SAMPLE_ABOVE;
     let step = if big { units.len().div_ceil(SAMPLED_UNITS).max(1) } else { 1 };
     let sampled = units.len().div_ceil(step);
@@ -570,7 +575,7 @@ pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> Result<SupplyBench, Be
         g.determine_supply(Side::Allies, DeterminationKind::Initial);
         supply.push(elapsed_ns(t));
         floor.push(plain_bfs_once(&g, &b, &mut plain).0);
-        if !big || i % 3 == 0 {
+        if !big || i == 0 {
             reach.push(bfs_reach_once(&g, &b).0);
         }
         if i % 3 == 0 && (!big || i == 0) {
@@ -579,8 +584,9 @@ pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> Result<SupplyBench, Be
             per_unit.push(ns.saturating_mul(units.len() as u64) / sampled.max(1) as u64);
         }
     }
-    let breakdown = breakdown(&mut g, iters.min(3));
-    let (post_combat_ns, post_combat_moves) = post_combat(&mut g, iters.min(3));
+    let slow_rounds = if big { 1 } else { iters.min(3) };
+    let breakdown = breakdown(&mut g, slow_rounds);
+    let (post_combat_ns, post_combat_moves) = post_combat(&mut g, slow_rounds);
     let supply_ns = median(supply).max(1);
     let plain_bfs_ns = median(floor).max(1);
     let bfs_reach_ns = median(reach).max(1);

@@ -92,6 +92,12 @@ fn terrain_override(ctx: &SupplyContext, nation: NationId, node: NodeId, want: T
     }
 }
 
+/// Whether no gate of the determination refuses any of `bits` (SUP-026,
+/// SUP-027, SUP-062): then every link of the land graph is open to them.
+fn ungated(ctx: &SupplyContext, bits: u64) -> bool {
+    ctx.gates.iter().all(|g| g.1 & bits == bits)
+}
+
 /// [`cutoff`] without the unit's own hex's terrain: what the area around
 /// `node` says. Leaves the search in `scratch`.
 fn area_cutoff(
@@ -106,11 +112,17 @@ fn area_cutoff(
     let Some(bits) = wanted_bits(ctx, nation, want) else {
         return Cutoff::default();
     };
-    let region = backward_region_with(scratch, &map.land_rev, LAND_KINDS, &ctx.emit, bits, node, AREA_LIMIT, |p, r| {
-        // A link closed to any origin of the class's supply (SUP-062) is
-        // reported as closed.
-        ctx.link_bits(map, p, r) & bits == bits
-    });
+    let region = if ungated(ctx, bits) {
+        // No gate closes a link to these labels: every edge of the reversed
+        // graph is an open link, so the search asks nothing per edge.
+        backward_region_with(scratch, &map.land_rev, LAND_KINDS, &ctx.emit, bits, node, AREA_LIMIT, |_, _| true)
+    } else {
+        backward_region_with(scratch, &map.land_rev, LAND_KINDS, &ctx.emit, bits, node, AREA_LIMIT, |p, r| {
+            // A link closed to any origin of the class's supply (SUP-062) is
+            // reported as closed.
+            ctx.link_bits(map, p, r) & bits == bits
+        })
+    };
     let truncated = region.nodes.len() >= AREA_LIMIT || region.frontier.len() > BLOCK_LIMIT;
     let mut blocks: Vec<Block> = region
         .frontier
@@ -179,12 +191,7 @@ impl AreaCache {
     const NONE: u32 = u32::MAX;
 
     fn new(ctx: &SupplyContext, map: &MapGraph, bits: u64) -> Self {
-        Self {
-            of: vec![Self::NONE; map.node_count()],
-            cutoffs: Vec::new(),
-            ungated: ctx.gates.iter().all(|g| g.1 & bits == bits),
-            bits,
-        }
+        Self { of: vec![Self::NONE; map.node_count()], cutoffs: Vec::new(), ungated: ungated(ctx, bits), bits }
     }
 
     /// The area cutoff of `node`, searched unless cached.

@@ -912,8 +912,8 @@ mod tests {
         loop {
             let mut changed = false;
             for h in 0..n as Node {
-                let out = m[h as usize] & emit[h as usize]
-                    | seeds.iter().filter(|s| s.node == h).fold(0, |a, s| a | s.bits);
+                let out =
+                    m[h as usize] & emit[h as usize] | seeds.iter().filter(|s| s.node == h).fold(0, |a, s| a | s.bits);
                 for t in g.neighbors(h, EdgeKinds::ALL) {
                     let add = out & accept[t as usize] & !m[t as usize];
                     if add != 0 {
