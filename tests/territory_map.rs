@@ -28,8 +28,13 @@ fn id(map: &MapGraph, key: &str) -> NodeId {
 
 /// The keys of the nodes a flood reached, sorted.
 fn reached(map: &MapGraph, f: &Flood) -> Vec<String> {
-    let mut out: Vec<String> =
-        f.masks.iter().enumerate().filter(|(_, m)| **m != 0).map(|(n, _)| map.label(n as NodeId).to_string()).collect();
+    let mut out: Vec<String> = f
+        .masks()
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| **m != 0)
+        .map(|(n, _)| map.label(n as NodeId).to_string())
+        .collect();
     out.sort();
     out
 }

@@ -1,26 +1,82 @@
 //! `qm bench supply`: initial supply for both sides on a generated map,
-//! against two baselines run in the same process on the same data.
+//! against baselines run in the same process on the same data.
 //!
-//! - `bfs_reach`: `pathfinding`'s generic breadth-first reach, flooding the
-//!   hexes that are passable for the side that holds them, from every source
-//!   of both sides at once (through a virtual root), once.
+//! - plain BFS (the floor): per side, one dense `Vec`-based breadth-first
+//!   search over that side's passable hexes from that side's sources,
+//!   written plainly here. Supply cannot cost less than reaching every hex
+//!   it reaches, so `ratio_vs_plain_bfs` is the honest figure.
+//! - `bfs_reach`: `pathfinding`'s generic breadth-first reach over the same
+//!   hexes from every source of both sides at once (through a virtual
+//!   root). It hashes and allocates per node, so it flatters the engine.
 //! - per-unit search: for each ground unit, a plain breadth-first search
 //!   backwards from the unit to the nearest source that may supply it, the
-//!   way an engine without a shared flood would do it.
+//!   way an engine without a shared flood would do it. Above
+//!   [`SAMPLE_ABOVE`] hexes only every k-th unit is searched (about
+//!   [`SAMPLED_UNITS`] of them) and the time is extrapolated to all units
+//!   (the output says so). There `bfs_reach`, the breakdown and the
+//!   post-combat determination run once, not a median of several rounds.
 //!
-//! Absolute times on a shared 2-core machine are noise; the ratios are the
-//! figures to compare.
+//! Besides, the post-combat determination of the side to move after a
+//! generated set of moves, and a breakdown of one initial determination of
+//! each side by stage. Absolute times on a shared 2-core machine are noise;
+//! the ratios are the figures to compare.
 
-use qm_core::ids::{DeterminationKind, NodeId, Side};
+use bevy_ecs::system::RunSystemOnce;
+use qm_core::components::{Control, Location, MapNode, Unit};
+use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, UnitId};
+use qm_core::phase::Determining;
 use qm_core::ruleset::Domain;
+use qm_core::sea::{SeaLog, Zones};
 use qm_game::Game;
 use qm_scenario::generate::{GenParams, generate};
 use qm_supply::SupplyContext;
 use qm_supply::land::LAND_KINDS;
 use qm_supply::sources::Classes;
 use serde::Serialize;
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
+use std::io::Write;
 use std::time::Instant;
+
+/// The largest map the bench generates. Beyond it the generated scenario
+/// and the engine's per-node arrays outgrow a shared machine's memory.
+pub const MAX_HEXES: u32 = 4_000_000;
+/// Above this many hexes the per-unit search is sampled and extrapolated.
+pub const SAMPLE_ABOVE: u32 = 100_000;
+/// About how many units the sampled per-unit search times: on a map of a
+/// million hexes a unit cut off from full supply searches half the map.
+pub const SAMPLED_UNITS: usize = 100;
+
+/// Why the bench did not run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BenchError {
+    /// More hexes than [`MAX_HEXES`].
+    #[error("--hexes {0} is too large: the bench generates at most {MAX_HEXES} hexes")]
+    TooLarge(u32),
+    /// The generator wrote a scenario that does not compile (a bug).
+    #[error("the generated scenario does not compile: {0}")]
+    Generate(String),
+}
+
+/// Time per stage of one initial determination of each side (both sides
+/// summed; medians over the rounds), in nanoseconds. The stages are run one
+/// by one, as the phase schedule runs them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Breakdown {
+    /// `build_context`: dense control, ZOC, sources, classes.
+    pub context: u64,
+    /// `trace_land`: the land floods.
+    pub flood: u64,
+    /// `label_zones`: supply zones.
+    pub zones: u64,
+    /// `resolve_sea`: sea lines.
+    pub sea: u64,
+    /// `assign_statuses`: units and hexes, with their lines.
+    pub statuses: u64,
+    /// `explain_cutoffs`: why units are not fully supplied.
+    pub explain: u64,
+    /// `record_zones`: the zones written to state.
+    pub record: u64,
+}
 
 /// The figures `qm bench supply --json` prints.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -34,31 +90,73 @@ pub struct SupplyBench {
     pub supply_ns: u64,
     /// `supply_ns / hexes`.
     pub ns_per_hex: f64,
+    /// Median time of one plain dense breadth-first search per side over
+    /// that side's passable hexes, from the same sources: the floor.
+    pub plain_bfs_ns: u64,
+    /// `supply_ns / plain_bfs_ns`.
+    pub ratio_vs_plain_bfs: f64,
     /// Median time of one `pathfinding::directed::bfs::bfs_reach` over the
     /// same passable hexes from the same sources.
     pub bfs_reach_ns: u64,
     /// `supply_ns / bfs_reach_ns`.
     pub ratio_vs_bfs_reach: f64,
-    /// Time of a per-unit search from every ground unit.
+    /// Time of a per-unit search from every ground unit (extrapolated from
+    /// a sample when `per_unit_extrapolated`).
     pub per_unit_search_ns: u64,
     /// `supply_ns / per_unit_search_ns`.
     pub ratio_vs_per_unit: f64,
+    /// Ground units the per-unit search was timed on.
+    pub per_unit_sampled: u32,
+    /// Ground units in all.
+    pub per_unit_units: u32,
+    /// Whether `per_unit_search_ns` is extrapolated from the sample.
+    pub per_unit_extrapolated: bool,
+    /// Median time of the post-combat determination of the side to move,
+    /// after `post_combat_moves` generated moves into enemy hexes.
+    pub post_combat_ns: u64,
+    /// Units moved (each capturing the enemy hex it moved into).
+    pub post_combat_moves: u32,
+    /// Initial supply of both sides by stage.
+    pub breakdown: Breakdown,
 }
 
 impl SupplyBench {
     /// A human-readable table.
     #[must_use]
     pub fn table(&self) -> String {
+        let b = &self.breakdown;
+        let sampled = if self.per_unit_extrapolated {
+            format!("  (sampled {} of {} units, extrapolated)", self.per_unit_sampled, self.per_unit_units)
+        } else {
+            String::new()
+        };
         format!(
-            "hexes {}  units {}\nsupply (both sides)   {:>12} ns  ({:.1} ns/hex)\nbfs_reach baseline    {:>12} ns  ratio {:.3}\nper-unit search       {:>12} ns  ratio {:.4}",
+            "hexes {}  units {}\n\
+             supply (both sides)   {:>12} ns  ({:.1} ns/hex)\n\
+             plain BFS (floor)     {:>12} ns  ratio {:.2}\n\
+             bfs_reach baseline    {:>12} ns  ratio {:.3}\n\
+             per-unit search       {:>12} ns  ratio {:.4}{sampled}\n\
+             post-combat           {:>12} ns  ({} moves)\n\
+             breakdown (ns): context {}  flood {}  zones {}  sea {}  statuses {}  explain {}  record {}",
             self.hexes,
             self.units,
             self.supply_ns,
             self.ns_per_hex,
+            self.plain_bfs_ns,
+            self.ratio_vs_plain_bfs,
             self.bfs_reach_ns,
             self.ratio_vs_bfs_reach,
             self.per_unit_search_ns,
-            self.ratio_vs_per_unit
+            self.ratio_vs_per_unit,
+            self.post_combat_ns,
+            self.post_combat_moves,
+            b.context,
+            b.flood,
+            b.zones,
+            b.sea,
+            b.statuses,
+            b.explain,
+            b.record,
         )
     }
 }
@@ -68,7 +166,11 @@ fn median(mut v: Vec<u64>) -> u64 {
     v.get(v.len() / 2).copied().unwrap_or(0)
 }
 
-/// The passability both baselines use, taken from the engine's own
+fn elapsed_ns(t: Instant) -> u64 {
+    u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX)
+}
+
+/// The passability the baselines use, taken from the engine's own
 /// determination of each side.
 struct Baseline {
     /// Per node: 0 none, 1 Axis, 2 Allies: the side whose hex it is.
@@ -80,11 +182,17 @@ struct Baseline {
     seeds: [Vec<(NodeId, u64)>; 2],
     /// Per side: classes of each nation.
     classes: [Classes; 2],
-    /// Box entries closed by a condition, per side: `(from, to)`.
+    /// Box entries closed by a condition, per side: `(from, to)`, sorted.
     closed: [Vec<(NodeId, NodeId)>; 2],
     /// Per side: own-hex sources as sorted `(node, partial bit of a class
     /// they supply)`.
     own_hex: [Vec<(NodeId, u64)>; 2],
+}
+
+impl Baseline {
+    fn open(&self, si: usize, from: NodeId, to: NodeId) -> bool {
+        self.closed[si].is_empty() || self.closed[si].binary_search(&(from, to)).is_err()
+    }
 }
 
 fn side_index(s: Side) -> usize {
@@ -138,9 +246,72 @@ fn baseline(g: &mut Game) -> Baseline {
                 b.closed[si].push((e.from, e.to));
             }
         }
+        b.closed[si].sort_unstable();
         b.classes[si] = ctx.classes;
     }
     b
+}
+
+/// Buffers of the plain breadth-first search, allocated once.
+struct PlainBfs {
+    /// Per side and node: the node may pass supply on (it emits, or it is a
+    /// source of the side).
+    pass: [Vec<bool>; 2],
+    seen: Vec<bool>,
+    queue: Vec<NodeId>,
+}
+
+impl PlainBfs {
+    fn new(b: &Baseline) -> Self {
+        let mut pass = b.emit.clone();
+        for (p, seeds) in pass.iter_mut().zip(&b.seeds) {
+            for &(s, _) in seeds {
+                if let Some(slot) = p.get_mut(s as usize) {
+                    *slot = true;
+                }
+            }
+        }
+        let n = b.owner.len();
+        Self { pass, seen: vec![false; n], queue: Vec::with_capacity(n) }
+    }
+}
+
+/// The floor: per side, one dense breadth-first search over the hexes that
+/// side may trace through, from its sources. Returns the time and the
+/// number of nodes reached (both sides summed).
+fn plain_bfs_once(g: &Game, b: &Baseline, p: &mut PlainBfs) -> (u64, usize) {
+    let (offsets, targets, kinds) = g.spec().map.land.raw();
+    let t = Instant::now();
+    let mut reached = 0;
+    for si in 0..2 {
+        let (accept, pass) = (&b.accept[si], &p.pass[si]);
+        p.seen.fill(false);
+        p.queue.clear();
+        for &(s, _) in &b.seeds[si] {
+            if !p.seen[s as usize] {
+                p.seen[s as usize] = true;
+                p.queue.push(s);
+            }
+        }
+        let mut head = 0;
+        while let Some(&h) = p.queue.get(head) {
+            head += 1;
+            let hu = h as usize;
+            if !pass[hu] {
+                continue;
+            }
+            let edges = offsets[hu] as usize..offsets[hu + 1] as usize;
+            for (&t, &k) in targets[edges.clone()].iter().zip(&kinds[edges]) {
+                let tu = t as usize;
+                if !p.seen[tu] && accept[tu] && k.intersects(LAND_KINDS) && b.open(si, h, t) {
+                    p.seen[tu] = true;
+                    p.queue.push(t);
+                }
+            }
+        }
+        reached += p.queue.len();
+    }
+    (elapsed_ns(t), reached)
 }
 
 /// One generic flood with `pathfinding::bfs_reach` over the hexes passable
@@ -168,23 +339,52 @@ fn bfs_reach_once(g: &Game, b: &Baseline) -> (u64, usize) {
             .edges(h, LAND_KINDS)
             .map(|(_, t, _)| t)
             .filter(|&t| b.accept[side][t as usize] && (b.emit[side][h as usize] || is_root[h as usize]))
-            .filter(|&t| b.closed[side].is_empty() || !b.closed[side].contains(&(h, t)))
+            .filter(|&t| b.open(side, h, t))
             .collect()
     })
     .count();
-    (t.elapsed().as_nanos() as u64, reached)
+    (elapsed_ns(t), reached)
 }
 
-/// A plain breadth-first search from every ground unit back to the sources
-/// that may supply it, as an engine without a shared flood would decide the
-/// unit's status: it stops at the first source of full supply, and
-/// otherwise searches the whole area it can draw from, noting partial
-/// supply on the way. Returns the time and each unit's best tier (`2` full,
-/// `1` partial, `0` none), in the order of `state.units`.
-fn per_unit_once(g: &Game, b: &Baseline) -> (u64, Vec<(String, u8)>) {
+/// A ground unit as the per-unit search sees it.
+struct UnitTarget {
+    id: String,
+    side: usize,
+    node: NodeId,
+    full: u64,
+    partial: u64,
+}
+
+fn unit_targets(g: &Game, b: &Baseline) -> Vec<UnitTarget> {
     let spec = g.spec();
-    let map = &spec.map;
     let state = g.state();
+    state
+        .units
+        .iter()
+        .filter(|u| spec.ruleset.unit_type(u.kind).is_some_and(|t| t.domain == Domain::Ground && !t.partisan))
+        .filter_map(|u| {
+            let si = side_index(state.nations.get(u.nation.index()).and_then(|s| s.side)?);
+            let c = b.classes[si].of_nation.get(u.nation.index()).copied().flatten()?;
+            let slot = b.classes[si].slot(c);
+            Some(UnitTarget {
+                id: u.id.0.clone(),
+                side: si,
+                node: u.location.node,
+                full: slot.full,
+                partial: slot.partial,
+            })
+        })
+        .collect()
+}
+
+/// A plain breadth-first search from every `step`-th ground unit back to
+/// the sources that may supply it, as an engine without a shared flood
+/// would decide the unit's status: it stops at the first source of full
+/// supply, and otherwise searches the whole area it can draw from, noting
+/// partial supply on the way. Returns the time and each searched unit's
+/// best tier (`2` full, `1` partial, `0` none), in the order of `units`.
+fn per_unit_once(g: &Game, b: &Baseline, units: &[UnitTarget], step: usize) -> (u64, Vec<(String, u8)>) {
+    let map = &g.spec().map;
     let n = map.node_count();
     // Per side: classes' seed bits at each node.
     let mut seed_at = [vec![0u64; n], vec![0u64; n]];
@@ -193,28 +393,14 @@ fn per_unit_once(g: &Game, b: &Baseline) -> (u64, Vec<(String, u8)>) {
             at[node as usize] |= bits;
         }
     }
-    let units: Vec<(String, usize, NodeId, u64, u64)> = state
-        .units
-        .iter()
-        .filter(|u| spec.ruleset.unit_type(u.kind).is_some_and(|t| t.domain == Domain::Ground && !t.partisan))
-        .filter_map(|u| {
-            let si = match state.nations.get(u.nation.index()).and_then(|s| s.side)? {
-                Side::Axis => 0,
-                Side::Allies => 1,
-            };
-            let c = b.classes[si].of_nation.get(u.nation.index()).copied().flatten()?;
-            let slot = b.classes[si].slot(c);
-            Some((u.id.0.clone(), si, u.location.node, slot.full, slot.partial))
-        })
-        .collect();
     let t = Instant::now();
-    let mut out = Vec::with_capacity(units.len());
+    let mut out = Vec::with_capacity(units.len() / step.max(1) + 1);
     let mut stamp = vec![0u32; n];
     let mut queue = VecDeque::new();
-    for (k, (id, si, start, full, partial)) in units.iter().enumerate() {
-        let (si, start) = (*si, *start);
+    for (k, u) in units.iter().enumerate().step_by(step.max(1)) {
+        let (si, start, full, partial) = (u.side, u.node, u.full, u.partial);
         let mark = k as u32 + 1;
-        let mut best = if b.own_hex[si].binary_search(&(start, *partial)).is_ok() { 1 } else { 0 };
+        let mut best = u8::from(b.own_hex[si].binary_search(&(start, partial)).is_ok());
         queue.clear();
         queue.push_back(start);
         stamp[start as usize] = mark;
@@ -233,71 +419,214 @@ fn per_unit_once(g: &Game, b: &Baseline) -> (u64, Vec<(String, u8)>) {
                 if stamp[pu] != mark
                     && (b.emit[si][pu] || seed_at[si][pu] & (full | partial) != 0)
                     && b.accept[si][h as usize]
-                    && !b.closed[si].contains(&(p, h))
+                    && b.open(si, p, h)
                 {
                     stamp[pu] = mark;
                     queue.push_back(p);
                 }
             }
         }
-        out.push((id.clone(), best));
+        out.push((u.id.clone(), best));
     }
-    (t.elapsed().as_nanos() as u64, out)
+    (elapsed_ns(t), out)
+}
+
+/// Runs each stage of an initial determination of both sides by itself and
+/// returns the time of each, both sides summed.
+fn breakdown_once(g: &mut Game) -> [u64; 7] {
+    let w = g.world_mut();
+    let mut t = [0u64; 7];
+    for side in Side::BOTH {
+        w.insert_resource(Determining { side, kind: DeterminationKind::Initial });
+        let mut time = |i: usize, f: &mut dyn FnMut()| {
+            let s = Instant::now();
+            f();
+            t[i] += elapsed_ns(s);
+        };
+        time(0, &mut || drop(w.run_system_once(qm_supply::context::build_context)));
+        time(1, &mut || drop(w.run_system_once(qm_supply::land::trace_land)));
+        time(2, &mut || drop(w.run_system_once(qm_supply::zones::label_zones)));
+        time(3, &mut || qm_supply::sea::resolve_sea(w));
+        time(4, &mut || drop(w.run_system_once(qm_supply::statuses::assign_statuses)));
+        time(5, &mut || drop(w.run_system_once(qm_supply::explain::explain_cutoffs)));
+        time(6, &mut || drop(w.run_system_once(qm_supply::statuses::record_zones)));
+    }
+    t
+}
+
+fn breakdown(g: &mut Game, rounds: u32) -> Breakdown {
+    let mut per: [Vec<u64>; 7] = Default::default();
+    for _ in 0..rounds {
+        for (v, t) in per.iter_mut().zip(breakdown_once(g)) {
+            v.push(t);
+        }
+    }
+    let [context, flood, zones, sea, statuses, explain, record] = per.map(median);
+    Breakdown { context, flood, zones, sea, statuses, explain, record }
+}
+
+/// Generated moves of the side to move: every second of its ground units
+/// that stands next to an enemy hex moves into the lowest such hex and
+/// captures it this player turn. Returns `(unit, to, nation)` in unit
+/// order.
+fn generated_moves(g: &Game) -> Vec<(UnitId, NodeId, NationId)> {
+    let spec = g.spec();
+    let map = &spec.map;
+    let state = g.state();
+    let side = state.clock.side;
+    let side_of = |n: Option<NationId>| n.and_then(|n| state.nations.get(n.index())).and_then(|s| s.side);
+    let mut control: Vec<Option<NationId>> = state.nodes.iter().map(|n| n.control.current).collect();
+    let mut moves = Vec::new();
+    let ground = state.units.iter().filter(|u| {
+        side_of(Some(u.nation)) == Some(side)
+            && spec.ruleset.unit_type(u.kind).is_some_and(|t| t.domain == Domain::Ground && !t.partisan)
+    });
+    let mut next_to_enemy = 0;
+    for u in ground {
+        let to = map
+            .adjacent(u.location.node)
+            .filter(|&t| map.is_hex(t) && side_of(control.get(t as usize).copied().flatten()) == Some(side.other()))
+            .min();
+        if let Some(to) = to {
+            next_to_enemy += 1;
+            if next_to_enemy % 2 == 1 {
+                control[to as usize] = Some(u.nation);
+                moves.push((u.id.clone(), to, u.nation));
+            }
+        }
+    }
+    moves
+}
+
+/// Applies the moves to the world: the units move, the hexes change hands
+/// this player turn (SUP-096, SUP-140).
+fn apply_moves(g: &mut Game, moves: &[(UnitId, NodeId, NationId)]) {
+    let clock = g.clock();
+    let by_unit: BTreeMap<&UnitId, NodeId> = moves.iter().map(|(u, to, _)| (u, *to)).collect();
+    let by_node: BTreeMap<NodeId, NationId> = moves.iter().map(|&(_, to, n)| (to, n)).collect();
+    let w = g.world_mut();
+    let mut units = w.query::<(&Unit, &mut Location)>();
+    for (u, mut loc) in units.iter_mut(w) {
+        if let Some(&to) = by_unit.get(&u.id) {
+            loc.node = to;
+        }
+    }
+    let mut nodes = w.query::<(&MapNode, &mut Control)>();
+    for (n, mut c) in nodes.iter_mut(w) {
+        if let Some(&nation) = by_node.get(&n.0) {
+            c.current = Some(nation);
+            c.captured = Some((clock.turn, clock.side));
+        }
+    }
+}
+
+/// Times the post-combat determination of the side to move after the
+/// generated moves: each round starts from the zones and sea lines of its
+/// initial determination. Leaves the moves applied.
+fn post_combat(g: &mut Game, rounds: u32) -> (u64, u32) {
+    let side = g.clock().side;
+    g.determine_supply(side, DeterminationKind::Initial);
+    let moves = generated_moves(g);
+    apply_moves(g, &moves);
+    let zones = g.world().resource::<Zones>().clone();
+    let sea = g.world().resource::<SeaLog>().clone();
+    let mut times = Vec::new();
+    for _ in 0..rounds {
+        g.world_mut().insert_resource(zones.clone());
+        g.world_mut().insert_resource(sea.clone());
+        let t = Instant::now();
+        g.determine_supply(side, DeterminationKind::PostCombat);
+        times.push(elapsed_ns(t));
+    }
+    (median(times).max(1), moves.len() as u32)
 }
 
 /// Runs the benchmark on a generated map of about `hexes` hexes.
 ///
-/// # Panics
-/// Never on input; the generator's own maps always compile (a failure there
-/// is a bug and reported as zero figures).
-#[must_use]
-pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> SupplyBench {
-    let Some((compiled, mut g)) = generate(GenParams::new(hexes, seed))
-        .ok()
-        .and_then(|c| Game::from_compiled(c.clone(), seed).ok().map(|g| (c, g)))
-    else {
-        return SupplyBench {
-            hexes: 0,
-            units: 0,
-            supply_ns: 0,
-            ns_per_hex: 0.0,
-            bfs_reach_ns: 0,
-            ratio_vs_bfs_reach: 0.0,
-            per_unit_search_ns: 0,
-            ratio_vs_per_unit: 0.0,
-        };
-    };
+/// # Errors
+/// [`BenchError::TooLarge`] above [`MAX_HEXES`]; [`BenchError::Generate`] if
+/// the generated scenario does not compile (a bug in the generator).
+pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> Result<SupplyBench, BenchError> {
+    if hexes > MAX_HEXES {
+        return Err(BenchError::TooLarge(hexes));
+    }
+    let compiled = generate(GenParams::new(hexes, seed)).map_err(|e| BenchError::Generate(e.to_string()))?;
     let hex_count = compiled.spec.map.board_count;
     let unit_count = compiled.state.units.len() as u32;
+    let mut g = Game::from_compiled(compiled, seed).map_err(|e| BenchError::Generate(e.to_string()))?;
     let b = baseline(&mut g);
+    let mut plain = PlainBfs::new(&b);
+    let units = unit_targets(&g, &b);
+    // Above SAMPLE_ABOVE hexes (asked for), the per-unit search times about
+    // SAMPLED_UNITS units spread evenly over all; it and `bfs_reach` run in
+    // the first round only, the breakdown and post-combat once, so that a
+    // million hexes take seconds.
+    let big = hexes > SAMPLE_ABOVE;
+    let step = if big { units.len().div_ceil(SAMPLED_UNITS).max(1) } else { 1 };
+    let sampled = units.len().div_ceil(step);
+    let iters = iters.max(1);
 
-    // The three are interleaved so that the machine's drift affects them
-    // alike; the per-unit search is slow, so it runs every third round.
-    let mut supply = Vec::new();
-    let mut reach = Vec::new();
-    let mut per_unit = Vec::new();
+    // Interleaved so that the machine's drift affects them alike; the
+    // per-unit search is slow, so it runs every third round.
+    let (mut supply, mut floor, mut reach, mut per_unit) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for i in 0..iters {
         let t = Instant::now();
         g.determine_supply(Side::Axis, DeterminationKind::Initial);
         g.determine_supply(Side::Allies, DeterminationKind::Initial);
-        supply.push(t.elapsed().as_nanos() as u64);
-        reach.push(bfs_reach_once(&g, &b).0);
-        if i % 3 == 0 {
-            per_unit.push(per_unit_once(&g, &b).0);
+        supply.push(elapsed_ns(t));
+        floor.push(plain_bfs_once(&g, &b, &mut plain).0);
+        if !big || i == 0 {
+            reach.push(bfs_reach_once(&g, &b).0);
+        }
+        if i % 3 == 0 && (!big || i == 0) {
+            let ns = per_unit_once(&g, &b, &units, step).0;
+            // Extrapolated to every unit when sampled.
+            per_unit.push(ns.saturating_mul(units.len() as u64) / sampled.max(1) as u64);
         }
     }
+    let slow_rounds = if big { 1 } else { iters.min(3) };
+    let breakdown = breakdown(&mut g, slow_rounds);
+    let (post_combat_ns, post_combat_moves) = post_combat(&mut g, slow_rounds);
     let supply_ns = median(supply).max(1);
+    let plain_bfs_ns = median(floor).max(1);
     let bfs_reach_ns = median(reach).max(1);
     let per_unit_search_ns = median(per_unit).max(1);
-    SupplyBench {
+    Ok(SupplyBench {
         hexes: hex_count,
         units: unit_count,
         supply_ns,
         ns_per_hex: supply_ns as f64 / f64::from(hex_count.max(1)),
+        plain_bfs_ns,
+        ratio_vs_plain_bfs: supply_ns as f64 / plain_bfs_ns as f64,
         bfs_reach_ns,
         ratio_vs_bfs_reach: supply_ns as f64 / bfs_reach_ns as f64,
         per_unit_search_ns,
         ratio_vs_per_unit: supply_ns as f64 / per_unit_search_ns as f64,
+        per_unit_sampled: sampled as u32,
+        per_unit_units: units.len() as u32,
+        per_unit_extrapolated: step > 1,
+        post_combat_ns,
+        post_combat_moves,
+        breakdown,
+    })
+}
+
+/// `qm bench supply`: runs the bench and prints its figures (a table, or
+/// one JSON object), or says on `err` why it did not run (exit code 2).
+pub fn run_supply(hexes: u32, seed: u64, iters: u32, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    match bench_supply(hexes, seed, iters) {
+        Ok(r) => {
+            let _ = if json {
+                writeln!(out, "{}", serde_json::to_string(&r).unwrap_or_default())
+            } else {
+                writeln!(out, "{}", r.table())
+            };
+            0
+        }
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            2
+        }
     }
 }
 
@@ -305,18 +634,22 @@ pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> SupplyBench {
 mod tests {
     use super::*;
 
-    /// The baselines do the same work as the engine: the generic flood
-    /// reaches every hex the engine supplies, and every unit the engine
-    /// supplies is found by the per-unit search.
-    #[test]
-    fn baselines_agree_with_the_engine() {
-        // The baselines flood by land: compare on a map without convoy boxes,
-        // where the engine supplies nothing by sea either.
-        let mut file = qm_scenario::generate::scenario_file(GenParams::new(3_000, 5));
+    fn land_only_game(hexes: u32, seed: u64) -> Game {
+        // The baselines flood by land: compare on a map without convoy
+        // boxes, where the engine supplies nothing by sea either.
+        let mut file = qm_scenario::generate::scenario_file(GenParams::new(hexes, seed));
         file.sources.retain(|s| s.at != "baltic" && s.at != "arctic");
         let compiled =
             qm_scenario::compile_file(&file, "generated.ron", qm_scenario::generate::AWAW_RULESET).expect("generated");
-        let mut g = Game::from_compiled(compiled, 5).expect("game");
+        Game::from_compiled(compiled, seed).expect("game")
+    }
+
+    /// The baselines do the same work as the engine: the floods reach every
+    /// hex the engine supplies, and every unit the engine supplies is found
+    /// by the per-unit search.
+    #[test]
+    fn baselines_agree_with_the_engine() {
+        let mut g = land_only_game(3_000, 5);
         let b = baseline(&mut g);
         let (_, reached) = bfs_reach_once(&g, &b);
         let supplied_hexes: usize = Side::BOTH
@@ -330,18 +663,114 @@ mod tests {
         let boxes = boxes.len();
         // Reached: the supplied hexes, the boxes, and the virtual root.
         assert_eq!(reached, supplied_hexes + boxes + 1);
+        // The plain search reaches the same nodes, without the root.
+        let (_, plain) = plain_bfs_once(&g, &b, &mut PlainBfs::new(&b));
+        assert_eq!(plain, supplied_hexes + boxes);
         // The per-unit search decides every ground unit's status as the
         // engine does.
-        let (_, tiers) = per_unit_once(&g, &b);
+        let units = unit_targets(&g, &b);
+        let (_, tiers) = per_unit_once(&g, &b, &units, 1);
         assert_eq!(tiers.len(), 60);
-        for (id, tier) in tiers {
-            let status = g.unit(&id).expect("unit").2.status;
-            let want = match status {
-                qm_core::supply::UnitStatus::Full => 2,
-                qm_core::supply::UnitStatus::Partial => 1,
-                qm_core::supply::UnitStatus::Isolated => 0,
-            };
-            assert_eq!(tier, want, "unit {id}");
+        let want_tier = |id: &str| match g.unit(id).expect("unit").2.status {
+            qm_core::supply::UnitStatus::Full => 2,
+            qm_core::supply::UnitStatus::Partial => 1,
+            qm_core::supply::UnitStatus::Isolated => 0,
+        };
+        for (id, tier) in &tiers {
+            assert_eq!(*tier, want_tier(id), "unit {id}");
         }
+        // Sampled, it searches every third unit, with the same outcome.
+        let (_, every_third) = per_unit_once(&g, &b, &units, 3);
+        assert_eq!(every_third, tiers.iter().step_by(3).cloned().collect::<Vec<_>>());
+    }
+
+    /// The generated moves capture enemy hexes next to the moving side's
+    /// units, and the post-combat determination then supplies the units
+    /// that moved into them through their own side's area (SUP-140).
+    #[test]
+    fn generated_moves_capture_hexes_next_to_the_front() {
+        let mut g = land_only_game(6_000, 5);
+        let side = g.clock().side;
+        g.determine_supply(side, DeterminationKind::Initial);
+        let moves = generated_moves(&g);
+        assert!(moves.len() >= 3, "{moves:?}");
+        let before = g.state();
+        for (u, to, nation) in &moves {
+            let unit = before.units.iter().find(|x| &x.id == u).expect("unit");
+            assert_eq!(unit.nation, *nation);
+            assert!(g.spec().map.adjacent(unit.location.node).any(|a| a == *to), "{u} moves next door");
+            let owner = before.nodes[*to as usize].control.current.expect("held");
+            assert_eq!(before.nations[owner.index()].side, Some(side.other()));
+        }
+        let (ns, n) = post_combat(&mut g, 1);
+        assert!(ns > 0);
+        assert_eq!(n as usize, moves.len());
+        let after = g.state();
+        for (u, to, nation) in &moves {
+            assert_eq!(after.units.iter().find(|x| &x.id == u).expect("unit").location.node, *to);
+            assert_eq!(after.nodes[*to as usize].control.current, Some(*nation));
+        }
+    }
+
+    #[test]
+    fn sizes_out_of_range_are_refused_and_small_ones_run() {
+        assert_eq!(bench_supply(u32::MAX, 1, 1), Err(BenchError::TooLarge(u32::MAX)));
+        assert_eq!(bench_supply(MAX_HEXES + 1, 1, 1), Err(BenchError::TooLarge(MAX_HEXES + 1)));
+        for hexes in [0, 1, 10, 17] {
+            let r = bench_supply(hexes, 2, 1).expect("a small map runs");
+            assert!(r.hexes >= 16, "{hexes}: {}", r.hexes);
+            assert!(r.supply_ns > 0 && r.plain_bfs_ns > 0 && r.post_combat_ns > 0);
+            assert!(!r.per_unit_extrapolated);
+        }
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        assert_eq!(run_supply(4_294_967_295, 1, 1, true, &mut out, &mut err), 2);
+        assert!(out.is_empty());
+        assert!(String::from_utf8_lossy(&err).contains("too large"), "{}", String::from_utf8_lossy(&err));
+    }
+
+    /// The explanations the engine shares between the units of one area
+    /// equal a fresh search from each unit's own hex, on the bench's maps
+    /// (many units in few pockets), with and without the generated moves.
+    #[test]
+    fn shared_explanations_equal_a_search_per_unit() {
+        use qm_core::ids::Tier;
+        use qm_core::supply::UnitStatus;
+        let mut checked = 0;
+        for (seed, round) in (3..6).flat_map(|seed| [(seed, 0), (seed, 1)]) {
+            let mut g =
+                Game::from_compiled(generate(GenParams::new(20_000, seed)).expect("generated"), seed).expect("game");
+            if round == 1 {
+                let moves = generated_moves(&g);
+                apply_moves(&mut g, &moves);
+            }
+            for side in Side::BOTH {
+                g.determine_supply(side, DeterminationKind::Initial);
+                let ctx = g.world().resource::<SupplyContext>().clone();
+                let spec = g.spec();
+                let mut scratch = qm_trace::RegionScratch::default();
+                for u in g.state().units {
+                    let Some(got) = &u.supply.cutoff else { continue };
+                    let ground = spec.ruleset.unit_type(u.kind).is_some_and(|t| t.domain == Domain::Ground);
+                    if !ground || u.supply.at.is_none_or(|a| a.side != side) {
+                        continue;
+                    }
+                    let want = if u.supply.status == UnitStatus::Partial { Tier::Full } else { Tier::Partial };
+                    let nation = u.supply_as.unwrap_or(u.nation);
+                    let fresh = qm_supply::explain::cutoff(
+                        &mut scratch,
+                        &ctx,
+                        &spec.ruleset,
+                        &spec.map,
+                        nation,
+                        u.location.node,
+                        want,
+                    );
+                    assert_eq!(got, &fresh, "unit {}", u.id);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 30, "{checked} units explained");
     }
 }

@@ -166,13 +166,7 @@ where
             0
         }
         Command::Bench { what: BenchCommand::Supply { hexes, seed, iters, json } } => {
-            let r = bench::bench_supply(hexes, seed, iters.max(1));
-            let _ = if json {
-                writeln!(out, "{}", serde_json::to_string(&r).unwrap_or_default())
-            } else {
-                writeln!(out, "{}", r.table())
-            };
-            0
+            bench::run_supply(hexes, seed, iters, json, out, err)
         }
     }
 }

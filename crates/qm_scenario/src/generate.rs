@@ -42,7 +42,9 @@ impl GenParams {
 #[allow(clippy::too_many_lines, reason = "one pass laying out the map, then units and sources")]
 pub fn scenario_file(p: GenParams) -> ScenarioFile {
     let mut rng = ChaCha8Rng::seed_from_u64(p.seed);
-    let width = ((f64::from(p.hexes.max(16))).sqrt().ceil() as u32).max(4);
+    // At least 6 x 4: the front keeps two columns of each side, and the
+    // pockets and inlets need room (a narrower map had no valid front).
+    let width = ((f64::from(p.hexes.max(16))).sqrt().ceil() as u32).max(6);
     let height = p.hexes.max(16).div_ceil(width).max(4);
 
     // Control: Axis (G) west of a wavy front, Allies (R) east of it.

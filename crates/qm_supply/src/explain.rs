@@ -63,19 +63,66 @@ pub fn cutoff(
     node: NodeId,
     want: Tier,
 ) -> Cutoff {
-    let Some(Some(c)) = ctx.classes.of_nation.get(nation.index()) else {
-        return Cutoff::default();
-    };
+    let mut c = area_cutoff(scratch, ctx, rules, map, nation, node, want);
+    terrain_override(ctx, nation, node, want, &mut c);
+    c
+}
+
+/// The labels a nation's units need to be supplied at `want` or better.
+fn wanted_bits(ctx: &SupplyContext, nation: NationId, want: Tier) -> Option<u64> {
+    let Some(Some(c)) = ctx.classes.of_nation.get(nation.index()) else { return None };
     let slot = ctx.classes.slot(*c);
-    let bits = match want {
+    Some(match want {
         Tier::Full => slot.full,
         Tier::Partial => slot.full | slot.partial,
+    })
+}
+
+/// SUP-063: a friendly hex whose terrain does not let the wanted tier in
+/// (full supply into jungle/mountain in New Guinea) is itself what stands
+/// in the way, whatever the frontier around it.
+fn terrain_override(ctx: &SupplyContext, nation: NationId, node: NodeId, want: Tier, c: &mut Cutoff) {
+    let Some(bits) = wanted_bits(ctx, nation, want) else { return };
+    let i = node as usize;
+    if ctx.friendly.get(i).copied().unwrap_or(false)
+        && !ctx.enemy_partisans.contains_key(&node)
+        && ctx.accept.get(i).is_some_and(|&a| a & bits == 0)
+    {
+        c.blocks = vec![Block { node, reason: BlockReason::Terrain }];
+    }
+}
+
+/// Whether no gate of the determination refuses any of `bits` (SUP-026,
+/// SUP-027, SUP-062): then every link of the land graph is open to them.
+fn ungated(ctx: &SupplyContext, bits: u64) -> bool {
+    ctx.gates.iter().all(|g| g.1 & bits == bits)
+}
+
+/// [`cutoff`] without the unit's own hex's terrain: what the area around
+/// `node` says. Leaves the search in `scratch`.
+fn area_cutoff(
+    scratch: &mut RegionScratch,
+    ctx: &SupplyContext,
+    rules: &Ruleset,
+    map: &MapGraph,
+    nation: NationId,
+    node: NodeId,
+    want: Tier,
+) -> Cutoff {
+    let Some(bits) = wanted_bits(ctx, nation, want) else {
+        return Cutoff::default();
     };
-    let region = backward_region_with(scratch, &map.land_rev, LAND_KINDS, &ctx.emit, bits, node, AREA_LIMIT, |p, r| {
-        // A link closed to any origin of the class's supply (SUP-062) is
-        // reported as closed.
-        ctx.link_bits(map, p, r) & bits == bits
-    });
+    let region = if ungated(ctx, bits) {
+        // No gate closes a link to these labels: every edge of the reversed
+        // graph is an open link, so the search asks nothing per edge.
+        backward_region_with(scratch, &map.land_rev, LAND_KINDS, &ctx.emit, bits, node, AREA_LIMIT, |_, _| true)
+    } else {
+        backward_region_with(scratch, &map.land_rev, LAND_KINDS, &ctx.emit, bits, node, AREA_LIMIT, |p, r| {
+            // A link closed to any origin of the class's supply (SUP-062) is
+            // reported as closed.
+            ctx.link_bits(map, p, r) & bits == bits
+        })
+    };
     let truncated = region.nodes.len() >= AREA_LIMIT || region.frontier.len() > BLOCK_LIMIT;
     let mut blocks: Vec<Block> = region
         .frontier
@@ -85,16 +132,6 @@ pub fn cutoff(
         .collect();
     // SUP-026, SUP-027, SUP-061: box entries whose condition is not met.
     blocks.extend(region.closed.iter().map(|&(b, to)| Block { node: b, reason: BlockReason::ClosedEntry(to) }));
-    // SUP-063: a friendly hex whose terrain does not let the wanted tier in
-    // (full supply into jungle/mountain in New Guinea) is itself what stands
-    // in the way, whatever the frontier around it.
-    let i = node as usize;
-    if ctx.friendly.get(i).copied().unwrap_or(false)
-        && !ctx.enemy_partisans.contains_key(&node)
-        && ctx.accept.get(i).is_some_and(|&a| a & bits == 0)
-    {
-        blocks = vec![Block { node, reason: BlockReason::Terrain }];
-    }
     blocks.sort();
 
     // Sources within reach (the area, or a frontier hex next to it) that did
@@ -129,6 +166,80 @@ pub fn cutoff(
     Cutoff { blocks, refused, area: region.nodes.len() as u32, truncated }
 }
 
+/// The area cutoffs of one class and wanted tier, shared by every node
+/// whose area is the same.
+///
+/// The area of a node `x` is every node that could pass the labels on
+/// towards `x`. If `x` passes them on itself, every node `y` of its area
+/// that `x` can pass them on to has the same area: what reaches `x`
+/// reaches `y` through `x`, and what reaches `y` reaches `x` (`y` is in
+/// `x`'s area and passes them on). Then the cutoff is the same too, if it
+/// lists the whole frontier (not the nearest part of a truncated one) and
+/// no gate refuses the labels (which closed links a search records depends
+/// on the order it meets them). So one search serves every unit of an
+/// isolated area, and the cost grows with the areas, not units x area.
+struct AreaCache {
+    /// Per node: the index of its cutoff in `cutoffs`, or `NONE`.
+    of: Vec<u32>,
+    cutoffs: Vec<Cutoff>,
+    /// Labels no gate of the determination refuses any of.
+    ungated: bool,
+    bits: u64,
+}
+
+impl AreaCache {
+    const NONE: u32 = u32::MAX;
+
+    fn new(ctx: &SupplyContext, map: &MapGraph, bits: u64) -> Self {
+        Self { of: vec![Self::NONE; map.node_count()], cutoffs: Vec::new(), ungated: ungated(ctx, bits), bits }
+    }
+
+    /// The area cutoff of `node`, searched unless cached.
+    #[allow(clippy::too_many_arguments, reason = "the search's inputs plus the cache")]
+    fn get(
+        &mut self,
+        scratch: &mut RegionScratch,
+        ctx: &SupplyContext,
+        rules: &Ruleset,
+        map: &MapGraph,
+        nation: NationId,
+        node: NodeId,
+        want: Tier,
+    ) -> Cutoff {
+        if let Some(c) = self.of.get(node as usize).and_then(|&i| self.cutoffs.get(i as usize)) {
+            return c.clone();
+        }
+        let c = area_cutoff(scratch, ctx, rules, map, nation, node, want);
+        let idx = self.cutoffs.len() as u32;
+        let passes_on = ctx.emit.get(node as usize).is_some_and(|&e| e & self.bits != 0);
+        if self.ungated && passes_on && !c.truncated {
+            self.mark_shared(scratch, map, ctx, node, idx);
+        } else if let Some(slot) = self.of.get_mut(node as usize) {
+            *slot = idx;
+        }
+        self.cutoffs.push(c.clone());
+        c
+    }
+
+    /// Gives cutoff `idx` to every node of the area just searched (in
+    /// `scratch`) that `start` can pass the labels on to.
+    fn mark_shared(&mut self, scratch: &RegionScratch, map: &MapGraph, ctx: &SupplyContext, start: NodeId, idx: u32) {
+        let mut stack = vec![start];
+        self.of[start as usize] = idx;
+        while let Some(a) = stack.pop() {
+            if ctx.emit.get(a as usize).is_none_or(|&e| e & self.bits == 0) {
+                continue;
+            }
+            for b in map.land.neighbors(a, LAND_KINDS) {
+                if scratch.in_region(b) && self.of.get(b as usize) == Some(&Self::NONE) {
+                    self.of[b as usize] = idx;
+                    stack.push(b);
+                }
+            }
+        }
+    }
+}
+
 /// Fills the cutoff of every unit of the side that is not fully supplied
 /// through a line.
 pub fn explain_cutoffs(
@@ -139,9 +250,9 @@ pub fn explain_cutoffs(
     let Some(side) = ctx.side else { return };
     let rules = &spec.ruleset;
     let map = &spec.map;
-    // Units in one area share the search: key by (nation class, tier wanted,
-    // node), filled for every node of the area.
-    let mut cache: BTreeMap<(u16, Tier, NodeId), Cutoff> = BTreeMap::new();
+    // Units in one area share the search (see `AreaCache`): one cache per
+    // (nation class, tier wanted).
+    let mut cache: BTreeMap<(u16, Tier), AreaCache> = BTreeMap::new();
     let mut scratch = RegionScratch::default();
     for (u, loc, mut sup) in &mut units {
         if sup.at.is_none_or(|a| a.side != side) || sup.automatic.is_some() || sup.status == UnitStatus::Full {
@@ -156,15 +267,10 @@ pub fn explain_cutoffs(
         };
         let Some(Some(class)) = ctx.classes.of_nation.get(nation.index()).copied() else { continue };
         let want = if sup.status == UnitStatus::Partial { Tier::Full } else { Tier::Partial };
-        let key = (class, want, loc.node);
-        let cut = match cache.get(&key) {
-            Some(c) => c.clone(),
-            None => {
-                let c = cutoff(&mut scratch, &ctx, rules, map, nation, loc.node, want);
-                cache.insert(key, c.clone());
-                c
-            }
-        };
+        let Some(bits) = wanted_bits(&ctx, nation, want) else { continue };
+        let area = cache.entry((class, want)).or_insert_with(|| AreaCache::new(&ctx, map, bits));
+        let mut cut = area.get(&mut scratch, &ctx, rules, map, nation, loc.node, want);
+        terrain_override(&ctx, nation, loc.node, want, &mut cut);
         sup.cutoff = Some(cut);
     }
 }

@@ -57,7 +57,7 @@ impl LandFloods {
     /// The mask of chunk `chunk` at `node` (0 if none).
     #[must_use]
     pub fn mask(&self, chunk: usize, node: NodeId) -> u64 {
-        self.floods.get(chunk).and_then(|f| f.masks.get(node as usize)).copied().unwrap_or(0)
+        self.floods.get(chunk).map_or(0, |f| f.mask(node))
     }
 
     /// Lands more seeds on chunk `chunk` and lets them spread.

@@ -1,6 +1,6 @@
 //! Bit-parallel label propagation: one pass carries up to 64 labels.
 //!
-//! Each node holds a `u64` mask of the labels that reached it. A seed puts its
+//! Each node holds a mask of the labels that reached it. A seed puts its
 //! labels on its node and pushes them to its neighbours; every other node
 //! passes on what it holds, filtered by three masks:
 //!
@@ -21,8 +21,15 @@
 //!
 //! The work is proportional to the number of *(node, new labels)* events, not
 //! to nodes times labels: each node remembers what it already sent.
+//!
+//! The per-node words are as narrow as the labels in play: a flood whose
+//! seeds use only the low 8 labels keeps one byte of labels and one of
+//! "already sent" a node, instead of eight each, so that the map's state
+//! stays in cache (the passability masks stay `u64`, they are read once a
+//! node). A later [`flood_more`] with higher labels widens the words.
 
 use crate::graph::{Csr, EdgeKinds, NO_NODE, Node};
+use std::ops::{BitAnd, BitOr, Not};
 
 /// Where the labels of an [`Arrival`] came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,16 +116,147 @@ const LATER: u32 = 1 << 31;
 /// In `first_from`: the origin's node or seed index.
 const INDEX: u32 = SEED - 1;
 
-/// The result of a flood, reusable across runs to avoid reallocating.
-///
-/// Recording keeps, per node, the origin and labels of its *first* arrival
-/// in dense arrays (most nodes get all their labels at once, so tracing a
-/// line is a walk over two arrays), and later arrivals in a side list.
+/// A word of labels: the low labels of a `u64`, in 8, 16, 32 or 64 bits.
+trait Word: Copy + Default + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> {
+    const ZERO: Self;
+    /// The low labels of `bits` (the caller knows the others are 0).
+    fn low(bits: u64) -> Self;
+    /// The labels as a `u64`.
+    fn wide(self) -> u64;
+}
+
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: Self = 0;
+            #[inline(always)]
+            fn low(bits: u64) -> Self {
+                bits as $t
+            }
+            #[inline(always)]
+            fn wide(self) -> u64 {
+                u64::from(self)
+            }
+        }
+    };
+}
+word!(u8);
+word!(u16);
+word!(u32);
+word!(u64);
+
+/// Per node, in one width: the labels that reached it, and those it
+/// already pushed on.
 #[derive(Clone, Debug, Default)]
-pub struct Flood {
-    /// Per node: the labels that reached it.
-    pub masks: Vec<u64>,
-    sent: Vec<u64>,
+struct Words<W> {
+    masks: Vec<W>,
+    sent: Vec<W>,
+}
+
+impl<W: Word> Words<W> {
+    fn reset(&mut self, n: usize) {
+        self.masks.clear();
+        self.masks.resize(n, W::ZERO);
+        self.sent.clear();
+        self.sent.resize(n, W::ZERO);
+    }
+
+    /// Takes the labels of narrower words (widening a flood in progress).
+    fn take_from<V: Word>(&mut self, from: &mut Words<V>) {
+        self.masks.clear();
+        self.masks.extend(from.masks.iter().map(|m| W::low(m.wide())));
+        self.sent.clear();
+        self.sent.extend(from.sent.iter().map(|m| W::low(m.wide())));
+        from.masks.clear();
+        from.sent.clear();
+    }
+}
+
+/// The widths a flood's words come in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+enum Width {
+    #[default]
+    W8,
+    W16,
+    W32,
+    W64,
+}
+
+impl Width {
+    /// The narrowest width that holds `bits`.
+    fn of(bits: u64) -> Self {
+        match 64 - bits.leading_zeros() {
+            0..=8 => Self::W8,
+            9..=16 => Self::W16,
+            17..=32 => Self::W32,
+            _ => Self::W64,
+        }
+    }
+}
+
+/// The per-node labels, in the width in use (the others keep their
+/// buffers for later runs).
+#[derive(Clone, Debug, Default)]
+struct Labels {
+    width: Width,
+    w8: Words<u8>,
+    w16: Words<u16>,
+    w32: Words<u32>,
+    w64: Words<u64>,
+}
+
+impl Labels {
+    fn len(&self) -> usize {
+        match self.width {
+            Width::W8 => self.w8.masks.len(),
+            Width::W16 => self.w16.masks.len(),
+            Width::W32 => self.w32.masks.len(),
+            Width::W64 => self.w64.masks.len(),
+        }
+    }
+
+    #[inline]
+    fn get(&self, n: usize) -> Option<u64> {
+        match self.width {
+            Width::W8 => self.w8.masks.get(n).map(|m| m.wide()),
+            Width::W16 => self.w16.masks.get(n).map(|m| m.wide()),
+            Width::W32 => self.w32.masks.get(n).map(|m| m.wide()),
+            Width::W64 => self.w64.masks.get(n).copied(),
+        }
+    }
+
+    fn reset(&mut self, n: usize, width: Width) {
+        self.width = width;
+        match width {
+            Width::W8 => self.w8.reset(n),
+            Width::W16 => self.w16.reset(n),
+            Width::W32 => self.w32.reset(n),
+            Width::W64 => self.w64.reset(n),
+        }
+    }
+
+    /// Widens the words in use to at least `width`, keeping their labels.
+    fn widen(&mut self, width: Width) {
+        if width <= self.width {
+            return;
+        }
+        let Self { w8, w16, w32, w64, .. } = self;
+        match (self.width, width) {
+            (Width::W8, Width::W16) => w16.take_from(w8),
+            (Width::W8, Width::W32) => w32.take_from(w8),
+            (Width::W8, _) => w64.take_from(w8),
+            (Width::W16, Width::W32) => w32.take_from(w16),
+            (Width::W16, _) => w64.take_from(w16),
+            (_, _) => w64.take_from(w32),
+        }
+        self.width = width;
+    }
+}
+
+/// Everything of a flood but its label words: the queue and the record of
+/// arrivals.
+#[derive(Clone, Debug, Default)]
+struct Rec {
     queued: Vec<bool>,
     queue: Vec<Node>,
     first_from: Vec<u32>,
@@ -127,45 +265,13 @@ pub struct Flood {
     record: bool,
 }
 
-/// A line traced back through the arrivals of a flood.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Trace {
-    /// The index of the seed the line starts from.
-    pub seed: u32,
-    /// The nodes of the line, from the seed's node to the traced node.
-    pub path: Vec<Node>,
-}
-
-impl Flood {
-    /// An empty flood that records arrivals if `record` is set.
-    #[must_use]
-    pub fn new(record: bool) -> Self {
-        Self { record, ..Self::default() }
-    }
-
-    /// Whether arrivals are recorded.
-    #[must_use]
-    pub fn records(&self) -> bool {
-        self.record
-    }
-
-    /// The recorded arrivals after the first at each node, in the order
-    /// they happened.
-    #[must_use]
-    pub fn later_arrivals(&self) -> &[Arrival] {
-        &self.arrivals
-    }
-
-    /// Clears the flood for `n` nodes. Only `masks` and `sent` need zeroing:
-    /// `queued` is all false after every run, `first_from` is read only where
-    /// a mask is set (and written on its first arrival), `head` only where
-    /// `first_from` says a later arrival came in this run (and written with
-    /// it, the first one ending the list).
+impl Rec {
+    /// Clears the record for `n` nodes. Nothing per node needs zeroing:
+    /// `queued` is all false after every run, `first_from` is read only
+    /// where a mask is set (and written on its first arrival), `head` only
+    /// where `first_from` says a later arrival came in this run (and written
+    /// with it, the first one ending the list).
     fn reset(&mut self, n: usize) {
-        self.masks.clear();
-        self.masks.resize(n, 0);
-        self.sent.clear();
-        self.sent.resize(n, 0);
         self.queued.resize(n, false);
         self.queue.clear();
         self.arrivals.clear();
@@ -175,13 +281,12 @@ impl Flood {
         }
     }
 
+    /// `bits` (new at `node`, which held `before`) arrive from `origin`.
     #[inline(always)]
-    fn arrive(&mut self, node: Node, origin: Origin, bits: u64) {
+    fn arrive(&mut self, node: Node, before_empty: bool, origin: Origin, bits: u64) {
         let n = node as usize;
-        let before = self.masks[n];
-        self.masks[n] = before | bits;
         if self.record {
-            if before == 0 {
+            if before_empty {
                 self.first_from[n] = match origin {
                     Origin::Seed(s) => SEED | (s & INDEX),
                     Origin::Node(p) => p & INDEX,
@@ -201,11 +306,77 @@ impl Flood {
             self.queue.push(node);
         }
     }
+}
+
+/// The result of a flood, reusable across runs to avoid reallocating.
+///
+/// Recording keeps, per node, the origin of its *first* arrival packed in a
+/// `u32` of a dense array (most nodes get all their labels at once, so
+/// tracing a line is a walk over that array), and later arrivals in a side
+/// list.
+#[derive(Clone, Debug, Default)]
+pub struct Flood {
+    labels: Labels,
+    rec: Rec,
+}
+
+/// A line traced back through the arrivals of a flood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// The index of the seed the line starts from.
+    pub seed: u32,
+    /// The nodes of the line, from the seed's node to the traced node.
+    pub path: Vec<Node>,
+}
+
+impl Flood {
+    /// An empty flood that records arrivals if `record` is set.
+    #[must_use]
+    pub fn new(record: bool) -> Self {
+        Self { rec: Rec { record, ..Rec::default() }, ..Self::default() }
+    }
+
+    /// Whether arrivals are recorded.
+    #[must_use]
+    pub fn records(&self) -> bool {
+        self.rec.record
+    }
+
+    /// The number of nodes of the last run.
+    #[must_use]
+    pub fn node_count(&self) -> usize {
+        self.labels.len()
+    }
+
+    /// The labels that reached `node` (0 for a node out of range).
+    #[inline]
+    #[must_use]
+    pub fn mask(&self, node: Node) -> u64 {
+        self.labels.get(node as usize).unwrap_or(0)
+    }
+
+    /// The labels that reached each node, in node order.
+    #[must_use]
+    pub fn masks(&self) -> Vec<u64> {
+        (0..self.labels.len()).filter_map(|n| self.labels.get(n)).collect()
+    }
+
+    /// The recorded arrivals after the first at each node, in the order
+    /// they happened.
+    #[must_use]
+    pub fn later_arrivals(&self) -> &[Arrival] {
+        &self.rec.arrivals
+    }
+
+    fn reset(&mut self, n: usize, width: Width) {
+        self.labels.reset(n, width);
+        self.rec.reset(n);
+    }
 
     /// Where label `bit` came to `node` from, if it came.
     #[must_use]
     pub fn origin_of(&self, node: Node, bit: u32) -> Option<Origin> {
-        if bit >= 64 || !self.record || self.masks.get(node as usize)? & (1u64 << bit) == 0 {
+        if bit >= 64 || !self.rec.record || self.labels.get(node as usize)? & (1u64 << bit) == 0 {
             return None;
         }
         self.origin_unchecked(node, bit)
@@ -214,14 +385,14 @@ impl Flood {
     /// [`Flood::origin_of`] for a node known to hold the label.
     #[inline]
     fn origin_unchecked(&self, node: Node, bit: u32) -> Option<Origin> {
-        let f = *self.first_from.get(node as usize)?;
+        let f = *self.rec.first_from.get(node as usize)?;
         if f == NO_NODE {
             return None;
         }
         if f & LATER != 0 {
-            let mut i = *self.head.get(node as usize)?;
+            let mut i = *self.rec.head.get(node as usize)?;
             while i != NO_NODE {
-                let a = self.arrivals.get(i as usize)?;
+                let a = self.rec.arrivals.get(i as usize)?;
                 if a.bits & (1u64 << bit) != 0 {
                     return Some(a.origin);
                 }
@@ -256,7 +427,7 @@ impl Flood {
         let mut order: Vec<usize> = (0..targets.len()).collect();
         order.sort_by_key(|&i| targets[i].1);
         // Per node, for the label being traced: (walk + 1, position in it).
-        memo.resize(self.masks.len(), (0, 0));
+        memo.resize(self.labels.len(), (0, 0));
         let mut touched: Vec<Node> = Vec::new();
         // Walks go from the traced node to the seed's node.
         let mut walks: Vec<(u32, Vec<Node>)> = Vec::with_capacity(targets.len());
@@ -278,7 +449,7 @@ impl Flood {
             let mut walk = Vec::new();
             let mut cur = node;
             let mut seed = None;
-            for _ in 0..=self.masks.len() {
+            for _ in 0..=self.labels.len() {
                 if let Some(&(w, pos)) = memo.get(cur as usize).filter(|m| m.0 != 0) {
                     let (s, rest) = &walks[(w - 1) as usize];
                     walk.extend_from_slice(&rest[pos as usize..]);
@@ -327,7 +498,7 @@ impl Flood {
         let mut cur = node;
         // Each step goes to a strictly earlier arrival, so this terminates;
         // the bound only guards against a corrupted flood.
-        for _ in 0..=self.masks.len() {
+        for _ in 0..=self.labels.len() {
             match self.origin_unchecked(cur, bit)? {
                 Origin::Seed(s) => {
                     path.reverse();
@@ -355,8 +526,8 @@ impl Flood {
 pub fn flood(spec: &FloodSpec<'_>, seeds: &[Seed], first_hop: impl FnMut(usize, Node) -> bool, out: &mut Flood) {
     let n = spec.graph.node_count();
     // Recording packs node and seed indices into 30 bits.
-    out.record &= n <= INDEX as usize && seeds.len() <= INDEX as usize;
-    out.reset(n);
+    out.rec.record &= n <= INDEX as usize && seeds.len() <= INDEX as usize;
+    out.reset(n, Width::of(seeds.iter().fold(0, |a, s| a | s.bits)));
     flood_more(spec, seeds, 0, first_hop, out);
 }
 
@@ -374,45 +545,71 @@ pub fn flood_more(
     out: &mut Flood,
 ) {
     let n = spec.graph.node_count();
-    if spec.accept.len() < n || spec.emit.len() < n || out.masks.len() != n {
+    if spec.accept.len() < n || spec.emit.len() < n || out.labels.len() != n {
         return;
     }
-    out.record &= (first_seed as usize + seeds.len()) <= INDEX as usize;
+    out.rec.record &= (first_seed as usize + seeds.len()) <= INDEX as usize;
+    out.labels.widen(Width::of(seeds.iter().fold(0, |a, s| a | s.bits)));
     let mut stages: Vec<u8> = seeds.iter().map(|s| s.stage).collect();
     stages.sort_unstable();
     stages.dedup();
+    let Flood { labels, rec } = out;
     for stage in stages {
-        for (i, s) in seeds.iter().enumerate().filter(|(_, s)| s.stage == stage) {
-            seed(spec, first_seed + i as u32, i, s, &mut first_hop, out);
+        let run = Stage { spec, seeds, stage, first_seed };
+        match labels.width {
+            Width::W8 => run.run(&mut first_hop, &mut labels.w8, rec),
+            Width::W16 => run.run(&mut first_hop, &mut labels.w16, rec),
+            Width::W32 => run.run(&mut first_hop, &mut labels.w32, rec),
+            Width::W64 => run.run(&mut first_hop, &mut labels.w64, rec),
         }
-        drain(spec, out);
+    }
+}
+
+/// One stage of a flood: its seeds, then the queue to the end.
+struct Stage<'s, 'a> {
+    spec: &'s FloodSpec<'a>,
+    seeds: &'s [Seed],
+    stage: u8,
+    first_seed: u32,
+}
+
+impl Stage<'_, '_> {
+    fn run<W: Word>(&self, first_hop: &mut impl FnMut(usize, Node) -> bool, w: &mut Words<W>, rec: &mut Rec) {
+        for (i, s) in self.seeds.iter().enumerate().filter(|(_, s)| s.stage == self.stage) {
+            seed(self.spec, self.first_seed + i as u32, i, s, first_hop, w, rec);
+        }
+        drain(self.spec, w, rec);
     }
 }
 
 /// Puts a seed's labels on its node and pushes them to its neighbours.
 /// `id` is the seed's recorded number, `i` its index for `first_hop`.
-fn seed(
+fn seed<W: Word>(
     spec: &FloodSpec<'_>,
     id: u32,
     i: usize,
     s: &Seed,
     first_hop: &mut impl FnMut(usize, Node) -> bool,
-    out: &mut Flood,
+    w: &mut Words<W>,
+    rec: &mut Rec,
 ) {
     let (offsets, targets, kinds) = spec.graph.raw();
     let sn = s.node as usize;
-    if sn >= out.masks.len() || s.bits == 0 {
+    if sn >= w.masks.len() || s.bits == 0 {
         return;
     }
-    let new = s.bits & !out.masks[sn];
-    if new != 0 {
-        out.arrive(s.node, Origin::Seed(id), new);
+    let bits = W::low(s.bits);
+    let before = w.masks[sn];
+    let new = bits & !before;
+    if new != W::ZERO {
+        w.masks[sn] = before | new;
+        rec.arrive(s.node, before == W::ZERO, Origin::Seed(id), new.wide());
     }
     // The seed's labels count as handled at its node: those it may not push
     // do not leave later either.
-    let push = s.bits & s.push & !out.sent[sn];
-    out.sent[sn] |= s.bits;
-    if push == 0 {
+    let push = bits & W::low(s.push) & !w.sent[sn];
+    w.sent[sn] = w.sent[sn] | bits;
+    if push == W::ZERO {
         return;
     }
     for e in offsets[sn] as usize..offsets[sn + 1] as usize {
@@ -421,30 +618,33 @@ fn seed(
             continue;
         }
         let t = targets[e];
-        let bits = push & spec.gate(e, k) & spec.accept[t as usize] & !out.masks[t as usize];
-        if bits != 0 && first_hop(i, t) {
-            out.arrive(t, Origin::Node(s.node), bits);
+        let tu = t as usize;
+        let before = w.masks[tu];
+        let bits = push & W::low(spec.gate(e, k)) & W::low(spec.accept[tu]) & !before;
+        if bits != W::ZERO && first_hop(i, t) {
+            w.masks[tu] = before | bits;
+            rec.arrive(t, before == W::ZERO, Origin::Node(s.node), bits.wide());
         }
     }
 }
 
 /// Runs the queue to the end, breadth first.
-fn drain(spec: &FloodSpec<'_>, out: &mut Flood) {
+fn drain<W: Word>(spec: &FloodSpec<'_>, w: &mut Words<W>, rec: &mut Rec) {
     let (offsets, targets, kinds) = spec.graph.raw();
     // Gated edges (kind GATED) are rare; the per-edge kind test is needed
     // only if the graph holds kinds this flood does not follow.
     let all_kinds = spec.kinds.contains(EdgeKinds(spec.graph.kinds_present().0 & !EdgeKinds::GATED.0));
     let mut qi = 0;
-    while qi < out.queue.len() {
-        let h = out.queue[qi];
+    while qi < rec.queue.len() {
+        let h = rec.queue[qi];
         qi += 1;
         let hu = h as usize;
-        out.queued[hu] = false;
-        let fresh = out.masks[hu] & spec.emit[hu] & !out.sent[hu];
-        if fresh == 0 {
+        rec.queued[hu] = false;
+        let fresh = w.masks[hu] & W::low(spec.emit[hu]) & !w.sent[hu];
+        if fresh == W::ZERO {
             continue;
         }
-        out.sent[hu] |= fresh;
+        w.sent[hu] = w.sent[hu] | fresh;
         let start = offsets[hu] as usize;
         let end = offsets[hu + 1] as usize;
         for (j, (&t, &k)) in targets[start..end].iter().zip(&kinds[start..end]).enumerate() {
@@ -454,20 +654,22 @@ fn drain(spec: &FloodSpec<'_>, out: &mut Flood) {
             let tu = t as usize;
             // Most neighbours already hold what comes: test that before
             // touching `accept`.
-            let new = fresh & !out.masks[tu];
-            if new == 0 {
+            let before = w.masks[tu];
+            let new = fresh & !before;
+            if new == W::ZERO {
                 continue;
             }
-            let mut bits = new & spec.accept[tu];
+            let mut bits = new & W::low(spec.accept[tu]);
             if k.intersects(EdgeKinds::GATED) {
-                bits &= spec.gate(start + j, k);
+                bits = bits & W::low(spec.gate(start + j, k));
             }
-            if bits != 0 {
-                out.arrive(t, Origin::Node(h), bits);
+            if bits != W::ZERO {
+                w.masks[tu] = before | bits;
+                rec.arrive(t, before == W::ZERO, Origin::Node(h), bits.wide());
             }
         }
     }
-    out.queue.clear();
+    rec.queue.clear();
 }
 
 #[cfg(test)]
@@ -489,7 +691,7 @@ mod tests {
         let all = vec![u64::MAX; 5];
         let mut f = Flood::new(true);
         flood(&spec(&g, &all, &all), &[Seed::new(0, 0b1)], |_, _| true, &mut f);
-        assert_eq!(f.masks, vec![1, 1, 1, 1, 1]);
+        assert_eq!(f.masks(), vec![1, 1, 1, 1, 1]);
         let t = f.trace(4, 0).expect("traced");
         assert_eq!(t.seed, 0);
         assert_eq!(t.path, vec![0, 1, 2, 3, 4]);
@@ -504,7 +706,7 @@ mod tests {
         emit[2] = 0; // in an enemy zone of control
         let mut f = Flood::new(false);
         flood(&spec(&g, &all, &emit), &[Seed::new(0, 1)], |_, _| true, &mut f);
-        assert_eq!(f.masks, vec![1, 1, 1, 0, 0]);
+        assert_eq!(f.masks(), vec![1, 1, 1, 0, 0]);
     }
 
     #[test]
@@ -515,11 +717,11 @@ mod tests {
         emit[1] = 0; // the source is in an enemy zone of control
         let mut f = Flood::new(false);
         flood(&spec(&g, &all, &emit), &[Seed::new(1, 1)], |_, _| true, &mut f);
-        assert_eq!(f.masks, vec![1, 1, 1, 1]);
+        assert_eq!(f.masks(), vec![1, 1, 1, 1]);
         // ... unless the first hop is forbidden (SUP-058): node 2 still gets
         // nothing because the only other way to it runs through node 1.
         flood(&spec(&g, &all, &emit), &[Seed::new(1, 1)], |_, t| t != 2, &mut f);
-        assert_eq!(f.masks, vec![1, 1, 0, 0]);
+        assert_eq!(f.masks(), vec![1, 1, 0, 0]);
     }
 
     #[test]
@@ -530,7 +732,7 @@ mod tests {
         accept[2] = 0b10; // only the second label may enter node 2
         let mut f = Flood::new(true);
         flood(&spec(&g, &accept, &all), &[Seed::new(0, 0b11)], |_, _| true, &mut f);
-        assert_eq!(f.masks, vec![0b11, 0b11, 0b10, 0b10]);
+        assert_eq!(f.masks(), vec![0b11, 0b11, 0b10, 0b10]);
         assert_eq!(f.trace(3, 1).expect("label 1").path, vec![0, 1, 2, 3]);
     }
 
@@ -543,7 +745,7 @@ mod tests {
         let s = FloodSpec { graph: &g, kinds: EdgeKinds::LAND, accept: &all, emit: &all, gates: &gates };
         let mut f = Flood::new(false);
         flood(&s, &[Seed::new(0, 0b11)], |_, _| true, &mut f);
-        assert_eq!(f.masks, vec![0b11, 0b11, 0b01]);
+        assert_eq!(f.masks(), vec![0b11, 0b11, 0b01]);
     }
 
     #[test]
@@ -553,7 +755,7 @@ mod tests {
         let mut f = Flood::new(true);
         let seeds = [Seed::new(0, 0b01), Seed::new(4, 0b10)];
         flood(&spec(&g, &all, &all), &seeds, |_, _| true, &mut f);
-        assert!(f.masks.iter().all(|&m| m == 0b11));
+        assert!(f.masks().iter().all(|&m| m == 0b11));
         assert_eq!(f.trace(1, 1).expect("label 1").seed, 1);
         assert_eq!(f.trace(1, 0).expect("label 0").path, vec![0, 1]);
     }
@@ -568,7 +770,7 @@ mod tests {
         let seeds = [Seed::new(0, 0b11), Seed { stage: 1, ..Seed::new(3, 0b10) }];
         let mut f = Flood::new(true);
         flood(&spec(&g, &all, &all), &seeds, |_, _| true, &mut f);
-        assert!(f.masks.iter().all(|&m| m == 0b11));
+        assert!(f.masks().iter().all(|&m| m == 0b11));
         assert_eq!(f.trace(4, 1).expect("traced").seed, 0);
         // Unstaged, the weak seed's nearer wave reaches node 4 first.
         let seeds = [Seed::new(0, 0b11), Seed::new(3, 0b10)];
@@ -613,16 +815,16 @@ mod tests {
         emit[2] = 0;
         let mut f = Flood::new(true);
         flood(&spec(&g, &all, &emit), &[Seed::new(0, 0b01)], |_, _| true, &mut f);
-        assert_eq!(f.masks, vec![1, 1, 1, 0, 0]);
+        assert_eq!(f.masks(), vec![1, 1, 1, 0, 0]);
         flood_more(&spec(&g, &all, &emit), &[Seed::new(3, 0b11)], 1, |_, _| true, &mut f);
-        assert_eq!(f.masks, vec![1, 1, 0b11, 0b11, 0b11]);
+        assert_eq!(f.masks(), vec![1, 1, 0b11, 0b11, 0b11]);
         let t = f.trace(4, 1).expect("traced");
         assert_eq!((t.seed, t.path), (1, vec![3, 4]));
         assert_eq!(f.trace(4, 0).expect("traced").seed, 1);
         // A seed that pushes nothing (a port in an enemy ZOC, SUP-084).
         flood(&spec(&g, &all, &emit), &[Seed::new(0, 0b01)], |_, _| true, &mut f);
         flood_more(&spec(&g, &all, &emit), &[Seed { push: 0, ..Seed::new(3, 0b10) }], 1, |_, _| true, &mut f);
-        assert_eq!(f.masks, vec![1, 1, 1, 0b10, 0]);
+        assert_eq!(f.masks(), vec![1, 1, 1, 0b10, 0]);
     }
 
     #[test]
@@ -630,7 +832,7 @@ mod tests {
         let g = line(3);
         let mut f = Flood::new(false);
         flood(&spec(&g, &[1], &[1]), &[Seed::new(0, 1)], |_, _| true, &mut f);
-        assert!(f.masks.iter().all(|&m| m == 0));
+        assert!(f.masks().iter().all(|&m| m == 0));
     }
 
     /// A flood reused for another run links each node's later arrivals only
@@ -652,22 +854,101 @@ mod tests {
         for (r, seeds) in runs.iter().enumerate() {
             flood(&spec(&g, &all, &all), seeds, |_, _| true, &mut f);
             for n in 0..6u32 {
-                if f.first_from[n as usize] & LATER == 0 {
+                if f.rec.first_from[n as usize] & LATER == 0 {
                     continue;
                 }
-                let (mut i, mut steps) = (f.head[n as usize], 0);
+                let (mut i, mut steps) = (f.rec.head[n as usize], 0);
                 while i != NO_NODE {
-                    let a = f.arrivals[i as usize];
+                    let a = f.rec.arrivals[i as usize];
                     assert_eq!(a.node, n, "run {r}: node {n} links to an arrival of node {}", a.node);
                     steps += 1;
-                    assert!(steps <= f.arrivals.len(), "run {r}: node {n}: a cycle");
+                    assert!(steps <= f.rec.arrivals.len(), "run {r}: node {n}: a cycle");
                     i = a.next;
                 }
             }
             for n in 0..6u32 {
                 for b in 0..4 {
-                    if f.masks[n as usize] & (1 << b) != 0 {
+                    if f.mask(n) & (1 << b) != 0 {
                         assert!(f.trace(n, b).is_some(), "run {r}: label {b} at {n}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A flood of low labels keeps narrow words; a later flood with higher
+    /// labels widens them and keeps what the nodes held, traces included.
+    #[test]
+    fn higher_labels_widen_the_words_and_keep_the_old_ones() {
+        let g = line(4);
+        let all = vec![u64::MAX; 4];
+        let mut f = Flood::new(true);
+        flood(&spec(&g, &all, &all), &[Seed::new(0, 0b1)], |_, _| true, &mut f);
+        assert_eq!(f.labels.width, Width::W8);
+        let mut held = 1;
+        for (high, width) in [(1u64 << 12, Width::W16), (1 << 31, Width::W32), (1 << 63, Width::W64)] {
+            flood_more(&spec(&g, &all, &all), &[Seed::new(3, high)], 1, |_, _| true, &mut f);
+            held |= high;
+            assert_eq!(f.labels.width, width);
+            assert_eq!(f.masks(), vec![held; 4]);
+            assert_eq!(f.trace(3, 0).expect("low label").path, vec![0, 1, 2, 3]);
+            let bit = high.trailing_zeros();
+            assert_eq!(f.trace(0, bit).expect("high label").path, vec![3, 2, 1, 0]);
+        }
+        // A new flood starts narrow again.
+        flood(&spec(&g, &all, &all), &[Seed::new(1, 0b10)], |_, _| true, &mut f);
+        assert_eq!((f.labels.width, f.masks()), (Width::W8, vec![0b10; 4]));
+    }
+
+    /// The fixpoint of `mask[n] |= mask[h] & emit[h] & accept[n]` over every
+    /// edge, computed naively: the flood's masks, whatever the width of the
+    /// labels.
+    fn fixpoint(g: &Csr, accept: &[u64], emit: &[u64], seeds: &[Seed]) -> Vec<u64> {
+        let n = g.node_count();
+        let mut m = vec![0u64; n];
+        for s in seeds {
+            m[s.node as usize] |= s.bits;
+        }
+        loop {
+            let mut changed = false;
+            for h in 0..n as Node {
+                let out =
+                    m[h as usize] & emit[h as usize] | seeds.iter().filter(|s| s.node == h).fold(0, |a, s| a | s.bits);
+                for t in g.neighbors(h, EdgeKinds::ALL) {
+                    let add = out & accept[t as usize] & !m[t as usize];
+                    if add != 0 {
+                        m[t as usize] |= add;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return m;
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn masks_equal_the_fixpoint_in_every_width(
+            edges in proptest::collection::vec((0u32..12, 0u32..12), 0..40),
+            accept in proptest::collection::vec(proptest::prelude::any::<u64>(), 12),
+            emit in proptest::collection::vec(proptest::prelude::any::<u64>(), 12),
+            seeds in proptest::collection::vec((0u32..12, 0u32..64, 0u32..64), 1..4),
+            shift in 0u32..57,
+        ) {
+            let g = Csr::from_edges(12, edges.iter().map(|&(a, b)| (a, b, EdgeKinds::LAND)));
+            let seeds: Vec<Seed> =
+                seeds.iter().map(|&(n, a, b)| Seed::new(n, ((1u64 << (a % 8)) | (1 << (b % 8))) << shift)).collect();
+            let mut f = Flood::new(true);
+            flood(&spec(&g, &accept, &emit), &seeds, |_, _| true, &mut f);
+            proptest::prop_assert_eq!(f.masks(), fixpoint(&g, &accept, &emit, &seeds));
+            for n in 0..12u32 {
+                for b in 0..64 {
+                    if f.mask(n) & (1 << b) != 0 {
+                        let t = f.trace(n, b).expect("traced");
+                        proptest::prop_assert_eq!(t.path.last().copied(), Some(n));
+                        proptest::prop_assert_eq!(t.path[0], seeds[t.seed as usize].node);
                     }
                 }
             }
