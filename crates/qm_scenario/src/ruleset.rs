@@ -479,6 +479,7 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
     Ruleset {
         name: file.name.clone(),
         families: file.families.clone(),
+        convoy: file.convoy,
         home_supplied,
         isolation_exceptions,
         sea: file.sea.clone(),
