@@ -56,10 +56,15 @@ pub fn collect_income(
         naval_trade,
         saved,
         total,
+        middle_east: crate::middle_east::track(board)
+            .into_iter()
+            .find(|m| m.nation == board.spec.ruleset.nation_key(nation)),
     }
 }
 
-/// The land territories `nation` controls that have a value, in key order.
+/// The land territories `nation` controls that have a value, in key order;
+/// not Middle East territories, whose income is the track's (MET-002,
+/// MET-006).
 fn held(board: &Board, nation: NationId) -> Vec<NodeId> {
     let map = &board.spec.map;
     (0..map.board_count)
@@ -67,6 +72,7 @@ fn held(board: &Board, nation: NationId) -> Vec<NodeId> {
             map.node(n).is_some_and(|i| i.kind == NodeKind::Territory)
                 && board.control.get(n as usize).copied().flatten() == Some(nation)
                 && board.spec.collect.econ(n).value > 0
+                && !board.spec.collect.econ(n).middle_east
         })
         .collect()
 }

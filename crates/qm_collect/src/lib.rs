@@ -10,6 +10,7 @@
 pub mod board;
 pub mod income;
 pub mod lines;
+pub mod middle_east;
 pub mod orders;
 pub mod plugin;
 pub mod statement;

@@ -100,6 +100,10 @@ pub struct IncomeStatement {
     pub saved: Vec<Saved>,
     /// Everything saved.
     pub total: u32,
+    /// The nation's marker on the Middle East track, if it has one
+    /// (MET-003..006). Payment by the Allies is not implemented yet: the
+    /// level is what the nation is owed.
+    pub middle_east: Option<crate::middle_east::Marker>,
 }
 
 impl IncomeStatement {

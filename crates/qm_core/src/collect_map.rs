@@ -51,6 +51,9 @@ pub struct TerritoryEcon {
     /// Incorporated: only incorporated territories hold supply centers
     /// (COL-005).
     pub incorporated: bool,
+    /// A Middle East territory (MET-002): its income is tracked on the
+    /// Middle East track, never collected as a territory's value.
+    pub middle_east: bool,
 }
 
 /// A nation's naval-trade points in a sea zone (COL-006).
@@ -98,6 +101,27 @@ impl CollectMap {
     #[must_use]
     pub fn place_key(&self, place: PlaceId) -> &str {
         self.places.get(place as usize).map_or("?", |p| p.key.as_str())
+    }
+}
+
+/// The Middle East track of the ruleset (MET-003, MET-004, MET-006), by
+/// nation key: which nations have a marker, whose marker the minors of
+/// their side move, and how many positions the track has.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MiddleEastRules {
+    /// The nations with a marker (MET-003: Germany and Italy).
+    pub markers: Vec<String>,
+    /// The marker that captures by minor countries of the markers' side
+    /// move (MET-004: the Axis minors move the German marker).
+    pub minors_use: Option<String>,
+    /// Positions on the track (MET-006: eight); a marker stops at the last.
+    pub positions: u8,
+}
+
+impl Default for MiddleEastRules {
+    fn default() -> Self {
+        Self { markers: Vec::new(), minors_use: None, positions: 8 }
     }
 }
 

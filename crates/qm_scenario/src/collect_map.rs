@@ -99,7 +99,15 @@ fn econ(
         cx.nation(k, loc!["territories", i, "gifted_to"], || format!(" receiving territory `{}`", t.key))
     });
     let holding = if t.colony.is_some() { Holding::Colony } else { Holding::Homeland };
-    TerritoryEcon { value: t.value, holding, place, saves_at, gifted_to, incorporated: t.incorporated }
+    TerritoryEcon {
+        value: t.value,
+        holding,
+        place,
+        saves_at,
+        gifted_to,
+        incorporated: t.incorporated,
+        middle_east: t.middle_east,
+    }
 }
 
 /// The naval-trade points of a sea zone.

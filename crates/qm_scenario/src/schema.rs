@@ -55,6 +55,9 @@ pub struct RulesetFile {
     /// The convoy battle procedure (ruling 5); default ours.
     #[serde(default)]
     pub convoy: qm_core::collect_map::ConvoyRules,
+    /// The Middle East track (MET-003..006); default none.
+    #[serde(default)]
+    pub middle_east: qm_core::collect_map::MiddleEastRules,
     /// Cooperation factions.
     pub factions: Vec<String>,
     /// Terrain types.
@@ -488,6 +491,9 @@ pub struct TerritoryFile {
     /// `[("britain", 3)]`.
     #[serde(default)]
     pub trade: Vec<(String, u16)>,
+    /// A Middle East territory (MET-002).
+    #[serde(default)]
+    pub middle_east: bool,
 }
 
 fn yes() -> bool {
