@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub use qm_collect as collect;
 pub use qm_core as core;
 pub use qm_game as game;
 pub use qm_ops as ops;

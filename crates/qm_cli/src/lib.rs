@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod bench;
+pub mod collect;
 pub mod phases;
 pub mod render;
 
@@ -28,6 +29,22 @@ pub enum Command {
         /// Scenario files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+    /// Run the collect phase (COL-004..008) of the side to move and print a
+    /// nation's income statement.
+    Collect {
+        /// Scenario file.
+        file: PathBuf,
+        /// The nation (default: the first nation of the side to move that
+        /// collects).
+        #[arg(long)]
+        nation: Option<String>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Seed of the game's random stream (convoy battles).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Run initial supply determination and print every unit's and hex's
     /// status.
@@ -154,6 +171,10 @@ where
     match cli.command {
         Command::Check { files } => check(&files, out, err),
         Command::Supply { file, side, json, map, phase, seed } => supply(&file, side, json, map, phase, seed, out, err),
+        Command::Collect { file, nation, json, seed } => match load(&file, seed, err) {
+            Some(mut g) => collect::run_collect(&mut g, nation.as_deref(), json, out, err),
+            None => 1,
+        },
         Command::Run { file, phases, orders, json, seed } => {
             run_phases(&file, phases, orders.as_ref(), json, seed, out, err)
         }

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod checksum;
+pub mod collect_map;
 pub mod components;
 pub mod condition;
 pub mod events;

@@ -343,6 +343,10 @@ pub struct Ruleset {
     /// ([`crate::plugin`]): `["awaw-supply", "ops"]` for rule 30 with the
     /// reference operations.
     pub families: Vec<String>,
+    /// The convoy battle procedure (ruling 5, COL-006).
+    pub convoy: crate::collect_map::ConvoyRules,
+    /// The Middle East track (MET-003..006); no markers: no track.
+    pub middle_east: crate::collect_map::MiddleEastRules,
     /// Terrain types, indexed by [`TerrainId`](crate::ids::TerrainId).
     pub terrain: Vec<TerrainDef>,
     /// Unit types, indexed by [`UnitTypeId`](crate::ids::UnitTypeId).

@@ -47,6 +47,9 @@ pub struct ScenarioSpec {
     pub rules: Arc<crate::plugin::Rules>,
     /// Transports per player turn: `(side, pool, count)` (ruling 8).
     pub transports: Vec<(crate::ids::Side, String, u32)>,
+    /// Collection data of a territory map (COL-004..008); empty for a hex
+    /// map.
+    pub collect: crate::collect_map::CollectMap,
 }
 
 impl ScenarioSpec {

@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// game's own.
 #[must_use]
 pub fn catalog() -> Catalog {
-    Catalog::default().with(qm_supply::SupplyPlugin).with(qm_ops::OpsPlugin)
+    Catalog::default().with(qm_supply::SupplyPlugin).with(qm_ops::OpsPlugin).with(qm_collect::CollectPlugin)
 }
 
 /// How a game is made: the rule families it may use (the built-in

@@ -104,6 +104,7 @@ pub(crate) fn compile(
     let designations: Vec<Designation> = sources.iter().map(|(_, d)| *d).collect();
     let sources: Vec<SourceDef> = sources.into_iter().map(|(s, _)| s).collect();
     let map_rules = crate::map_rules::resolve(&rules, &map, &sources);
+    let collect = crate::collect_map::compile_collect_map(&file.territories, &map, &node_states, &mut cx);
 
     let Ctx { p, .. } = cx;
     if !p.is_empty() {
@@ -131,6 +132,7 @@ pub(crate) fn compile(
         ports,
         rules: std::sync::Arc::default(),
         transports: file.transports.clone(),
+        collect,
     };
     let names = |v: &[String]| v.iter().map(|n| NameAt { name: n.clone(), at: nowhere() }).collect();
     let families = names(&spec.ruleset.families);

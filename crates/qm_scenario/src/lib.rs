@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod collect_map;
 pub mod compile;
 pub mod diag;
 pub mod generate;

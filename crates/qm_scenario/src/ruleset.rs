@@ -479,6 +479,8 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
     Ruleset {
         name: file.name.clone(),
         families: file.families.clone(),
+        convoy: file.convoy,
+        middle_east: file.middle_east.clone(),
         home_supplied,
         isolation_exceptions,
         sea: file.sea.clone(),

@@ -52,6 +52,12 @@ pub struct RulesetFile {
     /// rule 30 with the reference operations.
     #[serde(default = "default_families")]
     pub families: Vec<String>,
+    /// The convoy battle procedure (ruling 5); default ours.
+    #[serde(default)]
+    pub convoy: qm_core::collect_map::ConvoyRules,
+    /// The Middle East track (MET-003..006); default none.
+    #[serde(default)]
+    pub middle_east: qm_core::collect_map::MiddleEastRules,
     /// Cooperation factions.
     pub factions: Vec<String>,
     /// Terrain types.
@@ -167,10 +173,6 @@ pub struct TerrainFile {
     /// Mountain.
     #[serde(default)]
     pub mountain: bool,
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// A unit type.
@@ -467,6 +469,35 @@ pub struct TerritoryFile {
     /// Features: cities, capitals, ports, industrial centres.
     #[serde(default)]
     pub features: Vec<Feature>,
+    /// Resource value (COL-004), 0..=99.
+    #[serde(default)]
+    pub value: u8,
+    /// The colony of its original owner it belongs to (COL-004); none: the
+    /// homeland.
+    #[serde(default)]
+    pub colony: Option<String>,
+    /// Where its resources are saved, as the map prints it or the nation's
+    /// routing says (COL-004): a colony key or a nation key (its homeland).
+    #[serde(default)]
+    pub saves_at: Option<String>,
+    /// The nation it was gifted to, which counts it as original (COL-008).
+    #[serde(default)]
+    pub gifted_to: Option<String>,
+    /// Incorporated (COL-005: supply centers are in incorporated
+    /// territories); default true.
+    #[serde(default = "yes")]
+    pub incorporated: bool,
+    /// Naval-trade points per nation in this sea zone (COL-006):
+    /// `[("britain", 3)]`.
+    #[serde(default)]
+    pub trade: Vec<(String, u16)>,
+    /// A Middle East territory (MET-002).
+    #[serde(default)]
+    pub middle_east: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A Pacific island group.

@@ -1,0 +1,110 @@
+//! `qm collect`: runs the collect phase (COL-004..008) of the side to move
+//! and prints a nation's income statement.
+
+use qm_collect::{COLLECTION, IncomeStatement, LineStatus, Statements};
+use qm_game::Game;
+use serde_json::{Value, json};
+use std::io::Write;
+
+/// The format tag of `qm collect --json`.
+pub const FORMAT: &str = "qm-collect/1";
+
+/// Runs phases up to and through the next collection phase; returns the
+/// statements it made (one per collecting nation of the side to move), or
+/// `None` when the game has no collection phase.
+pub fn play_collection(g: &mut Game) -> Option<Vec<IncomeStatement>> {
+    g.phase_order().position(COLLECTION)?;
+    while g.next_phase() != Some(COLLECTION) {
+        g.step_phase();
+    }
+    let before = g.world().get_resource::<Statements>().map_or(0, |s| s.0.len());
+    g.step_phase();
+    Some(g.world().get_resource::<Statements>().map(|s| s.0[before.min(s.0.len())..].to_vec()).unwrap_or_default())
+}
+
+/// The statement of `nation` among `made`, or the first.
+#[must_use]
+pub fn pick<'a>(made: &'a [IncomeStatement], nation: Option<&str>) -> Option<&'a IncomeStatement> {
+    match nation {
+        Some(n) => made.iter().find(|s| s.nation == n),
+        None => made.first(),
+    }
+}
+
+/// A statement as the JSON of `qm collect --json`.
+#[must_use]
+pub fn statement_json(s: &IncomeStatement) -> Value {
+    let territories: Vec<Value> = s
+        .territories
+        .iter()
+        .map(|t| {
+            json!({"id": t.id, "name": t.name, "value": t.value, "counted": t.counted, "line": t.line,
+                   "conquered": t.conquered, "saved_at": t.saved_at, "path": t.path, "blocked_by": t.blocked_by})
+        })
+        .collect();
+    let trade: Vec<Value> = s
+        .naval_trade
+        .iter()
+        .map(|z| {
+            json!({"zone": z.zone, "points": z.points, "outcome": z.outcome, "collected": z.collected,
+                   "blocked_by": z.blocked_by, "escort_rolls": z.escort_rolls, "rolls": z.rolls})
+        })
+        .collect();
+    json!({"format": FORMAT, "nation": s.nation, "turn": s.turn, "territories": territories,
+           "conquered_sum": s.conquered_sum, "conquered_counted": s.conquered_counted,
+           "naval_trade": trade, "saved": s.saved, "total": s.total, "lost": s.lost(),
+           "middle_east": s.middle_east.as_ref().map(|m| json!({"level": m.level, "territories": m.territories}))})
+}
+
+/// A statement as text.
+#[must_use]
+pub fn statement_text(s: &IncomeStatement) -> String {
+    let mut out = format!("{} collects, turn {}\n", s.nation, s.turn);
+    for t in &s.territories {
+        let line = match (t.line, &t.blocked_by) {
+            (LineStatus::Ok, _) => format!("line {}", t.path.join(" - ")),
+            (LineStatus::Cut, b) => format!("CUT by {}", b.as_deref().unwrap_or("?")),
+        };
+        let kind = if t.conquered { "conquered" } else { "original" };
+        out.push_str(&format!(
+            "  {:<20} value {:>2} counted {:>2} {kind:<9} at {:<14} {line}\n",
+            t.id,
+            t.value,
+            t.counted,
+            t.saved_at.as_deref().unwrap_or("-")
+        ));
+    }
+    out.push_str(&format!("  conquered {} halved, rounded up once: {}\n", s.conquered_sum, s.conquered_counted));
+    for z in &s.naval_trade {
+        out.push_str(&format!(
+            "  trade {:<16} {:>2} points {:?}: {} collected",
+            z.zone, z.points, z.outcome, z.collected
+        ));
+        if let Some(b) = &z.blocked_by {
+            out.push_str(&format!(" (blocked by {b})"));
+        }
+        if !z.rolls.is_empty() || !z.escort_rolls.is_empty() {
+            out.push_str(&format!(" escorts {:?} submarines {:?}", z.escort_rolls, z.rolls));
+        }
+        out.push('\n');
+    }
+    for p in &s.saved {
+        out.push_str(&format!("  saved at {:<14} {}\n", p.place, p.amount));
+    }
+    out.push_str(&format!("  total {} (lost {})\n", s.total, s.lost()));
+    out
+}
+
+/// `qm collect FILE [--nation N] [--json]`.
+pub fn run_collect(g: &mut Game, nation: Option<&str>, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let Some(made) = play_collection(g) else {
+        let _ = writeln!(err, "the ruleset has no `collection` phase (family `wteaw-collect`)");
+        return 1;
+    };
+    let Some(s) = pick(&made, nation) else {
+        let _ = writeln!(err, "no income statement for {}", nation.unwrap_or("the side to move"));
+        return 1;
+    };
+    let _ = if json { writeln!(out, "{}", statement_json(s)) } else { write!(out, "{}", statement_text(s)) };
+    0
+}

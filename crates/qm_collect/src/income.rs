@@ -1,0 +1,145 @@
+//! One nation's collection (COL-004..008): lines of supply, the conquered
+//! sum halved once, naval trade, and what each place saves.
+
+use crate::board::Board;
+use crate::lines::{Lines, trace_lines};
+use crate::statement::{IncomeStatement, LineStatus, Saved, TerritoryLine};
+use crate::trade::naval_trade;
+use qm_core::collect_map::{PlaceId, TerritoryEcon};
+use qm_core::ids::{NationId, NodeId, Side};
+use qm_core::map::NodeKind;
+use qm_core::rng::GameRng;
+use std::collections::BTreeMap;
+
+/// Collects `nation`'s resources in `turn`. `declined` says whether a side
+/// declined to attack convoys in a sea zone; convoy dice come from `rng`.
+pub fn collect_income(
+    board: &Board,
+    nation: NationId,
+    turn: u32,
+    declined: &dyn Fn(Side, NodeId) -> bool,
+    rng: &mut GameRng,
+) -> IncomeStatement {
+    let cm = &board.spec.collect;
+    let places: Vec<PlaceId> =
+        (0..cm.places.len() as PlaceId).filter(|&p| cm.places[p as usize].nation == nation).collect();
+    let lines = trace_lines(board, nation, &places);
+    let territories: Vec<TerritoryLine> =
+        held(board, nation).into_iter().map(|n| territory_line(board, nation, &lines, n)).collect();
+    let mut saved: BTreeMap<String, u32> = places.iter().map(|&p| (cm.place_key(p).to_string(), 0)).collect();
+    for t in territories.iter().filter(|t| t.counted > 0) {
+        if let Some(p) = &t.saved_at {
+            *saved.entry(p.clone()).or_default() += t.counted;
+        }
+    }
+    // COL-008, ruling 3: conquered territories that trace, summed, halved
+    // and rounded up once, added to the homeland's saving.
+    let conquered_sum: u32 =
+        territories.iter().filter(|t| t.conquered && t.line == LineStatus::Ok).map(|t| t.value).sum();
+    let conquered_counted = conquered_sum.div_ceil(2);
+    let naval_trade = naval_trade(board, nation, declined, rng);
+    let trade: u32 = naval_trade.iter().map(|z| z.collected).sum();
+    let home = cm
+        .homeland(nation)
+        .map_or_else(|| board.spec.ruleset.nation_key(nation).to_string(), |p| cm.place_key(p).to_string());
+    if conquered_counted + trade > 0 {
+        *saved.entry(home).or_default() += conquered_counted + trade;
+    }
+    let saved: Vec<Saved> = saved.into_iter().map(|(place, amount)| Saved { place, amount }).collect();
+    let total = saved.iter().map(|s| s.amount).sum();
+    IncomeStatement {
+        nation: board.spec.ruleset.nation_key(nation).to_string(),
+        turn,
+        territories,
+        conquered_sum,
+        conquered_counted,
+        naval_trade,
+        saved,
+        total,
+        middle_east: crate::middle_east::track(board)
+            .into_iter()
+            .find(|m| m.nation == board.spec.ruleset.nation_key(nation)),
+    }
+}
+
+/// The land territories `nation` controls that have a value, in key order;
+/// not Middle East territories, whose income is the track's (MET-002,
+/// MET-006).
+fn held(board: &Board, nation: NationId) -> Vec<NodeId> {
+    let map = &board.spec.map;
+    (0..map.board_count)
+        .filter(|&n| {
+            map.node(n).is_some_and(|i| i.kind == NodeKind::Territory)
+                && board.control.get(n as usize).copied().flatten() == Some(nation)
+                && board.spec.collect.econ(n).value > 0
+                && !board.spec.collect.econ(n).middle_east
+        })
+        .collect()
+}
+
+/// Whether a territory counts as original for `nation` (COL-008): its
+/// original owner's, or gifted to it.
+fn is_original(board: &Board, nation: NationId, n: NodeId, e: TerritoryEcon) -> bool {
+    match e.gifted_to {
+        Some(g) => g == nation,
+        None => board.original.get(n as usize).copied().flatten() == Some(nation),
+    }
+}
+
+/// Where `nation` saves a territory's resources (COL-004): the place the
+/// map names, if it is the nation's; its own colony, for an original colony
+/// territory; else the homeland.
+fn saving_place(board: &Board, nation: NationId, n: NodeId, e: TerritoryEcon) -> Option<PlaceId> {
+    let cm = &board.spec.collect;
+    let of_nation = |p: PlaceId| cm.places.get(p as usize).is_some_and(|x| x.nation == nation);
+    if let Some(p) = e.saves_at.filter(|&p| of_nation(p)) {
+        return Some(p);
+    }
+    if e.gifted_to.is_none()
+        && is_original(board, nation, n, e)
+        && let Some(p) = e.place.filter(|&p| of_nation(p))
+    {
+        return Some(p);
+    }
+    cm.homeland(nation)
+}
+
+/// One territory's line of the statement (COL-005, COL-008).
+fn territory_line(board: &Board, nation: NationId, lines: &Lines, n: NodeId) -> TerritoryLine {
+    let map = &board.spec.map;
+    let e = board.spec.collect.econ(n);
+    let original = is_original(board, nation, n, e);
+    let place = saving_place(board, nation, n, e);
+    let path = place.and_then(|p| lines.line(n, p));
+    let value = u32::from(e.value);
+    let line = if path.is_some() { LineStatus::Ok } else { LineStatus::Cut };
+    let blocked_by = match (place, &path) {
+        (_, Some(_)) => None,
+        (None, None) => Some("no saving place".to_string()),
+        (Some(p), None) => Some(describe_blocker(board, nation, lines, n, p)),
+    };
+    TerritoryLine {
+        id: map.label(n).to_string(),
+        name: map.node(n).and_then(|i| i.name.clone()).unwrap_or_else(|| map.label(n).to_string()),
+        value,
+        counted: if original && path.is_some() { value } else { 0 },
+        line,
+        conquered: !original,
+        saved_at: place.map(|p| board.spec.collect.place_key(p).to_string()),
+        path: path.unwrap_or_default().iter().map(|&x| map.label(x).to_string()).collect(),
+        blocked_by,
+    }
+}
+
+/// What cuts a territory off: a territory, or a sea zone with the enemy
+/// warship that closes it, or the place's lack of a supply center.
+fn describe_blocker(board: &Board, nation: NationId, lines: &Lines, n: NodeId, place: PlaceId) -> String {
+    let map = &board.spec.map;
+    match lines.blocker(board, nation, n, place) {
+        Some(b) => match board.raider(nation, b) {
+            Some(ship) => format!("{} ({})", map.label(b), ship.id),
+            None => map.label(b).to_string(),
+        },
+        None => format!("no supply center of `{}` on the map's lines", board.spec.collect.place_key(place)),
+    }
+}

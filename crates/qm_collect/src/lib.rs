@@ -1,0 +1,31 @@
+//! *The War to End All Wars* (3rd Ed.), Phase 12: Collect Resources
+//! (COL-004..008), as a rule family on territory maps.
+//!
+//! Each controlled territory traces a line of supply to a supply center of
+//! its saving place (ruling 4) with the one flood kernel, `qm_trace`;
+//! conquered territories are halved once (ruling 3); naval trade is blocked
+//! by surface raiders or fought for in a seeded convoy battle (ruling 5).
+//! Every nation's [`IncomeStatement`] is kept in the family's state section.
+
+pub mod board;
+pub mod income;
+pub mod lines;
+pub mod middle_east;
+pub mod orders;
+pub mod plugin;
+pub mod statement;
+pub mod trade;
+
+pub use board::Board;
+pub use income::collect_income;
+pub use orders::{CollectError, CollectOrder, DeclineValid};
+pub use plugin::{CollectPlugin, CollectState, Statements};
+pub use statement::{IncomeStatement, LineStatus, Saved, TerritoryLine, TradeLine, TradeOutcome};
+
+use qm_core::phase::PhaseId;
+
+/// The family name rulesets use.
+pub const FAMILY: &str = "wteaw-collect";
+
+/// Phase 12, Collect Resources.
+pub const COLLECTION: PhaseId = PhaseId::new("collection");

@@ -1,0 +1,107 @@
+//! Phase 12 as a rule family: its phase, order, state and system.
+
+use crate::board::Board;
+use crate::income::collect_income;
+use crate::orders::{CollectOrder, DeclineValid, validate};
+use crate::statement::IncomeStatement;
+use crate::{COLLECTION, FAMILY};
+use bevy_ecs::prelude::*;
+use qm_core::ids::{NationId, NodeId, Side};
+use qm_core::orders::Pending;
+use qm_core::phase::{GameClock, PhaseSchedule, RulesOf};
+use qm_core::plugin::{RulePlugin, Rules, RulesBuilder, SectionValue, StateSection, from_section, to_section};
+use qm_core::rng::GameRng;
+use serde::{Deserialize, Serialize};
+
+/// *The War to End All Wars*, Phase 12: Collect Resources (COL-004..008).
+///
+/// Phase: `collection`, at the end of the player turn. Orders:
+/// [`CollectOrder`]. State: [`CollectState`], section `wteaw-collect`.
+/// System: `collect_resources` in `RulesOf("wteaw-collect")`, which
+/// collects for every nation of the side to move, in nation order.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CollectPlugin;
+
+/// The income statements of the game so far, per nation per turn, in the
+/// order collected.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Statements(pub Vec<IncomeStatement>);
+
+impl Statements {
+    /// The latest statement of a nation.
+    #[must_use]
+    pub fn latest(&self, nation: &str) -> Option<&IncomeStatement> {
+        self.0.iter().rev().find(|s| s.nation == nation)
+    }
+}
+
+/// The family's section of saved state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CollectState {
+    /// Income statements, per nation per turn.
+    pub statements: Statements,
+    /// Declines waiting for the collection phase.
+    pub declines: Pending<DeclineValid>,
+}
+
+fn extract(world: &World) -> Result<SectionValue, String> {
+    to_section(&CollectState {
+        statements: world.get_resource::<Statements>().cloned().unwrap_or_default(),
+        declines: world.get_resource::<Pending<DeclineValid>>().cloned().unwrap_or_default(),
+    })
+}
+
+fn build_state(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> {
+    let s: CollectState = from_section(v)?;
+    world.insert_resource(s.statements);
+    world.insert_resource(s.declines);
+    Ok(())
+}
+
+/// Whether a nation has anything to collect: a territory with a value, or
+/// naval trade.
+fn collects(board: &Board, nation: NationId) -> bool {
+    let cm = &board.spec.collect;
+    cm.trade.iter().any(|t| t.nation == nation)
+        || board.control.iter().enumerate().any(|(n, c)| *c == Some(nation) && cm.econ(n as NodeId).value > 0)
+}
+
+/// Collects for every nation of the side to move (COL-004..008), applying
+/// the declines given for this phase, and records the statements.
+pub fn collect_resources(world: &mut World) {
+    let Some(clock) = world.get_resource::<GameClock>().copied() else { return };
+    let declines = world.get_resource_or_init::<Pending<DeclineValid>>().take(COLLECTION, |_| true);
+    let declined = |side: Side, zone: NodeId| declines.iter().any(|d| d.side == side && d.order.zone == zone);
+    let Some(board) = Board::from_world(world) else { return };
+    let mut rng = world.get_resource::<GameRng>().cloned().unwrap_or_else(|| GameRng::seeded(0));
+    let made: Vec<IncomeStatement> = board
+        .nations_of(clock.side)
+        .into_iter()
+        .filter(|&n| collects(&board, n))
+        .map(|n| collect_income(&board, n, clock.turn, &declined, &mut rng))
+        .collect();
+    world.insert_resource(rng);
+    world.get_resource_or_init::<Statements>().0.extend(made);
+}
+
+impl RulePlugin for CollectPlugin {
+    fn name(&self) -> &'static str {
+        FAMILY
+    }
+
+    fn describe(&self) -> &'static str {
+        "The War to End All Wars, Phase 12: collect resources along lines of supply, naval trade, convoy battles"
+    }
+
+    fn register(&self, rules: &mut RulesBuilder) -> Result<(), String> {
+        rules.phases().push(COLLECTION);
+        rules.add_orders::<CollectOrder, DeclineValid>(validate)?;
+        rules.add_section(StateSection { name: FAMILY, extract, build: build_state })
+    }
+
+    fn build(&self, world: &mut World, _rules: &Rules, _strict: bool) {
+        world
+            .resource_mut::<Schedules>()
+            .add_systems(PhaseSchedule(COLLECTION), collect_resources.in_set(RulesOf(FAMILY)));
+    }
+}

@@ -1,0 +1,130 @@
+//! The income statement of one nation's collection: every point counted,
+//! halved, blocked, sunk or lost, and why (COL-004..008).
+
+use serde::{Deserialize, Serialize};
+
+/// Whether a territory's line of supply reached its saving place (COL-005).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LineStatus {
+    /// Traced: the resources are saved.
+    Ok,
+    /// Cut: the resources are lost this turn.
+    Cut,
+}
+
+/// One territory's line in the statement.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerritoryLine {
+    /// Territory key.
+    pub id: String,
+    /// Display name (the key if it has none).
+    pub name: String,
+    /// Resource value.
+    pub value: u32,
+    /// What it adds before halving: its value if original (or gifted) and
+    /// traced, else 0. A conquered territory's share is in the halving.
+    pub counted: u32,
+    /// Line status.
+    pub line: LineStatus,
+    /// Conquered (not original, not gifted): counts in the halved sum.
+    pub conquered: bool,
+    /// The saving place's key.
+    pub saved_at: Option<String>,
+    /// The line, from the supply center to the territory (keys), when ok.
+    pub path: Vec<String>,
+    /// The territory or sea zone that cuts the line, when cut; with an
+    /// enemy ship's id for a sea zone closed by it.
+    pub blocked_by: Option<String>,
+}
+
+/// What happened to a zone's naval trade (COL-006, COL-008).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TradeOutcome {
+    /// No enemy ship: all collected.
+    Collected,
+    /// An enemy surface warship in the zone: none collected.
+    Blocked,
+    /// Enemy submarines attacked: what survived is collected.
+    ConvoyBattle,
+    /// Enemy submarines declined to attack: all collected.
+    Declined,
+}
+
+/// One trade zone's line in the statement.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TradeLine {
+    /// Sea zone key.
+    pub zone: String,
+    /// Trade points in the zone.
+    pub points: u32,
+    /// Outcome.
+    pub outcome: TradeOutcome,
+    /// Points collected.
+    pub collected: u32,
+    /// The enemy ship that blocks it, when blocked.
+    pub blocked_by: Option<String>,
+    /// The escorts' dice, in order (ruling 5).
+    pub escort_rolls: Vec<u32>,
+    /// The submarines' dice, in order, after the escorts drove some off.
+    pub rolls: Vec<u32>,
+}
+
+/// What is saved at one place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Saved {
+    /// Place key (a nation's key for its homeland, a colony's key).
+    pub place: String,
+    /// Amount.
+    pub amount: u32,
+}
+
+/// One nation's collection in one turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IncomeStatement {
+    /// Nation key.
+    pub nation: String,
+    /// Game turn.
+    pub turn: u32,
+    /// Its territories with a value, by key.
+    pub territories: Vec<TerritoryLine>,
+    /// The values of the conquered territories that traced, summed
+    /// (ruling 3).
+    pub conquered_sum: u32,
+    /// That sum halved, rounded up once (COL-008, ruling 3).
+    pub conquered_counted: u32,
+    /// Naval trade, by zone key.
+    pub naval_trade: Vec<TradeLine>,
+    /// What each place saves, by place key.
+    pub saved: Vec<Saved>,
+    /// Everything saved.
+    pub total: u32,
+    /// The nation's marker on the Middle East track, if it has one
+    /// (MET-003..006). Payment by the Allies is not implemented yet: the
+    /// level is what the nation is owed.
+    pub middle_east: Option<crate::middle_east::Marker>,
+}
+
+impl IncomeStatement {
+    /// The line of a territory.
+    #[must_use]
+    pub fn territory(&self, key: &str) -> Option<&TerritoryLine> {
+        self.territories.iter().find(|t| t.id == key)
+    }
+
+    /// The amount saved at a place (0 if none).
+    #[must_use]
+    pub fn saved_at(&self, place: &str) -> u32 {
+        self.saved.iter().find(|s| s.place == place).map_or(0, |s| s.amount)
+    }
+
+    /// Points lost: cut territories' values, the halving's loss, and trade
+    /// not collected. With `total`, it accounts for every point.
+    #[must_use]
+    pub fn lost(&self) -> u32 {
+        let cut: u32 = self.territories.iter().filter(|t| t.line == LineStatus::Cut).map(|t| t.value).sum();
+        let trade: u32 = self.naval_trade.iter().map(|z| z.points - z.collected).sum();
+        cut + (self.conquered_sum - self.conquered_counted) + trade
+    }
+}

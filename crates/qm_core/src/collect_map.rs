@@ -1,0 +1,148 @@
+//! What collection (COL-004..008) reads from a territory map: resource
+//! values, homelands and colonies, saving places, naval trade, and the
+//! convoy battle procedure of the ruleset (ruling 5).
+
+use crate::ids::{NationId, NodeId};
+use serde::{Deserialize, Serialize};
+
+/// Whose a territory is, for collection (COL-008).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Holding {
+    /// Part of its original owner's homeland.
+    #[default]
+    Homeland,
+    /// Part of a colony of its original owner (its `place`).
+    Colony,
+}
+
+/// A place where resources are saved (COL-004): a nation's homeland or one
+/// of its colonies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavingPlace {
+    /// Key: the nation's key for a homeland, the colony's key otherwise.
+    pub key: String,
+    /// The nation that saves there.
+    pub nation: NationId,
+    /// A colony (not the homeland).
+    pub colony: bool,
+}
+
+/// Index of a [`SavingPlace`] in [`CollectMap::places`].
+pub type PlaceId = u16;
+
+/// One territory's collection data.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerritoryEcon {
+    /// Resource value (0 for a sea zone).
+    pub value: u8,
+    /// Homeland or colony of its original owner.
+    pub holding: Holding,
+    /// The place it belongs to: its original owner's homeland or colony
+    /// (`None` for a sea zone or a territory of no nation).
+    pub place: Option<PlaceId>,
+    /// The place the map names for its resources (COL-004: islands and
+    /// other territories whose saving place is printed on the map, and the
+    /// routing of a nation's chart), used when it is a place of the
+    /// collecting nation.
+    pub saves_at: Option<PlaceId>,
+    /// Gifted to this nation, which counts it as an original territory
+    /// (COL-008: Hong Kong to China, Trieste to Italy).
+    pub gifted_to: Option<NationId>,
+    /// Incorporated: only incorporated territories hold supply centers
+    /// (COL-005).
+    pub incorporated: bool,
+    /// A Middle East territory (MET-002): its income is tracked on the
+    /// Middle East track, never collected as a territory's value.
+    pub middle_east: bool,
+}
+
+/// A nation's naval-trade points in a sea zone (COL-006).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TradePoints {
+    /// The sea zone.
+    pub zone: NodeId,
+    /// The trading nation.
+    pub nation: NationId,
+    /// Points.
+    pub points: u16,
+}
+
+/// The collection data of a territory map. Empty for a hex map.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CollectMap {
+    /// Per board node, in node order (empty for a hex map).
+    pub territories: Vec<TerritoryEcon>,
+    /// Saving places: homelands and colonies, sorted by key.
+    pub places: Vec<SavingPlace>,
+    /// Naval trade, sorted by `(zone, nation)`.
+    pub trade: Vec<TradePoints>,
+}
+
+impl CollectMap {
+    /// A territory's data (the default for a node out of range).
+    #[must_use]
+    pub fn econ(&self, node: NodeId) -> TerritoryEcon {
+        self.territories.get(node as usize).copied().unwrap_or_default()
+    }
+
+    /// The homeland place of a nation.
+    #[must_use]
+    pub fn homeland(&self, nation: NationId) -> Option<PlaceId> {
+        self.places.iter().position(|p| p.nation == nation && !p.colony).map(|i| i as PlaceId)
+    }
+
+    /// The place with this key.
+    #[must_use]
+    pub fn place_by_key(&self, key: &str) -> Option<PlaceId> {
+        self.places.iter().position(|p| p.key == key).map(|i| i as PlaceId)
+    }
+
+    /// The key of a place, or `?`.
+    #[must_use]
+    pub fn place_key(&self, place: PlaceId) -> &str {
+        self.places.get(place as usize).map_or("?", |p| p.key.as_str())
+    }
+}
+
+/// The Middle East track of the ruleset (MET-003, MET-004, MET-006), by
+/// nation key: which nations have a marker, whose marker the minors of
+/// their side move, and how many positions the track has.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MiddleEastRules {
+    /// The nations with a marker (MET-003: Germany and Italy).
+    pub markers: Vec<String>,
+    /// The marker that captures by minor countries of the markers' side
+    /// move (MET-004: the Axis minors move the German marker).
+    pub minors_use: Option<String>,
+    /// Positions on the track (MET-006: eight); a marker stops at the last.
+    pub positions: u8,
+}
+
+impl Default for MiddleEastRules {
+    fn default() -> Self {
+        Self { markers: Vec::new(), minors_use: None, positions: 8 }
+    }
+}
+
+/// The convoy battle procedure (ruling 5, data of the ruleset; COL-006's
+/// text ends before the battle is described). Defaults of ours: a six-sided
+/// die; each escorting surface warship of the trading side rolls first and
+/// drives off one submarine on 1; each remaining submarine rolls and sinks
+/// one naval-trade point on 1 or 2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ConvoyRules {
+    /// Sides of the die.
+    pub die: u8,
+    /// A submarine's roll at or below this sinks one trade point.
+    pub submarine_hits_on: u8,
+    /// An escort's roll at or below this drives off one submarine.
+    pub escort_hits_on: u8,
+}
+
+impl Default for ConvoyRules {
+    fn default() -> Self {
+        Self { die: 6, submarine_hits_on: 2, escort_hits_on: 1 }
+    }
+}

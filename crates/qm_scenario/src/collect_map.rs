@@ -1,0 +1,127 @@
+//! Compiles the collection data of a territory map (COL-004..008): resource
+//! values, colonies and saving places, gifts, incorporation and naval trade.
+//!
+//! Errors, at the token: a value out of range, a colony or saving place
+//! named by a territory of no nation, a `saves_at` that names neither a
+//! colony nor a homeland, a nation unknown, trade in a land territory.
+
+use crate::compile::Ctx;
+use crate::diag::loc;
+use crate::schema::{TerritoryFile, TerritoryKind};
+use qm_core::collect_map::{CollectMap, Holding, PlaceId, SavingPlace, TerritoryEcon, TradePoints};
+use qm_core::ids::NationId;
+use qm_core::map::MapGraph;
+use qm_core::state::NodeState;
+use std::collections::BTreeMap;
+
+/// Largest resource value of a territory.
+pub const MAX_VALUE: u8 = 99;
+
+/// Compiles the collection data of `list`, compiled into `map` with the
+/// initial `states`.
+pub(crate) fn compile_collect_map(
+    list: &[TerritoryFile],
+    map: &MapGraph,
+    states: &[NodeState],
+    cx: &mut Ctx<'_>,
+) -> CollectMap {
+    if list.is_empty() {
+        return CollectMap::default();
+    }
+    let places = saving_places(list, map, states, cx);
+    let by_key: BTreeMap<&str, PlaceId> =
+        places.iter().enumerate().map(|(i, p)| (p.key.as_str(), i as PlaceId)).collect();
+    let mut territories = vec![TerritoryEcon::default(); map.board_count as usize];
+    let mut trade = Vec::new();
+    for (i, t) in list.iter().enumerate() {
+        let Some(node) = map.find(&t.key) else { continue };
+        let original = states.get(node as usize).and_then(|s| s.control.original);
+        territories[node as usize] = econ(i, t, original, &by_key, cx);
+        trade.extend(trade_points(i, t, node, cx));
+    }
+    trade.sort_by_key(|x: &TradePoints| (x.zone, x.nation));
+    CollectMap { territories, places, trade }
+}
+
+/// The homelands (one per nation owning a homeland territory) and the
+/// colonies, sorted by key.
+fn saving_places(list: &[TerritoryFile], map: &MapGraph, states: &[NodeState], cx: &mut Ctx<'_>) -> Vec<SavingPlace> {
+    let mut out: BTreeMap<String, SavingPlace> = BTreeMap::new();
+    for (i, t) in list.iter().enumerate() {
+        let Some(node) = map.find(&t.key) else { continue };
+        let Some(nation) = states.get(node as usize).and_then(|s| s.control.original) else {
+            if t.colony.is_some() {
+                cx.p.at(loc!["territories", i, "colony"], format!("`{}` belongs to no nation: no colony", t.key));
+            }
+            continue;
+        };
+        let (key, colony) = match &t.colony {
+            Some(c) => (c.clone(), true),
+            None => (cx.rules.nation_key(nation).to_string(), false),
+        };
+        let place = out.entry(key.clone()).or_insert(SavingPlace { key, nation, colony });
+        if place.nation != nation || place.colony != colony {
+            cx.p.at(loc!["territories", i, "colony"], format!("colony `{}` of two nations", place.key));
+        }
+    }
+    out.into_values().collect()
+}
+
+/// One territory's collection data.
+fn econ(
+    i: usize,
+    t: &TerritoryFile,
+    original: Option<NationId>,
+    places: &BTreeMap<&str, PlaceId>,
+    cx: &mut Ctx<'_>,
+) -> TerritoryEcon {
+    if t.value > MAX_VALUE {
+        cx.p.at(loc!["territories", i, "value"], format!("resource value {} out of range 0..={MAX_VALUE}", t.value));
+    }
+    let land = t.kind == TerritoryKind::Land;
+    if !land && t.value > 0 {
+        cx.p.at(loc!["territories", i, "value"], format!("sea zone `{}` has no resource value", t.key));
+    }
+    let home_key = original.map(|n| cx.rules.nation_key(n).to_string());
+    let own_key = t.colony.clone().or(home_key);
+    let place = own_key.as_deref().and_then(|k| places.get(k).copied());
+    let saves_at = t.saves_at.as_ref().and_then(|k| {
+        let found = places.get(k.as_str()).copied();
+        if found.is_none() {
+            cx.p.at(
+                loc!["territories", i, "saves_at"],
+                format!("`{}` saves at `{k}`, which is not a colony or homeland", t.key),
+            );
+        }
+        found
+    });
+    let gifted_to = t.gifted_to.as_ref().and_then(|k| {
+        cx.nation(k, loc!["territories", i, "gifted_to"], || format!(" receiving territory `{}`", t.key))
+    });
+    let holding = if t.colony.is_some() { Holding::Colony } else { Holding::Homeland };
+    TerritoryEcon {
+        value: t.value,
+        holding,
+        place,
+        saves_at,
+        gifted_to,
+        incorporated: t.incorporated,
+        middle_east: t.middle_east,
+    }
+}
+
+/// The naval-trade points of a sea zone.
+fn trade_points(i: usize, t: &TerritoryFile, zone: u32, cx: &mut Ctx<'_>) -> Vec<TradePoints> {
+    if t.kind == TerritoryKind::Land && !t.trade.is_empty() {
+        cx.p.at(loc!["territories", i, "trade"], format!("land territory `{}` has no naval trade", t.key));
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (j, (k, points)) in t.trade.iter().enumerate() {
+        let nation = cx.nation(k, loc!["territories", i, "trade", j], || format!(" trading in `{}`", t.key));
+        if let Some(nation) = nation {
+            out.push(TradePoints { zone, nation, points: *points });
+        }
+    }
+    out
+}
