@@ -383,7 +383,7 @@ impl fmt::Display for RuleError {
 
 impl PartialEq for RuleError {
     fn eq(&self, other: &Self) -> bool {
-        self.to_string() == other.to_string() && self.0.as_any().type_id() == other.0.as_any().type_id()
+        self.to_string() == other.to_string() && (*self.0).as_any().type_id() == (*other.0).as_any().type_id()
     }
 }
 
@@ -658,7 +658,7 @@ impl OrderError {
     #[must_use]
     pub fn rule<E: std::error::Error + Any + Send + Sync>(&self) -> Option<&E> {
         match self {
-            Self::Rule { error, .. } => error.0.as_any().downcast_ref::<E>(),
+            Self::Rule { error, .. } => (*error.0).as_any().downcast_ref::<E>(),
             _ => None,
         }
     }
