@@ -3,6 +3,7 @@
 pub use qm_collect as collect;
 pub use qm_core as core;
 pub use qm_game as game;
+pub use qm_oil as oil;
 pub use qm_ops as ops;
 pub use qm_scenario as scenario;
 pub use qm_supply as supply;
@@ -21,6 +22,7 @@ pub mod prelude {
     pub use qm_core::prelude::*;
     pub use qm_game::phases::*;
     pub use qm_game::{Game, GameBuilder, PhaseReport, Snapshot, SupplyReport, catalog};
+    pub use qm_oil::{OilOrder, OilPlugin};
     pub use qm_ops::{OpsOrder, OpsPlugin};
     pub use qm_scenario::{Compiled, Diagnostic, LoadError};
     pub use qm_supply::orders::SupplyOrder;

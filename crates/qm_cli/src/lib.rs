@@ -4,6 +4,7 @@ pub mod bench;
 pub mod collect;
 pub mod phases;
 pub mod render;
+pub mod reorganize;
 
 use clap::{Parser, Subcommand};
 use qm_game::{DeterminationKind, Game, Side};
@@ -114,6 +115,27 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run the final reorganization step of MWIF oil (OIL-003..005): the
+    /// phases before it with default orders, then which units are
+    /// reorganized, with which oil, and what is spent, with the reasons.
+    Reorganize {
+        /// Scenario file.
+        file: PathBuf,
+        /// The major power to report (nation key; default: the first with
+        /// units to reorganize).
+        #[arg(long)]
+        power: Option<String>,
+        /// `all` (default) or unit ids separated by commas: the units ordered
+        /// reorganized.
+        #[arg(long)]
+        units: Option<String>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Seed of the game's random stream.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Benchmarks.
     Bench {
         /// What to measure.
@@ -185,6 +207,9 @@ where
             let Some(g) = load(&file, 1, err) else { return 1 };
             phases::print(&g, json, out);
             0
+        }
+        Command::Reorganize { file, power, units, json, seed } => {
+            reorganize::run(&file, power.as_deref(), units.as_deref(), json, seed, out, err)
         }
         Command::Bench { what: BenchCommand::Supply { hexes, seed, iters, json } } => {
             bench::run_supply(hexes, seed, iters, json, out, err)

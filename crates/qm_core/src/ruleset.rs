@@ -79,6 +79,12 @@ pub struct UnitTypeDef {
     /// Factors of a unit of this type unless the scenario says otherwise
     /// (the weight of a naval or air unit in an interception contest).
     pub factors: u8,
+    /// Oil cost to reorganize it, in tenths of an oil point (MWIF 27.1,
+    /// OIL-003: 0.1 or 0.2 for air, naval, motorized, mechanized and armor
+    /// units, 0.4 for HQ-I, 0.6 for HQ-A). 0: not oil dependent, the
+    /// default, so rulesets without oil data are unchanged.
+    #[serde(default)]
+    pub oil: u8,
 }
 
 /// Where and for whom a unit type loses its mechanized component when not

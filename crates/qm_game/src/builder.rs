@@ -11,11 +11,15 @@ use std::sync::Arc;
 
 /// The rule families built in: rule 30's supply ([`qm_supply::SupplyPlugin`],
 /// `awaw-supply`) and the reference operations ([`qm_ops::OpsPlugin`],
-/// `ops`). A ruleset names the ones it uses; [`GameBuilder::plugin`] adds a
+/// `ops`) and MWIF oil ([`qm_oil::OilPlugin`], `mwif-oil`). A ruleset names the ones it uses; [`GameBuilder::plugin`] adds a
 /// game's own.
 #[must_use]
 pub fn catalog() -> Catalog {
-    Catalog::default().with(qm_supply::SupplyPlugin).with(qm_ops::OpsPlugin).with(qm_collect::CollectPlugin)
+    Catalog::default()
+        .with(qm_supply::SupplyPlugin)
+        .with(qm_ops::OpsPlugin)
+        .with(qm_collect::CollectPlugin)
+        .with(qm_oil::OilPlugin)
 }
 
 /// How a game is made: the rule families it may use (the built-in

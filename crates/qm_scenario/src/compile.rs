@@ -99,6 +99,7 @@ pub(crate) fn compile(
     let sources = compile_sources(file, &map, &node_states, &mut cx);
     let units = compile_units(file, &map, &mut cx);
     check_transports(file, &mut cx);
+    let sections = compile_sections(file, &mut cx);
     let ports: Vec<NodeId> =
         (0..map.board_count).filter(|&n| map.nodes[n as usize].features.contains(Features::PORT)).collect();
     let designations: Vec<Designation> = sources.iter().map(|(_, d)| *d).collect();
@@ -120,7 +121,7 @@ pub(crate) fn compile(
         nodes: node_states,
         sources: designations,
         units,
-        sections: BTreeMap::new(),
+        sections,
     };
     let spec = ScenarioSpec {
         title: file.title.clone(),
@@ -390,4 +391,19 @@ fn compile_units(file: &ScenarioFile, map: &MapGraph, cx: &mut Ctx<'_>) -> Vec<U
 /// A position not yet located (generated scenarios have no file).
 fn nowhere() -> crate::diag::Diagnostic {
     crate::diag::Diagnostic { file: String::new(), line: 0, col: 0, offset: 0, message: String::new() }
+}
+
+/// The families' initial sections as plain data (see
+/// [`ScenarioFile::sections`]).
+fn compile_sections(file: &ScenarioFile, cx: &mut Ctx<'_>) -> BTreeMap<String, serde_json::Value> {
+    let mut out = BTreeMap::new();
+    for (name, value) in &file.sections {
+        match serde_json::to_value(value) {
+            Ok(v) => {
+                out.insert(name.clone(), v);
+            }
+            Err(e) => cx.p.at(loc!["sections", name.as_str()], format!("section `{name}` is not plain data: {e}")),
+        }
+    }
+    out
 }

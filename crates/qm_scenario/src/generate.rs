@@ -312,6 +312,7 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
         sources,
         units,
         transports: vec![(Side::Axis, "baltic".into(), 8), (Side::Allies, "arctic".into(), 8)],
+        sections: BTreeMap::new(),
     }
 }
 

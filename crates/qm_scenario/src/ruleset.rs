@@ -16,6 +16,8 @@ pub const UNALIGNED: &str = "unaligned";
 pub const MAX_COST: u32 = 1000;
 /// Largest movement factor.
 pub const MAX_MOVEMENT: u32 = 50;
+/// Largest oil cost of a unit type, in tenths (OIL-003's largest is 0.6).
+pub const MAX_OIL: u32 = 100;
 
 /// Names a condition may refer to.
 pub(crate) struct Names<'a> {
@@ -272,7 +274,14 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
             bridgehead: t.bridgehead,
             air_base: t.air_base,
             factors: t.factors.unwrap_or(1).min(99) as u8,
+            oil: t.oil.min(MAX_OIL) as u8,
         });
+        if t.oil > MAX_OIL {
+            p.at(
+                loc!["unit_types", i, "oil"],
+                format!("oil cost {} of unit type `{}` is out of range 0..={MAX_OIL} tenths", t.oil, t.key),
+            );
+        }
         if t.factors.is_some_and(|f| f > 99) {
             p.at(loc!["unit_types", i, "factors"], format!("factors of unit type `{}` are out of range 0..=99", t.key));
         }

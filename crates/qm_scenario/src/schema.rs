@@ -220,6 +220,10 @@ pub struct UnitTypeFile {
     /// Factors of a unit of this type (default 1).
     #[serde(default)]
     pub factors: Option<u32>,
+    /// Oil cost to reorganize it in tenths of an oil point (OIL-003);
+    /// default 0, not oil dependent.
+    #[serde(default)]
+    pub oil: u32,
 }
 
 /// See [`qm_core::ruleset::MechLoss`].
@@ -354,6 +358,12 @@ pub struct ScenarioFile {
     /// Transports each side has per player turn: `(side, pool, count)`.
     #[serde(default)]
     pub transports: Vec<(Side, String, u32)>,
+    /// The initial state of rule families, by section name (`mwif-oil`),
+    /// each in its family's own section format: strings, numbers, lists and
+    /// maps (write an enum variant as a string). Copied into the game
+    /// state's sections; a family reads its own when the game is built.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sections: BTreeMap<String, ron::Value>,
 }
 
 fn one() -> u32 {

@@ -1,0 +1,75 @@
+//! `qm reorganize`: runs the final reorganization step of MWIF oil
+//! (OIL-003..005) and prints one major power's outcome.
+
+use qm_core::orders::Orders;
+use qm_game::Game;
+use qm_oil::{OilOrder, PowerReport, REORGANIZATION, Reorganizations};
+use std::io::Write;
+use std::path::Path;
+
+/// The most phases stepped to reach the reorganization phase.
+const MAX_STEPS: usize = 64;
+
+/// Runs the command: phases up to the reorganization step (default orders),
+/// the `Reorganize` order for `units` (`all` or none: every disorganized
+/// unit), the step, then the report of `power` (default: the first power
+/// with units requested). Exit code 0, or 1 with a message on `err`.
+#[allow(clippy::too_many_arguments, reason = "the command's options")]
+pub fn run(
+    file: &Path,
+    power: Option<&str>,
+    units: Option<&str>,
+    json: bool,
+    seed: u64,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let mut g = match Game::load(file, seed) {
+        Ok(g) => g,
+        Err(e) => {
+            let _ = write!(err, "{}", crate::render::load_error(&e));
+            return 1;
+        }
+    };
+    if g.phase_order().position(REORGANIZATION).is_none() {
+        let _ =
+            writeln!(err, "{}: the ruleset has no reorganization phase (add the `mwif-oil` family)", file.display());
+        return 1;
+    }
+    for _ in 0..MAX_STEPS {
+        if g.next_phase() == Some(REORGANIZATION) {
+            break;
+        }
+        g.step_phase();
+    }
+    if let Some(list) = units.filter(|u| *u != "all") {
+        let ids: Vec<String> = list.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+        let side = g.clock().side;
+        if let Err(e) = g.submit(side, &Orders::of([OilOrder::Reorganize { units: ids }])) {
+            let _ = writeln!(err, "{}: order refused: {e}", file.display());
+            return 1;
+        }
+    }
+    g.step_phase();
+    let reports = g.world().get_resource::<Reorganizations>().map(|r| r.0.clone()).unwrap_or_default();
+    let Some(report) = pick(&reports, power) else {
+        let known: Vec<&str> = reports.iter().map(|r| r.power.as_str()).collect();
+        let _ = writeln!(
+            err,
+            "{}: no reorganization for {} (powers reorganized: {})",
+            file.display(),
+            power.unwrap_or("any power"),
+            if known.is_empty() { "none".to_string() } else { known.join(", ") }
+        );
+        return 1;
+    };
+    let _ = if json { writeln!(out, "{}", report.to_json()) } else { write!(out, "{}", report.text()) };
+    0
+}
+
+fn pick<'a>(reports: &'a [PowerReport], power: Option<&str>) -> Option<&'a PowerReport> {
+    match power {
+        Some(p) => reports.iter().find(|r| r.power == p),
+        None => reports.iter().find(|r| !r.requested.is_empty()).or_else(|| reports.first()),
+    }
+}

@@ -1,0 +1,192 @@
+//! MWIF oil (27.1) through the game and `qm reorganize`: OIL-005's three
+//! cases, free reorganization, paths, consumption, orders and their typed
+//! refusals, and the state section's round trip.
+
+mod common;
+
+use common::{json, load, qm};
+use quartermaster::oil::state::{OilSpent, OilWell, Organization};
+use quartermaster::oil::{OilOrderError, PowerReport, REORGANIZATION, Reorganizations};
+use quartermaster::prelude::*;
+use serde_json::Value;
+
+const EXAMPLE: &str = "scenarios/mwif/oil-example.ron";
+
+fn report(g: &Game, power: &str) -> PowerReport {
+    let all = g.world().resource::<Reorganizations>();
+    all.0.iter().find(|r| r.power == power).cloned().unwrap_or_else(|| panic!("no report for {power}"))
+}
+
+fn organized(g: &mut Game, id: &str) -> bool {
+    let w = g.world_mut();
+    let mut q = w.query::<(&Unit, &Organization)>();
+    q.iter(w).find(|(u, _)| u.id.0 == id).is_some_and(|(_, o)| o.organized)
+}
+
+fn spent_of(g: &mut Game, well: &str) -> u32 {
+    let w = g.world_mut();
+    let mut q = w.query::<(&OilWell, &OilSpent)>();
+    q.iter(w).find(|(k, _)| k.key == well).map_or(0, |(_, s)| s.points)
+}
+
+fn stepped() -> Game {
+    let mut g = load(EXAMPLE);
+    assert_eq!(g.next_phase(), Some(REORGANIZATION));
+    g.step_phase();
+    g
+}
+
+#[test]
+fn oil_005_six_units_reaching_two_resources_spend_one() {
+    let mut g = stepped();
+    let r = report(&g, "germany");
+    assert_eq!((r.spent_total, r.minimum_by_rounding, r.optimal), (1, 1, true));
+    assert_eq!(r.reorganized.len(), 6);
+    let on_a = r.reorganized.iter().filter(|u| u.resource == "ger-a").count();
+    assert_eq!(on_a, 5, "five 0.2 units fill one oil point (ruling 2)");
+    assert_eq!(r.resources[0].load_tenths, 10);
+    assert_eq!(r.resources[1].load_tenths, 2);
+    assert_eq!(spent_of(&mut g, "ger-a"), 1);
+    assert_eq!(spent_of(&mut g, "ger-b"), 0);
+    assert!((1..=6).all(|i| organized(&mut g, &format!("ger-{i}"))));
+}
+
+#[test]
+fn oil_005_three_and_three_on_separate_resources_spend_two() {
+    let mut g = stepped();
+    let r = report(&g, "italy");
+    assert_eq!((r.spent_total, r.minimum_by_rounding), (2, 1));
+    let why = r.above_minimum.clone().unwrap_or_default();
+    assert!(why.contains("ita-a takes 0.6") && why.contains("ita-b takes 0.6"), "{why}");
+    assert_eq!(spent_of(&mut g, "ita-a"), 1);
+    assert_eq!(spent_of(&mut g, "ita-b"), 1);
+}
+
+#[test]
+fn oil_004_two_units_at_0_2_are_free() {
+    let mut g = stepped();
+    let r = report(&g, "japan");
+    assert_eq!((r.spent_total, r.minimum_by_rounding), (0, 0));
+    assert_eq!(r.reorganized.len(), 2);
+    assert_eq!(spent_of(&mut g, "jpn-a"), 0);
+    assert!(organized(&mut g, "jpn-1") && organized(&mut g, "jpn-2"));
+}
+
+#[test]
+fn oil_003_units_not_oil_dependent_reorganize_free_and_cut_units_stay() {
+    let mut g = stepped();
+    let r = report(&g, "germany");
+    assert_eq!(r.free, vec!["ger-inf".to_string()]);
+    assert!(organized(&mut g, "ger-inf"));
+    let cut = r.not_reorganized.iter().find(|u| u.id == "ger-cut").expect("ger-cut reported");
+    assert_eq!(cut.reason, "no_path");
+    assert!(cut.detail.contains("a15") && cut.detail.contains("OIL-003"), "{}", cut.detail);
+    assert!(!organized(&mut g, "ger-cut"));
+    let path = &r.reorganized.iter().find(|u| u.id == "ger-6").expect("ger-6").path;
+    assert_eq!(path, &["a4".to_string(), "a3".to_string()]);
+}
+
+fn reorganize_json(power: &str, extra: &[&str]) -> Value {
+    let mut args = vec!["reorganize", EXAMPLE, "--power", power, "--json"];
+    args.extend_from_slice(extra);
+    let file = common::path(EXAMPLE);
+    let file = file.to_str().expect("utf-8 path").to_string();
+    args[1] = &file;
+    json(&args)
+}
+
+#[test]
+fn cli_reorganize_reproduces_oil_005() {
+    let v = reorganize_json("germany", &[]);
+    assert_eq!(v["format"], "qm-reorganize/1");
+    assert_eq!(v["power"], "germany");
+    assert_eq!(v["spent_total"], 1);
+    assert_eq!(v["minimum_by_rounding"], 1);
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["requested"].as_array().map(Vec::len), Some(7));
+    assert_eq!(v["reorganized"].as_array().map(Vec::len), Some(6));
+    assert_eq!(v["reorganized"][0]["cost_tenths"], 2);
+    assert_eq!(v["not_reorganized"][0]["id"], "ger-cut");
+    assert_eq!(v["not_reorganized"][0]["reason"], "no_path");
+    assert_eq!(v["resources"][0]["id"], "ger-a");
+    assert_eq!(v["resources"][0]["hex"], "a2");
+    assert_eq!(v["resources"][0]["load_tenths"], 10);
+    assert_eq!(v["resources"][0]["spent"], 1);
+    assert_eq!(v["resources"][1]["spent"], 0);
+    let it = reorganize_json("italy", &[]);
+    assert_eq!((it["spent_total"].as_u64(), it["minimum_by_rounding"].as_u64()), (Some(2), Some(1)));
+    let jp = reorganize_json("japan", &[]);
+    assert_eq!((jp["spent_total"].as_u64(), jp["minimum_by_rounding"].as_u64()), (Some(0), Some(0)));
+}
+
+#[test]
+fn cli_reorganize_with_listed_units_leaves_the_others_not_ordered() {
+    let v = reorganize_json("germany", &["--units", "ger-1,ger-2"]);
+    assert_eq!(v["spent_total"], 0, "0.4 rounds to 0 (OIL-004)");
+    assert_eq!(v["requested"], serde_json::json!(["ger-1", "ger-2"]));
+    let not: Vec<(&str, &str)> = v["not_reorganized"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|u| (u["id"].as_str().unwrap_or(""), u["reason"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        not,
+        vec![
+            ("ger-3", "not_ordered"),
+            ("ger-4", "not_ordered"),
+            ("ger-5", "not_ordered"),
+            ("ger-6", "not_ordered"),
+            ("ger-cut", "not_ordered"),
+        ]
+    );
+}
+
+#[test]
+fn cli_reorganize_refuses_a_unit_with_no_path() {
+    let file = common::path(EXAMPLE);
+    let (code, _, err) = qm(&["reorganize", file.to_str().unwrap_or(""), "--units", "ger-cut"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no path") && err.contains("ger-cut"), "{err}");
+}
+
+fn refusal(g: &mut Game, units: &[&str]) -> OilOrderError {
+    let before = g.checksum();
+    let order = OilOrder::Reorganize { units: units.iter().map(ToString::to_string).collect() };
+    let e = g.submit(Side::Axis, &Orders::of([order])).expect_err("refused");
+    assert_eq!(g.checksum(), before, "a refused order changes nothing");
+    e.rule::<OilOrderError>().cloned().unwrap_or_else(|| panic!("not an oil error: {e}"))
+}
+
+#[test]
+fn bad_reorganize_orders_are_typed_errors_with_the_state_unchanged() {
+    let mut g = load(EXAMPLE);
+    assert_eq!(refusal(&mut g, &["ger-1", "ger-cut"]), OilOrderError::NoPath("ger-cut".into()));
+    assert_eq!(refusal(&mut g, &["nobody"]), OilOrderError::UnknownUnit("nobody".into()));
+    // Nothing queued by the refused batches: every unit is requested.
+    g.step_phase();
+    assert_eq!(report(&g, "germany").requested.len(), 7);
+    assert_eq!(report(&g, "germany").spent_total, 1);
+}
+
+#[test]
+fn the_oil_section_survives_save_and_restore() {
+    let g = stepped();
+    let snap = g.snapshot();
+    let back = Game::restore(&snap);
+    assert_eq!(back.checksum(), g.checksum());
+    let s = g.state();
+    let section = &s.sections["mwif-oil"];
+    assert_eq!(section["disorganized"], serde_json::json!(["ger-cut"]));
+    assert_eq!(section["wells"][0]["spent"], 1);
+    assert_eq!(section["last"].as_array().map(Vec::len), Some(3));
+}
+
+#[test]
+fn rulesets_without_oil_data_are_not_oil_dependent() {
+    let g = load("scenarios/awaw/armor-adjacency.ron");
+    assert!(g.spec().ruleset.unit_types.iter().all(|t| t.oil == 0));
+    let oil = load(EXAMPLE);
+    let arm = oil.spec().ruleset.unit_types.iter().find(|t| t.key == "arm").map(|t| t.oil);
+    assert_eq!(arm, Some(2));
+}
