@@ -5,7 +5,6 @@ use super::view::{SeaView, side_kind};
 use qm_core::ids::{DeterminationKind, NodeId, Tier};
 use qm_core::refusal::ZoneRefusal;
 use qm_core::sea::InitialZone;
-use qm_trace::{EdgeKinds, bfs_reach_refuel};
 
 impl SeaView<'_> {
     /// The zones that had their chance at initial determination and the
@@ -63,16 +62,7 @@ pub(super) fn initial_zones(v: &SeaView<'_>) -> Vec<InitialZone> {
             }
             let mut out: Vec<(NodeId, Candidate)> = Vec::new();
             for &to in terms {
-                let reached = bfs_reach_refuel(
-                    &map.sea,
-                    EdgeKinds::SEA,
-                    to,
-                    v.spec.ruleset.sea.range,
-                    |x| v.is_sea(x) || v.port(x) || map.box_sea(x).is_some(),
-                    |x| v.is_sea(x),
-                    |x| v.port(x),
-                    &mut scratch,
-                );
+                let reached = v.sea_reach(to, &mut scratch);
                 for (o, _) in reached {
                     if o == to || !(v.port(o) || map.box_sea(o).is_some()) || v.zones.zone(o) == Some(*z) {
                         continue;

@@ -3,7 +3,6 @@
 use super::view::SeaView;
 use qm_core::ids::{NodeId, Tier};
 use qm_core::orders::ValidSeaLine;
-use qm_trace::{EdgeKinds, bfs_reach_refuel};
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
 
@@ -126,18 +125,7 @@ impl Planner<'_, '_> {
         for &to in terms {
             let in_zoc = v.ctx.zoc.get(to as usize).copied().unwrap_or(false);
             let scratch = &mut self.scratch;
-            let reached = self.reach.entry(to).or_insert_with(|| {
-                bfs_reach_refuel(
-                    &map.sea,
-                    EdgeKinds::SEA,
-                    to,
-                    v.spec.ruleset.sea.range,
-                    |x| v.is_sea(x) || v.port(x) || map.box_sea(x).is_some(),
-                    |x| v.is_sea(x),
-                    |x| v.port(x),
-                    scratch,
-                )
-            });
+            let reached = self.reach.entry(to).or_insert_with(|| v.sea_reach(to, scratch));
             for &(o, h) in reached.iter() {
                 if o == to || !(v.port(o) || map.box_sea(o).is_some()) {
                     continue;

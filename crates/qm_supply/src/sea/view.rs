@@ -65,6 +65,24 @@ pub(super) fn side_kind(v: &SeaView<'_>) -> Option<(Side, DeterminationKind)> {
 }
 
 impl SeaView<'_> {
+    /// The origins a sea line could come from to `to` within range
+    /// (SUP-090): sea hexes count against the range, ports refuel it, box
+    /// sea areas are passable; with the distance of each.
+    #[must_use]
+    pub fn sea_reach(&self, to: NodeId, scratch: &mut Vec<u32>) -> Vec<(NodeId, u32)> {
+        let map = &self.spec.map;
+        qm_trace::bfs_reach_refuel(
+            &map.sea,
+            qm_trace::EdgeKinds::SEA,
+            to,
+            self.spec.ruleset.sea.range,
+            |x| self.is_sea(x) || self.port(x) || map.box_sea(x).is_some(),
+            |x| self.is_sea(x),
+            |x| self.port(x),
+            scratch,
+        )
+    }
+
     pub(super) fn unit(&self, id: &str) -> Option<&UnitView> {
         self.units.binary_search_by(|u| u.id.as_str().cmp(id)).ok().map(|i| &self.units[i])
     }
