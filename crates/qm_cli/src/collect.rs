@@ -53,7 +53,8 @@ pub fn statement_json(s: &IncomeStatement) -> Value {
     json!({"format": FORMAT, "nation": s.nation, "turn": s.turn, "territories": territories,
            "conquered_sum": s.conquered_sum, "conquered_counted": s.conquered_counted,
            "naval_trade": trade, "saved": s.saved, "total": s.total, "lost": s.lost(),
-           "middle_east": s.middle_east.as_ref().map(|m| json!({"level": m.level, "territories": m.territories}))})
+           "middle_east": s.middle_east.as_ref().map(|m| json!({"level": m.level, "territories": m.territories,
+                   "paid_by": m.paid_by, "shortfall": m.shortfall, "chosen_by": m.chosen_by}))})
 }
 
 /// A statement as text.

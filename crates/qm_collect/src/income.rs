@@ -3,7 +3,7 @@
 
 use crate::board::Board;
 use crate::lines::{Lines, trace_lines};
-use crate::statement::{IncomeStatement, LineStatus, Saved, TerritoryLine};
+use crate::statement::{IncomeStatement, LineStatus, MiddleEastIncome, Saved, TerritoryLine};
 use crate::trade::naval_trade;
 use qm_core::collect_map::{PlaceId, TerritoryEcon};
 use qm_core::ids::{NationId, NodeId, Side};
@@ -13,6 +13,10 @@ use std::collections::BTreeMap;
 
 /// Collects `nation`'s resources in `turn`. `declined` says whether a side
 /// declined to attack convoys in a sea zone; convoy dice come from `rng`.
+///
+/// A marker nation's Middle East level is owed, not yet paid: the
+/// collection phase settles it with the Allies' treasuries
+/// ([`crate::payment::settle`]), which adds what they pay to the total.
 pub fn collect_income(
     board: &Board,
     nation: NationId,
@@ -39,9 +43,7 @@ pub fn collect_income(
     let conquered_counted = conquered_sum.div_ceil(2);
     let naval_trade = naval_trade(board, nation, declined, rng);
     let trade: u32 = naval_trade.iter().map(|z| z.collected).sum();
-    let home = cm
-        .homeland(nation)
-        .map_or_else(|| board.spec.ruleset.nation_key(nation).to_string(), |p| cm.place_key(p).to_string());
+    let home = home_key(board, nation);
     if conquered_counted + trade > 0 {
         *saved.entry(home).or_default() += conquered_counted + trade;
     }
@@ -56,10 +58,22 @@ pub fn collect_income(
         naval_trade,
         saved,
         total,
+        // MET-006: the level owed, settled by the collection phase
+        // (`payment::settle`).
         middle_east: crate::middle_east::track(board)
             .into_iter()
-            .find(|m| m.nation == board.spec.ruleset.nation_key(nation)),
+            .find(|m| m.nation == board.spec.ruleset.nation_key(nation))
+            .map(MiddleEastIncome::owed),
     }
+}
+
+/// The key of a nation's homeland saving place (its own key without one):
+/// where conquered territories, trade and Middle East income are saved.
+#[must_use]
+pub fn home_key(board: &Board, nation: NationId) -> String {
+    let cm = &board.spec.collect;
+    cm.homeland(nation)
+        .map_or_else(|| board.spec.ruleset.nation_key(nation).to_string(), |p| cm.place_key(p).to_string())
 }
 
 /// The land territories `nation` controls that have a value, in key order;

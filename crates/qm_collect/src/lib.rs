@@ -6,21 +6,35 @@
 //! conquered territories are halved once (ruling 3); naval trade is blocked
 //! by surface raiders or fought for in a seeded convoy battle (ruling 5).
 //! Every nation's [`IncomeStatement`] is kept in the family's state section.
+//!
+//! The Middle East track (MET-001..007) is part of the family: markers
+//! derived from control ([`middle_east`]), their levels paid by the Allied
+//! powers in the split they order or the Axis chooses, with ruling 6's
+//! shortfalls ([`payment`]), out of each nation's [`Treasury`], every
+//! transfer recorded in the [`Ledger`].
 
 pub mod board;
 pub mod income;
+pub mod ledger;
 pub mod lines;
 pub mod middle_east;
 pub mod orders;
+pub mod payment;
 pub mod plugin;
 pub mod statement;
 pub mod trade;
+pub mod treasury;
 
 pub use board::Board;
 pub use income::collect_income;
-pub use orders::{CollectError, CollectOrder, DeclineValid};
+pub use ledger::{Ledger, Reason, Transfer};
+pub use orders::{CollectError, CollectOrder, DeclineValid, Payment, SplitValid};
+pub use payment::Share;
 pub use plugin::{CollectPlugin, CollectState, Statements};
-pub use statement::{IncomeStatement, LineStatus, Saved, TerritoryLine, TradeLine, TradeOutcome};
+pub use statement::{
+    IncomeStatement, LineStatus, MiddleEastIncome, Paid, Saved, TerritoryLine, TradeLine, TradeOutcome,
+};
+pub use treasury::Treasury;
 
 use qm_core::phase::PhaseId;
 

@@ -1,4 +1,4 @@
-//! The Middle East track (MET-002..006), as a module of collection.
+//! The Middle East track (MET-002..007), as a module of collection.
 //!
 //! A marker's level is derived from control, so captures move it up and
 //! liberation moves it back with no separate bookkeeping: the sum of the
@@ -9,6 +9,10 @@
 //! Middle East territory but its control and income are never theirs
 //! (MET-002): such territories are left out of every nation's collected
 //! territories (`income::held`).
+//!
+//! Payment (MET-006, MET-007, ruling 6): each marker nation collects its
+//! level from the Allied powers in its collection phase, in the split the
+//! Allies order or the Axis chooses ([`crate::payment`]).
 //!
 //! Building there (MET-005): a marker nation may never build a naval base
 //! or an industrial complex; air bases are allowed. [`check_build`] is the

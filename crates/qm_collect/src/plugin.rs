@@ -1,9 +1,12 @@
-//! Phase 12 as a rule family: its phase, order, state and system.
+//! Phase 12 as a rule family: its phase, orders, state and system.
 
 use crate::board::Board;
 use crate::income::collect_income;
-use crate::orders::{CollectOrder, DeclineValid, validate};
+use crate::ledger::Ledger;
+use crate::orders::{CollectOrder, DeclineValid, SplitValid, validate};
+use crate::payment::settle;
 use crate::statement::IncomeStatement;
+use crate::treasury::Treasury;
 use crate::{COLLECTION, FAMILY};
 use bevy_ecs::prelude::*;
 use qm_core::ids::{NationId, NodeId, Side};
@@ -16,9 +19,11 @@ use serde::{Deserialize, Serialize};
 /// *The War to End All Wars*, Phase 12: Collect Resources (COL-004..008).
 ///
 /// Phase: `collection`, at the end of the player turn. Orders:
-/// [`CollectOrder`]. State: [`CollectState`], section `wteaw-collect`.
-/// System: `collect_resources` in `RulesOf("wteaw-collect")`, which
-/// collects for every nation of the side to move, in nation order.
+/// [`CollectOrder`] (convoy declines, the Allies' Middle East splits).
+/// State: [`CollectState`], section `wteaw-collect` (statements, pending
+/// orders, treasuries, ledger). System: `collect_resources` in
+/// `RulesOf("wteaw-collect")`, which collects for every nation of the side
+/// to move, in nation order, and settles the Middle East track.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CollectPlugin;
 
@@ -42,45 +47,79 @@ pub struct CollectState {
     pub statements: Statements,
     /// Declines waiting for the collection phase.
     pub declines: Pending<DeclineValid>,
+    /// The Allies' Middle East splits waiting for the collection phase.
+    #[serde(default)]
+    pub splits: Pending<SplitValid>,
+    /// Each nation's treasury (ruling 6: what a power has to pay with).
+    #[serde(default)]
+    pub treasury: Treasury,
+    /// Every transfer between nations (MET-006).
+    #[serde(default)]
+    pub ledger: Ledger,
 }
 
 fn extract(world: &World) -> Result<SectionValue, String> {
     to_section(&CollectState {
         statements: world.get_resource::<Statements>().cloned().unwrap_or_default(),
         declines: world.get_resource::<Pending<DeclineValid>>().cloned().unwrap_or_default(),
+        splits: world.get_resource::<Pending<SplitValid>>().cloned().unwrap_or_default(),
+        treasury: world.get_resource::<Treasury>().cloned().unwrap_or_default(),
+        ledger: world.get_resource::<Ledger>().cloned().unwrap_or_default(),
     })
 }
 
+/// Builds the section into a world; a fresh scenario (no section) opens the
+/// treasuries with each nation's income at setup ([`Treasury::open`]).
 fn build_state(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> {
-    let s: CollectState = from_section(v)?;
+    let mut s: CollectState = from_section(v)?;
+    if v.is_none()
+        && let Some(board) = Board::from_world(world)
+    {
+        s.treasury = Treasury::open(&board);
+    }
     world.insert_resource(s.statements);
     world.insert_resource(s.declines);
+    world.insert_resource(s.splits);
+    world.insert_resource(s.treasury);
+    world.insert_resource(s.ledger);
     Ok(())
 }
 
-/// Whether a nation has anything to collect: a territory with a value, or
-/// naval trade.
-fn collects(board: &Board, nation: NationId) -> bool {
+/// Whether a nation has anything to collect: a territory with a value,
+/// naval trade, or a marker on the Middle East track.
+pub(crate) fn collects(board: &Board, nation: NationId) -> bool {
     let cm = &board.spec.collect;
+    let rules = &board.spec.ruleset;
     cm.trade.iter().any(|t| t.nation == nation)
         || board.control.iter().enumerate().any(|(n, c)| *c == Some(nation) && cm.econ(n as NodeId).value > 0)
+        || rules.middle_east.markers.iter().any(|m| m == rules.nation_key(nation))
 }
 
 /// Collects for every nation of the side to move (COL-004..008), applying
-/// the declines given for this phase, and records the statements.
+/// the declines given for this phase; settles each marker nation's Middle
+/// East level with the Allies' treasuries (MET-006, ruling 6), in nation
+/// order; credits each collecting nation's treasury with its total; and
+/// records the statements.
 pub fn collect_resources(world: &mut World) {
     let Some(clock) = world.get_resource::<GameClock>().copied() else { return };
     let declines = world.get_resource_or_init::<Pending<DeclineValid>>().take(COLLECTION, |_| true);
+    let splits = world.get_resource_or_init::<Pending<SplitValid>>().take(COLLECTION, |_| true);
     let declined = |side: Side, zone: NodeId| declines.iter().any(|d| d.side == side && d.order.zone == zone);
     let Some(board) = Board::from_world(world) else { return };
     let mut rng = world.get_resource::<GameRng>().cloned().unwrap_or_else(|| GameRng::seeded(0));
-    let made: Vec<IncomeStatement> = board
-        .nations_of(clock.side)
-        .into_iter()
-        .filter(|&n| collects(&board, n))
-        .map(|n| collect_income(&board, n, clock.turn, &declined, &mut rng))
-        .collect();
+    let mut treasury = world.get_resource::<Treasury>().cloned().unwrap_or_default();
+    let mut ledger = world.get_resource::<Ledger>().cloned().unwrap_or_default();
+    let mut made = Vec::new();
+    for n in board.nations_of(clock.side).into_iter().filter(|&n| collects(&board, n)) {
+        let mut s = collect_income(&board, n, clock.turn, &declined, &mut rng);
+        let split = splits.iter().find(|p| p.order.payee == n).map(|p| p.order.paid_by.as_slice());
+        settle(&board, n, split, &mut treasury, &mut ledger, &mut s);
+        treasury.credit(&s.nation, s.total);
+        made.push(s);
+    }
     world.insert_resource(rng);
+    world.insert_resource(treasury);
+    world.insert_resource(ledger);
     world.get_resource_or_init::<Statements>().0.extend(made);
 }
 
@@ -95,7 +134,10 @@ impl RulePlugin for CollectPlugin {
 
     fn register(&self, rules: &mut RulesBuilder) -> Result<(), String> {
         rules.phases().push(COLLECTION);
+        // One order set, two queues: the kinds are registered once per queue
+        // their validation fills, so a rejected batch puts both back.
         rules.add_orders::<CollectOrder, DeclineValid>(validate)?;
+        rules.add_orders::<CollectOrder, SplitValid>(validate)?;
         rules.add_section(StateSection { name: FAMILY, extract, build: build_state })
     }
 

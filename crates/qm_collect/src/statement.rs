@@ -1,6 +1,7 @@
 //! The income statement of one nation's collection: every point counted,
 //! halved, blocked, sunk or lost, and why (COL-004..008).
 
+use qm_core::ids::Side;
 use serde::{Deserialize, Serialize};
 
 /// Whether a territory's line of supply reached its saving place (COL-005).
@@ -101,9 +102,67 @@ pub struct IncomeStatement {
     /// Everything saved.
     pub total: u32,
     /// The nation's marker on the Middle East track, if it has one
-    /// (MET-003..006). Payment by the Allies is not implemented yet: the
-    /// level is what the nation is owed.
-    pub middle_east: Option<crate::middle_east::Marker>,
+    /// (MET-003..006), and who paid its level (MET-006, ruling 6).
+    pub middle_east: Option<MiddleEastIncome>,
+}
+
+/// One Allied power's payment of a track level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Paid {
+    /// The paying nation's key.
+    pub nation: String,
+    /// Amount.
+    pub amount: u32,
+}
+
+/// A marker nation's Middle East income in one collection (MET-006,
+/// MET-007, ruling 6): its level, collected from the Allied powers, not
+/// from the bank.
+///
+/// [`collect_income`](crate::income::collect_income) gives the level owed;
+/// the collection phase settles it ([`crate::payment::settle`]): then
+/// `level = Σ paid_by + shortfall`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MiddleEastIncome {
+    /// The marker's position: the IPCs owed by the Allies (MET-006).
+    pub level: u32,
+    /// The Middle East territories that put the marker there, by key.
+    pub territories: Vec<String>,
+    /// The Allied powers that paid, in the order they paid.
+    pub paid_by: Vec<Paid>,
+    /// What no Allied power could pay: lost (ruling 6).
+    pub shortfall: u32,
+    /// The side that chose the split: the Allies, by their
+    /// `MiddleEastSplit` order, or the Axis policy when they gave none or
+    /// an invalid one. `None` while nothing was settled (nothing owed, or
+    /// not settled yet).
+    pub chosen_by: Option<Side>,
+}
+
+impl MiddleEastIncome {
+    /// An unsettled income: the marker's level, owed.
+    #[must_use]
+    pub fn owed(marker: crate::middle_east::Marker) -> Self {
+        Self {
+            level: marker.level,
+            territories: marker.territories,
+            paid_by: Vec::new(),
+            shortfall: 0,
+            chosen_by: None,
+        }
+    }
+
+    /// What the Allies paid.
+    #[must_use]
+    pub fn paid(&self) -> u32 {
+        self.paid_by.iter().map(|p| p.amount).sum()
+    }
+
+    /// What is owed and not settled yet (0 once settled).
+    #[must_use]
+    pub fn outstanding(&self) -> u32 {
+        self.level.saturating_sub(self.paid() + self.shortfall)
+    }
 }
 
 impl IncomeStatement {
@@ -119,12 +178,14 @@ impl IncomeStatement {
         self.saved.iter().find(|s| s.place == place).map_or(0, |s| s.amount)
     }
 
-    /// Points lost: cut territories' values, the halving's loss, and trade
-    /// not collected. With `total`, it accounts for every point.
+    /// Points lost: cut territories' values, the halving's loss, trade not
+    /// collected, and the Middle East shortfall (ruling 6). With `total`,
+    /// it accounts for every point.
     #[must_use]
     pub fn lost(&self) -> u32 {
         let cut: u32 = self.territories.iter().filter(|t| t.line == LineStatus::Cut).map(|t| t.value).sum();
         let trade: u32 = self.naval_trade.iter().map(|z| z.points - z.collected).sum();
-        cut + (self.conquered_sum - self.conquered_counted) + trade
+        let shortfall = self.middle_east.as_ref().map_or(0, |m| m.shortfall);
+        cut + (self.conquered_sum - self.conquered_counted) + trade + shortfall
     }
 }
