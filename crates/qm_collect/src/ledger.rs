@@ -101,3 +101,24 @@ impl Ledger {
         self.0.iter().filter(move |t| t.turn == turn)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transfers_sum_to_zero_and_a_lost_shortfall_moves_nothing() {
+        let mut l = Ledger::default();
+        l.pay(1, "uk", "germany", 2);
+        l.pay(1, "ussr", "germany", 1);
+        l.pay(1, "uk", "italy", 0);
+        l.lose(1, "italy", 2);
+        l.lose(2, "italy", 0);
+        assert_eq!(l.0.len(), 3, "zero amounts are not recorded");
+        let nets: Vec<(String, i64)> = l.nets().into_iter().collect();
+        assert_eq!(nets, [("germany".to_string(), 3), ("uk".to_string(), -2), ("ussr".to_string(), -1)]);
+        assert_eq!(l.nets().values().sum::<i64>(), 0);
+        assert_eq!((l.paid_by("uk"), l.received_by("germany"), l.received_by("italy"), l.lost()), (2, 3, 0, 2));
+        assert_eq!(l.of_turn(1).count(), 3);
+    }
+}

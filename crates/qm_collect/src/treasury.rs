@@ -80,3 +80,20 @@ impl Treasury {
         self.balance.values().map(|&v| u64::from(v)).sum()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_debit_never_takes_more_than_the_balance() {
+        let mut t = Treasury::default();
+        t.credit("uk", 3);
+        assert_eq!((t.debit("uk", 2), t.has("uk")), (2, 1));
+        assert_eq!((t.debit("uk", 5), t.has("uk")), (1, 0), "ruling 6: never more than it has");
+        assert_eq!((t.debit("usa", 4), t.has("usa")), (0, 0), "no treasury: nothing");
+        t.credit("uk", u32::MAX);
+        t.credit("uk", 1);
+        assert_eq!(t.total(), u64::from(u32::MAX));
+    }
+}
