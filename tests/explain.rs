@@ -45,7 +45,7 @@ fn an_eliminated_unit_is_explained() {
     let (file, orders) = (s(RABAUL), s(RABAUL_CUT));
     let (code, out, err) = qm(&["explain", &file, "us-1-2", "--phases", "5", "--orders", &orders]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("eliminated by isolation at the end of turn 2, Allies player turn"), "{out}");
+    assert!(out.contains("eliminated by isolation at the end of turn 2, allies player turn"), "{out}");
     assert!(out.contains("isolated at initial determination and still isolated after post-combat"), "{out}");
     assert!(out.contains("SUP-177") && out.contains("SUP-190"), "{out}");
     assert!(out.contains("disrupted"), "the cut sea line:\n{out}");
@@ -138,7 +138,7 @@ fn persistence_says_from_which_determination() {
     g.step_phase();
     assert_eq!(status(&g, "brit-arm"), UnitStatus::Full);
     let text = g.explain("brit-arm").unwrap();
-    assert!(text.contains("kept by persistence: full since the initial determination of turn 3, Allies player turn"), "{text}");
+    assert!(text.contains("kept by persistence: full since the initial determination of turn 3, allies player turn"), "{text}");
     assert!(text.contains("(SUP-142)"), "{text}");
     // The unit that never left its hex is not "kept".
     assert!(!g.explain("brit-arm2").unwrap().contains("persistence"));
@@ -148,7 +148,8 @@ fn persistence_says_from_which_determination() {
 #[test]
 fn automatic_supply_cites_its_paragraph() {
     let mut g = load("scenarios/awaw/isolation/automatic.ron");
-    initial(&mut g, g.clock().side);
+    let side = g.clock().side;
+    initial(&mut g, side);
     let ids = g.unit_ids();
     let autos: Vec<_> = ids.iter().filter_map(|id| g.explanation(id.as_str())).filter(|e| e.facts.iter().any(|f| f.topic == "automatic")).collect();
     assert!(!autos.is_empty(), "some unit is supplied automatically");

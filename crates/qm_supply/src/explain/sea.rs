@@ -22,8 +22,22 @@ pub fn describe_sea(
         return s;
     };
     let names = |v: &[UnitId]| v.iter().map(UnitId::as_str).collect::<Vec<_>>().join(", ");
-    match zone.sea_line.and_then(|i| log.lines.get(i as usize)) {
+    // SUP-139: a zone's line of the initial determination, when the
+    // post-combat one traced none to it.
+    let earlier = || {
+        log.lines.iter().rev().find(|l| {
+            Some(l.kind) != zones.at.map(|a| a.kind)
+                && std::iter::once(&l.to).chain(&l.islands).any(|h| zone.hexes.binary_search(h).is_ok())
+        })
+    };
+    match zone.sea_line.and_then(|i| log.lines.get(i as usize)).or_else(earlier) {
         Some(l) => {
+            if Some(l.kind) != zones.at.map(|a| a.kind) {
+                let _ = writeln!(
+                    s,
+                    "  no second sea line to its zone at post-combat determination: one was traced at initial (SUP-139)"
+                );
+            }
             let _ = write!(s, "  sea line {} from {} to {}", l.index, map.describe(l.from), map.describe(l.to));
             if l.protected_by.is_empty() {
                 let _ = write!(s, ", unprotected");

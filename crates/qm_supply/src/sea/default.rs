@@ -258,14 +258,16 @@ fn no_line_reasons(v: &SeaView<'_>, b: &Built, sol: &Solution) -> Vec<NoLine> {
                 None if in_range => NoLineReason::NoOrigin,
                 None => NoLineReason::OutOfRange,
             }
-        } else if zone.options.iter().all(exhausted) {
-            let p = zone.options.iter().find_map(|o| o.pool).unwrap_or(0);
-            NoLineReason::NoTransport(b.pools.get(p).cloned().unwrap_or_default())
-        } else if zone.options.iter().all(|o| o.needs_feed && o.origin_zone.is_none_or(|f| sol.assignment[f].is_none()))
-        {
-            NoLineReason::NoOrigin
         } else {
-            NoLineReason::Declined
+            // Each option is barred for want of a transport, or of a line
+            // feeding its origin's zone, or the plan declined it.
+            let unfed = |o: &PlanOption| o.needs_feed && o.origin_zone.is_none_or(|f| sol.assignment[f].is_none());
+            let pool = zone.options.iter().find(|o| exhausted(o)).and_then(|o| o.pool);
+            match pool {
+                _ if !zone.options.iter().all(|o| exhausted(o) || unfed(o)) => NoLineReason::Declined,
+                Some(p) => NoLineReason::NoTransport(b.pools.get(p).cloned().unwrap_or_default()),
+                None => NoLineReason::NoOrigin,
+            }
         };
         out.push(NoLine { kind, terminations: b.zones[z].1.clone(), reason });
     }
