@@ -176,3 +176,15 @@ fn json_has_the_text_as_data() {
     assert_eq!(text.lines().collect::<Vec<_>>(), lines);
     assert_eq!(v["status"], "isolated");
 }
+
+/// SUP-057: a source in an enemy zone of control still supplies: it is not
+/// listed among the hexes that cut the unit off; its refusal (SUP-058:
+/// enemy armor's ZOC on both it and the next hex) is.
+#[test]
+fn a_source_in_an_enemy_zoc_is_no_blocker() {
+    let mut g = load("scenarios/awaw/armor-adjacency.ron");
+    initial(&mut g, Side::Allies);
+    let text = g.explain("brit-a").unwrap();
+    assert!(!text.contains("    b2: in the zone of control"), "{text}");
+    assert!(text.contains("source b2:wa-unlimited: both it and the next hex are in the zone of control of enemy armor ger-a-pz (SUP-058)"), "{text}");
+}
