@@ -77,7 +77,10 @@ fn a_survivor_names_the_exception_that_saved_it() {
     g.run_player_turn();
     g.run_player_turn();
     let text = g.explain("ger-fortress").unwrap();
-    assert!(text.contains("in a fortress or fortification (SUP-179); isolated 2 turns, its hex has lost 2 DM"), "{text}");
+    assert!(
+        text.contains("in a fortress or fortification (SUP-179); isolated 2 turns, its hex has lost 2 DM"),
+        "{text}"
+    );
 }
 
 /// SUP-148..156: the armor of the Cairo cluster, partially supplied by a
@@ -119,7 +122,10 @@ fn a_unit_cut_off_by_water_names_the_sea_around_it() {
     assert_eq!(status(&g, "us-norfolk"), UnitStatus::Isolated);
     let text = g.explain("us-norfolk").unwrap();
     assert!(!text.contains("nothing around it"), "{text}");
-    assert!(text.contains(": sea: a land line is of land hexes only; water is crossed by sea lines (SUP-057, SUP-066)"), "{text}");
+    assert!(
+        text.contains(": sea: a land line is of land hexes only; water is crossed by sea lines (SUP-057, SUP-066)"),
+        "{text}"
+    );
     assert!(text.contains("no port or box within sea range of its landing places (SUP-090)"), "{text}");
 }
 
@@ -138,7 +144,10 @@ fn persistence_says_from_which_determination() {
     g.step_phase();
     assert_eq!(status(&g, "brit-arm"), UnitStatus::Full);
     let text = g.explain("brit-arm").unwrap();
-    assert!(text.contains("kept by persistence: full since the initial determination of turn 3, allies player turn"), "{text}");
+    assert!(
+        text.contains("kept by persistence: full since the initial determination of turn 3, allies player turn"),
+        "{text}"
+    );
     assert!(text.contains("(SUP-142)"), "{text}");
     // The unit that never left its hex is not "kept".
     assert!(!g.explain("brit-arm2").unwrap().contains("persistence"));
@@ -151,11 +160,20 @@ fn automatic_supply_cites_its_paragraph() {
     let side = g.clock().side;
     initial(&mut g, side);
     let ids = g.unit_ids();
-    let autos: Vec<_> = ids.iter().filter_map(|id| g.explanation(id.as_str())).filter(|e| e.facts.iter().any(|f| f.topic == "automatic")).collect();
+    let autos: Vec<_> = ids
+        .iter()
+        .filter_map(|id| g.explanation(id.as_str()))
+        .filter(|e| e.facts.iter().any(|f| f.topic == "automatic"))
+        .collect();
     assert!(!autos.is_empty(), "some unit is supplied automatically");
     for e in autos {
         let f = e.facts.iter().find(|f| f.topic == "automatic").unwrap();
-        assert!(f.rules.iter().any(|r| r.as_str() >= "SUP-192" && r.as_str() <= "SUP-198" || r == "SUP-146" || r == "SUP-031"), "{f:?}");
+        assert!(
+            f.rules
+                .iter()
+                .any(|r| r.as_str() >= "SUP-192" && r.as_str() <= "SUP-198" || r == "SUP-146" || r == "SUP-031"),
+            "{f:?}"
+        );
         assert!(f.text.contains(f.rules[0].as_str()), "{f:?}");
     }
 }
@@ -170,7 +188,8 @@ fn json_has_the_text_as_data() {
     assert!(raw.starts_with("{\"format\":1,"), "self-contained, format first: {raw}");
     let v: Value = serde_json::from_str(&raw).unwrap();
     let supply: Vec<&str> = v["supply"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
-    let facts: Vec<String> = v["facts"].as_array().unwrap().iter().map(|f| format!("  {}", f["text"].as_str().unwrap())).collect();
+    let facts: Vec<String> =
+        v["facts"].as_array().unwrap().iter().map(|f| format!("  {}", f["text"].as_str().unwrap())).collect();
     let mut lines: Vec<String> = supply.iter().map(|l| (*l).to_string()).collect();
     lines.extend(facts);
     assert_eq!(text.lines().collect::<Vec<_>>(), lines);
@@ -187,4 +206,62 @@ fn a_source_in_an_enemy_zoc_is_no_blocker() {
     let text = g.explain("brit-a").unwrap();
     assert!(!text.contains("    b2: in the zone of control"), "{text}");
     assert!(text.contains("source b2:wa-unlimited: both it and the next hex are in the zone of control of enemy armor ger-a-pz (SUP-058)"), "{text}");
+}
+
+/// Every `.ron` scenario under `dir`, recursively, sorted.
+fn scenarios(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().filter_map(Result::ok).map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            scenarios(&p, out);
+        } else if p.extension().is_some_and(|e| e == "ron") {
+            out.push(p);
+        }
+    }
+}
+
+/// The explanations' area cache (one search per isolated area, gates or
+/// not) gives every ground unit the cutoff a search from its own hex gives,
+/// on every shipped scenario of rule 30, for both sides.
+#[test]
+fn shared_area_cutoffs_are_the_cutoffs_of_each_unit() {
+    use quartermaster::supply::SupplyContext;
+    use quartermaster::trace::RegionScratch;
+    let mut files = Vec::new();
+    scenarios(&path("scenarios/awaw"), &mut files);
+    let mut checked = 0;
+    for f in files {
+        for side in [Side::Axis, Side::Allies] {
+            let mut g = Game::load_strict(&f, 1).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            initial(&mut g, side);
+            let spec = g.spec().clone();
+            let ctx = g.world().resource::<SupplyContext>();
+            let mut scratch = RegionScratch::default();
+            for id in g.unit_ids() {
+                let (u, l, s) = g.unit(id.as_str()).unwrap();
+                let Some(cut) = &s.cutoff else { continue };
+                let ground = spec
+                    .ruleset
+                    .unit_type(u.kind)
+                    .is_some_and(|d| d.domain == quartermaster::core::ruleset::Domain::Ground);
+                if !ground || s.at.is_none_or(|a| a.side != side) {
+                    continue;
+                }
+                let want = if s.status == UnitStatus::Partial { Tier::Full } else { Tier::Partial };
+                let alone = quartermaster::supply::explain::cutoff(
+                    &mut scratch,
+                    ctx,
+                    &spec.ruleset,
+                    &spec.map,
+                    u.supply_nation(),
+                    l.node,
+                    want,
+                );
+                assert_eq!(cut, &alone, "{} {side:?} {id}", f.display());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20, "{checked} cutoffs checked");
 }

@@ -22,7 +22,15 @@ const CHAINS: &str = "scenarios/awaw/sea/chains.ron";
 fn chains_every_zone_fully_supplied_by_the_default_plan() {
     let mut g = load(CHAINS);
     initial(&mut g, Side::Allies);
-    expect_units(&g, &[("us-kauai", UnitStatus::Full), ("us-maui", UnitStatus::Full), ("us-molokai", UnitStatus::Full), ("us-oahu", UnitStatus::Full)]);
+    expect_units(
+        &g,
+        &[
+            ("us-kauai", UnitStatus::Full),
+            ("us-maui", UnitStatus::Full),
+            ("us-molokai", UnitStatus::Full),
+            ("us-oahu", UnitStatus::Full),
+        ],
+    );
     let log = sea_log(&g);
     assert_eq!(log.lines.len(), 4, "{:?}", log.lines);
     assert_eq!(log.transports_used.get("pacific"), Some(&2));
@@ -58,7 +66,8 @@ fn chains_zones_in_map_order_leave_the_first_zones_without_a_line() {
 #[test]
 fn explain_names_no_transport_left_for_a_zone_without_a_line() {
     // One transport, two chains: one chain goes without.
-    let text = std::fs::read_to_string(path(CHAINS)).unwrap().replace("(Allies, \"pacific\", 2)", "(Allies, \"pacific\", 1)");
+    let text =
+        std::fs::read_to_string(path(CHAINS)).unwrap().replace("(Allies, \"pacific\", 2)", "(Allies, \"pacific\", 1)");
     let dir = std::env::temp_dir().join(format!("qm-sea-plan-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("chains-one.ron");
@@ -67,7 +76,8 @@ fn explain_names_no_transport_left_for_a_zone_without_a_line() {
     initial(&mut g, Side::Allies);
     let log = sea_log(&g);
     // One chain supplied (two units), the other with no transport left.
-    let full = ["us-kauai", "us-maui", "us-molokai", "us-oahu"].iter().filter(|u| status(&g, u) == UnitStatus::Full).count();
+    let full =
+        ["us-kauai", "us-maui", "us-molokai", "us-oahu"].iter().filter(|u| status(&g, u) == UnitStatus::Full).count();
     assert_eq!(full, 2);
     assert!(log.no_line.iter().any(|n| n.reason == NoLineReason::NoTransport("pacific".into())), "{:?}", log.no_line);
     let starved = ["us-oahu", "us-maui"].into_iter().find(|u| status(&g, u) != UnitStatus::Full).unwrap();
@@ -82,7 +92,8 @@ fn brute_force(p: &PlanProblem) -> Option<(Score, Assignment)> {
     let n = p.zones.len();
     let mut a: Assignment = vec![None; n];
     let mut best: Option<(Score, Assignment)> = None;
-    let rank = |a: &Assignment| -> Vec<usize> { a.iter().zip(&p.zones).map(|(c, z)| c.unwrap_or(z.options.len())).collect() };
+    let rank =
+        |a: &Assignment| -> Vec<usize> { a.iter().zip(&p.zones).map(|(c, z)| c.unwrap_or(z.options.len())).collect() };
     loop {
         if let Some(s) = p.evaluate(&a) {
             let better = match &best {
@@ -131,8 +142,8 @@ fn tier(x: u8) -> Option<Tier> {
 fn problem() -> impl Strategy<Value = PlanProblem> {
     let option = (0u8..8, 0u8..6, any::<u8>(), 0u8..3, any::<bool>(), any::<bool>(), any::<bool>());
     let zone = (any::<u8>(), 0u32..4, prop::collection::vec(option, 0..4));
-    (prop::collection::vec(zone, 1..6), 0u32..3, 0u32..3, prop::collection::vec((0u8..8, 0u8..6, 0u8..3), 0..12)).prop_map(
-        |(zones, p0, p1, into)| {
+    (prop::collection::vec(zone, 1..6), 0u32..3, 0u32..3, prop::collection::vec((0u8..8, 0u8..6, 0u8..3), 0..12))
+        .prop_map(|(zones, p0, p1, into)| {
             let nz = zones.len();
             let mut p = PlanProblem { pools: vec![p0, p1], ..PlanProblem::default() };
             for (base, units, opts) in zones {
@@ -154,7 +165,11 @@ fn problem() -> impl Strategy<Value = PlanProblem> {
                         }
                     })
                     .collect();
-                p.zones.push(PlanZone { base: tier(base % 3).filter(|t| *t != Tier::Full || base % 5 == 0), units, options });
+                p.zones.push(PlanZone {
+                    base: tier(base % 3).filter(|t| *t != Tier::Full || base % 5 == 0),
+                    units,
+                    options,
+                });
             }
             for (o, to, t) in into {
                 if let Some(t) = tier(t) {
@@ -162,8 +177,7 @@ fn problem() -> impl Strategy<Value = PlanProblem> {
                 }
             }
             p
-        },
-    )
+        })
 }
 
 proptest! {

@@ -204,9 +204,11 @@ where
         Command::Run { file, phases, orders, json, seed } => {
             run_phases(&file, phases, orders.as_ref(), json, seed, out, err)
         }
-        Command::Explain { file, unit, phases, orders, json, seed } => {
-            explain::run(&explain::Args { file: &file, unit: &unit, phases, orders: orders.as_ref(), json, seed }, out, err)
-        }
+        Command::Explain { file, unit, phases, orders, json, seed } => explain::run(
+            &explain::Args { file: &file, unit: &unit, phases, orders: orders.as_ref(), json, seed },
+            out,
+            err,
+        ),
         Command::Phases { file, json } => {
             let Some(g) = load(&file, 1, err) else { return 1 };
             phases::print(&g, json, out);

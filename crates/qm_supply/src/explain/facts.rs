@@ -188,15 +188,13 @@ fn isolation_fact(spec: &ScenarioSpec, s: &Subject, def: &UnitTypeDef) -> Option
         return None;
     }
     let map = &spec.map;
-    let saved = map
-        .is_hex(s.loc.node)
-        .then(|| exception(&spec.ruleset, map, s.unit.nation, s.loc.node))
-        .flatten();
+    let saved = map.is_hex(s.loc.node).then(|| exception(&spec.ruleset, map, s.unit.nation, s.loc.node)).flatten();
     let turns = s.flags.isolated_turns;
     if s.sup.status != UnitStatus::Isolated && turns == 0 {
         return None;
     }
-    let lost = format!("isolated {turns} turn{}, its hex has lost {turns} DM (SUP-191)", if turns == 1 { "" } else { "s" });
+    let lost =
+        format!("isolated {turns} turn{}, its hex has lost {turns} DM (SUP-191)", if turns == 1 { "" } else { "s" });
     Some(match saved {
         Some(why) => {
             let (rule, what) = why.split_once(": ").unwrap_or(("SUP-178", why));
@@ -260,7 +258,9 @@ fn automatic_fact(a: &AutoReason) -> Fact {
             &["SUP-192", "SUP-193", "SUP-198"],
         ),
         AutoReason::Chindit => ("chindits are always in at least limited supply".into(), &["SUP-192", "SUP-195"]),
-        AutoReason::HomeIslands => ("Japanese units in Japan are supplied automatically".into(), &["SUP-192", "SUP-196"]),
+        AutoReason::HomeIslands => {
+            ("Japanese units in Japan are supplied automatically".into(), &["SUP-192", "SUP-196"])
+        }
         AutoReason::Bridgehead => (
             "a bridgehead placed by seaborne invasion is in supply in the turn it is placed".into(),
             &["SUP-192", "SUP-197"],
@@ -293,7 +293,10 @@ fn partial_fact(world: &World, spec: &ScenarioSpec, s: &Subject) -> Option<Fact>
     if let Some(src) = s.sup.own_hex.filter(|_| s.sup.line.is_none()) {
         return Some(fact(
             "partial",
-            format!("partial supply: {} supplies its own hex only, as a limited source (SUP-037, SUP-040)", spec.source_key(src)),
+            format!(
+                "partial supply: {} supplies its own hex only, as a limited source (SUP-037, SUP-040)",
+                spec.source_key(src)
+            ),
             &["SUP-037", "SUP-040"],
         ));
     }
@@ -338,13 +341,17 @@ fn partial_fact(world: &World, spec: &ScenarioSpec, s: &Subject) -> Option<Fact>
     if !line.sea.is_empty() {
         return Some(fact(
             "partial",
-            format!("partial supply: {key} is unlimited, but the sea line on its way carried only partial supply (SUP-085, SUP-086)"),
+            format!(
+                "partial supply: {key} is unlimited, but the sea line on its way carried only partial supply (SUP-085, SUP-086)"
+            ),
             &["SUP-085", "SUP-086"],
         ));
     }
     Some(fact(
         "partial",
-        format!("partial supply: {key} is unlimited, but full supply may not be traced through the terrain on the way (SUP-063)"),
+        format!(
+            "partial supply: {key} is unlimited, but full supply may not be traced through the terrain on the way (SUP-063)"
+        ),
         &["SUP-063"],
     ))
 }

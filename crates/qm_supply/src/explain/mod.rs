@@ -251,12 +251,7 @@ impl AreaCache {
     const NONE: u32 = u32::MAX;
 
     fn new(ctx: &SupplyContext, map: &MapGraph, bits: u64) -> Self {
-        Self {
-            of: vec![Self::NONE; map.node_count()],
-            cutoffs: Vec::new(),
-            ungated: ungated(ctx, bits),
-            bits,
-        }
+        Self { of: vec![Self::NONE; map.node_count()], cutoffs: Vec::new(), ungated: ungated(ctx, bits), bits }
     }
 
     /// The area cutoff of `node`, searched unless cached.

@@ -110,9 +110,12 @@ pub fn reason_text(spec: &qm_core::spec::ScenarioSpec, r: &BlockReason) -> Strin
         BlockReason::EnemyPartisan(u) => format!("enemy partisan {u} (SUP-060)"),
         BlockReason::PartisanHeld => "held through a partisan, not controlled before it (SUP-060)".into(),
         BlockReason::Terrain => "its terrain limits the supply traced into or out of it (SUP-063)".into(),
-        BlockReason::Sea => "sea: a land line is of land hexes only; water is crossed by sea lines (SUP-057, SUP-066)".into(),
+        BlockReason::Sea => {
+            "sea: a land line is of land hexes only; water is crossed by sea lines (SUP-057, SUP-066)".into()
+        }
         BlockReason::AllSeaHexside => {
-            "across an all-sea hexside: a land line does not cross it; water is crossed by sea lines (SUP-057, SUP-066)".into()
+            "across an all-sea hexside: a land line does not cross it; water is crossed by sea lines (SUP-057, SUP-066)"
+                .into()
         }
         BlockReason::ClosedEntry(to) => {
             format!(

@@ -39,6 +39,10 @@ pub fn explained_plan(v: &SeaView<'_>) -> (Vec<ValidSeaLine>, Vec<NoLine>) {
     (lines, no_line)
 }
 
+/// The ports a line passes through and the islands it supplies after its
+/// landing place (SUP-080, SUP-099).
+type LineParts = (Vec<NodeId>, Vec<NodeId>);
+
 /// What a zone's options need beyond the problem: the lines themselves.
 struct Built {
     problem: PlanProblem,
@@ -46,7 +50,7 @@ struct Built {
     zones: Vec<(u32, Vec<NodeId>)>,
     /// Per zone, per option: the ports it passes through and the islands
     /// it supplies after its landing place (SUP-080, SUP-099).
-    lines: Vec<Vec<(Vec<NodeId>, Vec<NodeId>)>>,
+    lines: Vec<Vec<LineParts>>,
     /// Transport pool names, by index.
     pools: Vec<String>,
     /// Per zone: whether any port or box lies within range, and the pool
@@ -86,7 +90,7 @@ fn build_problem(v: &SeaView<'_>) -> Built {
                 }
             }
         }
-        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        keyed.sort_by_key(|a| a.0);
         let (options, lines): (Vec<PlanOption>, Vec<_>) = keyed.into_iter().map(|(_, c)| (c.0, c.1)).unzip();
         zone.options = options;
         b.problem.zones.push(zone);
@@ -111,7 +115,7 @@ fn candidate(
     to: NodeId,
     in_range: &mut bool,
     no_transport: &mut Option<String>,
-) -> Option<(PlanOption, (Vec<NodeId>, Vec<NodeId>))> {
+) -> Option<(PlanOption, LineParts)> {
     let map = &v.spec.map;
     if o == to || !(v.port(o) || map.box_sea(o).is_some()) || v.zones.zone(o) == Some(z) {
         return None;

@@ -1,8 +1,8 @@
 //! Resolving the lines in the announced order (SUP-084..089, SUP-104..125).
 
 use super::carried::carried_into;
-use super::initial::initial_zones;
 use super::default::explained_plan;
+use super::initial::initial_zones;
 use super::route::escort_base;
 use super::view::{SeaView, UnitView, view};
 use crate::context::SupplyContext;

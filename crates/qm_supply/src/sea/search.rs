@@ -119,7 +119,7 @@ impl PlanProblem {
         a.get(z).copied().flatten().and_then(|i| self.zones.get(z)?.options.get(i))
     }
 
-    fn into_tier(&self, from: NodeId, to: NodeId) -> Option<Tier> {
+    fn sent_tier(&self, from: NodeId, to: NodeId) -> Option<Tier> {
         self.into.get(&(from, to)).copied()
     }
 
@@ -149,7 +149,7 @@ impl PlanProblem {
         while let Some(f) = cur {
             let Some(feed) = self.option(a, f) else { break };
             cap = cap.min(self.tier_of(a, f, depth + 1));
-            best = best.max(cap.min(self.into_tier(feed.origin, opt.to)));
+            best = best.max(cap.min(self.sent_tier(feed.origin, opt.to)));
             cur = feed.origin_zone;
         }
         best
@@ -249,13 +249,8 @@ impl PlanProblem {
     }
 
     fn empty_score(&self) -> Score {
-        let mut score = Score {
-            units_full: 0,
-            zones_full: 0,
-            zones_supplied: 0,
-            transports: Reverse(0),
-            lines: Reverse(0),
-        };
+        let mut score =
+            Score { units_full: 0, zones_full: 0, zones_supplied: 0, transports: Reverse(0), lines: Reverse(0) };
         for z in &self.zones {
             add_zone(&mut score, z, z.base);
         }
