@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod collect;
+pub mod explain;
 pub mod phases;
 pub mod render;
 pub mod reorganize;
@@ -102,6 +103,9 @@ pub enum Command {
         /// Orders file for those phases (see `qm run`).
         #[arg(long, requires = "phases")]
         orders: Option<PathBuf>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
         /// Seed of the game's random stream.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -200,9 +204,11 @@ where
         Command::Run { file, phases, orders, json, seed } => {
             run_phases(&file, phases, orders.as_ref(), json, seed, out, err)
         }
-        Command::Explain { file, unit, phases, orders, seed } => {
-            explain(&file, &unit, phases, orders.as_ref(), seed, out, err)
-        }
+        Command::Explain { file, unit, phases, orders, json, seed } => explain::run(
+            &explain::Args { file: &file, unit: &unit, phases, orders: orders.as_ref(), json, seed },
+            out,
+            err,
+        ),
         Command::Phases { file, json } => {
             let Some(g) = load(&file, 1, err) else { return 1 };
             phases::print(&g, json, out);
@@ -287,7 +293,7 @@ fn supply(
 /// Loads a game and plays `phases` phases with the orders of a file (or
 /// the defaults): the game and one log line per phase, or `None` after
 /// printing the problem.
-fn play(
+pub(crate) fn play(
     file: &PathBuf,
     phases: u32,
     orders: Option<&PathBuf>,
@@ -351,30 +357,5 @@ fn run_phases(
         let _ = write!(out, "{}", render::report_table(&g, &report));
         let _ = writeln!(out, "checksum {}", g.checksum());
     }
-    0
-}
-
-fn explain(
-    file: &PathBuf,
-    unit: &str,
-    phases: Option<u32>,
-    orders: Option<&PathBuf>,
-    seed: u64,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> i32 {
-    let Some((mut g, _)) = play(file, phases.unwrap_or(0), orders, seed, err) else { return 1 };
-    if g.unit(unit).is_none() {
-        let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.0).collect();
-        let _ = writeln!(err, "{}: no unit `{unit}` (units: {})", file.display(), ids.join(", "));
-        return 1;
-    }
-    // Without phases, a unit is explained as of its own side's initial
-    // determination, made now.
-    if phases.is_none() {
-        let side = g.unit_side(unit).unwrap_or(g.clock().side);
-        g.determine_supply(side, DeterminationKind::Initial);
-    }
-    let _ = write!(out, "{}", g.explain(unit).unwrap_or_default());
     0
 }

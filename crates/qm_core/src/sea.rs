@@ -61,6 +61,41 @@ pub struct SeaLog {
     pub initial_zones: Vec<InitialZone>,
     /// Transports used this player turn, by pool.
     pub transports_used: BTreeMap<String, u32>,
+    /// The zones the default plan gave no line, and why (SUP-103). Left out
+    /// of files when empty, so states without them keep their checksums.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_line: Vec<NoLine>,
+}
+
+/// A zone that could take a sea line and that the default plan gave none
+/// (SUP-103).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoLine {
+    /// Which determination's plan.
+    pub kind: DeterminationKind,
+    /// The zone's landing places, sorted.
+    pub terminations: Vec<NodeId>,
+    /// Why it got no line.
+    pub reason: NoLineReason,
+}
+
+/// Why the default plan gave a zone no sea line (SUP-103).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NoLineReason {
+    /// Every origin that could reach it is a box whose transports are all
+    /// used (SUP-078..082): the pool named.
+    NoTransport(String),
+    /// No port or box lies within range of any of its landing places
+    /// (SUP-090).
+    OutOfRange,
+    /// Ports or boxes lie within range, but none may send it supply: they
+    /// hold none, stand in an enemy zone of control, or receive a line
+    /// themselves (SUP-067..072, SUP-085).
+    NoOrigin,
+    /// A line could reach it, but every plan that gives it one supplies
+    /// fewer units or zones (its origins feed other zones, SUP-071), or
+    /// the line would carry nothing better than it has (SUP-103).
+    Declined,
 }
 
 impl SeaLog {

@@ -186,6 +186,12 @@ pub enum BlockReason {
     /// supply in question: a box condition not met (SUP-026, SUP-027,
     /// SUP-061), or a restricted land route (SUP-062).
     ClosedEntry(NodeId),
+    /// A sea hex around the area: a land line is of land hexes (SUP-057),
+    /// water is crossed by sea lines (SUP-066).
+    Sea,
+    /// A land hex across an all-sea hexside from the area (SUP-057,
+    /// SUP-066).
+    AllSeaHexside,
 }
 
 /// One hex on the frontier of a cut-off area, and why no line crosses it.

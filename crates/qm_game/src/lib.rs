@@ -328,17 +328,17 @@ impl Game {
         ids
     }
 
-    /// A readable explanation of a unit's supply status.
+    /// A readable explanation of a unit's supply status, of a unit on the
+    /// map or of one isolation eliminated.
     #[must_use]
     pub fn explain(&self, id: &str) -> Option<String> {
-        let (u, l, s) = self.unit(id)?;
-        let mut text = qm_supply::describe_unit(self.spec(), &u, &l, &s);
-        if let (Some(z), Some(log)) =
-            (self.world.get_resource::<qm_core::sea::Zones>(), self.world.get_resource::<qm_core::sea::SeaLog>())
-        {
-            text.push_str(&qm_supply::explain::describe_sea(self.spec(), z, log, &s, l.node));
-        }
-        Some(text)
+        self.explanation(id).map(|e| e.text())
+    }
+
+    /// [`Game::explain`] as data.
+    #[must_use]
+    pub fn explanation(&self, id: &str) -> Option<qm_supply::explain::Explanation> {
+        qm_supply::explain::explain_unit(&self.world, id)
     }
 
     /// The statuses of `side`'s units and hexes, sorted by id and label.

@@ -17,20 +17,25 @@
 //! One concept a file: [`view`](fn@view) builds the [`SeaView`]; `ends`
 //! says where a line may start and end; `route` finds its route and where
 //! units reach it; `initial` keeps the initial determination's chances
-//! (SUP-139..141); `validate` checks orders; `plan` makes the default plan;
+//! (SUP-139..141); `validate` checks orders; `plan` makes the greedy plan, `search`
+//! finds the best plan from there and `default` reads the view into it
+//! (the default plan, SUP-103);
 //! `resolve` resolves the lines; `carried` says what a line carries.
 
 mod carried;
+mod default;
 mod ends;
 mod initial;
 mod plan;
 mod resolve;
 mod route;
+pub mod search;
 mod validate;
 mod view;
 
 pub use carried::{carried_into, carried_of, has_sea};
-pub use plan::default_plan;
+pub use default::{default_plan, explained_plan};
+pub use plan::greedy_plan;
 pub use resolve::resolve_sea;
 pub use validate::{validate_intercept, validate_plan};
 pub use view::{SeaView, UnitView, view};

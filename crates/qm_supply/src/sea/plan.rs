@@ -1,4 +1,5 @@
-//! The default plan (SUP-103).
+//! The greedy plan: the start of the exact search of the default plan
+//! (SUP-103, see `default`).
 
 use super::view::SeaView;
 use qm_core::ids::{NodeId, Tier};
@@ -6,8 +7,9 @@ use qm_core::orders::ValidSeaLine;
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
 
-/// The default plan: a line to every zone that can receive one and is not
-/// fully supplied, from the best origin in range, unprotected (SUP-103).
+/// The greedy plan the search starts from: a line to every zone that can
+/// receive one and is not fully supplied, from the best origin in range,
+/// unprotected, zones taken in map order.
 /// Every landing place of a zone is tried, not only the first: a zone that
 /// can take sea supply at one port only (Suez, for the South Africa box,
 /// SUP-081, SUP-087) still gets its line. Lines that carry full supply are
@@ -17,7 +19,7 @@ use std::collections::BTreeMap;
 /// zone planned earlier counts as supplied by its line when later origins
 /// are chosen.
 #[must_use]
-pub fn default_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
+pub fn greedy_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
     let mut p = Planner {
         v,
         plan: Vec::new(),

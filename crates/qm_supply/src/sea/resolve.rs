@@ -1,8 +1,8 @@
 //! Resolving the lines in the announced order (SUP-084..089, SUP-104..125).
 
 use super::carried::carried_into;
+use super::default::explained_plan;
 use super::initial::initial_zones;
-use super::plan::default_plan;
 use super::route::escort_base;
 use super::view::{SeaView, UnitView, view};
 use crate::context::SupplyContext;
@@ -16,7 +16,7 @@ use qm_core::orders::ValidSeaLine;
 use crate::orders::SupplyPending;
 use qm_core::phase::RunningPhase;
 use qm_core::rng::GameRng;
-use qm_core::sea::{InitialZone, SeaLineRecord, SeaLog};
+use qm_core::sea::{InitialZone, NoLine, SeaLineRecord, SeaLog};
 use qm_core::spec::Spec;
 use qm_trace::Seed;
 
@@ -37,8 +37,11 @@ pub fn resolve_sea(world: &mut World) {
     for k in 0..lines.lines.len() {
         resolve_line(world, &mut lines, &intercepts, k, &mut inverted);
     }
+    let mut log = world.resource_mut::<SeaLog>();
+    log.no_line.retain(|n| n.kind != kind);
+    log.no_line.append(&mut lines.no_line);
     if kind == DeterminationKind::Initial {
-        world.resource_mut::<SeaLog>().initial_zones = lines.initial_zones;
+        log.initial_zones = lines.initial_zones;
     }
     invert_attackers(world, inverted);
 }
@@ -85,6 +88,8 @@ struct PreparedLines {
     /// SUP-139: the zones that could receive sea supply at initial
     /// determination (empty at post-combat determination).
     initial_zones: Vec<InitialZone>,
+    /// SUP-103: the zones the default plan gave no line, and why.
+    no_line: Vec<NoLine>,
 }
 
 impl PreparedLines {
@@ -105,7 +110,10 @@ fn prepare_lines(
     // SUP-139: note the zones that could receive sea supply at initial
     // determination, and the best they could have had.
     let initial_zones = if kind == DeterminationKind::Initial { initial_zones(v) } else { Vec::new() };
-    let lines = plan.unwrap_or_else(|| default_plan(v));
+    let (lines, no_line) = match plan {
+        Some(p) => (p, Vec::new()),
+        None => explained_plan(v),
+    };
     let routes: Vec<Vec<NodeId>> =
         lines.iter().map(|l| v.route(l.from, &l.via, l.to).unwrap_or_else(|| vec![l.from, l.to])).collect();
     let transports = lines.iter().map(|l| v.spec.map.box_sea(l.from).and_then(|b| b.transport_pool.clone())).collect();
@@ -121,6 +129,7 @@ fn prepare_lines(
         escort_from,
         attack_from,
         initial_zones,
+        no_line,
     }
 }
 

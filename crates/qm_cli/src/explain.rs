@@ -1,0 +1,45 @@
+//! `qm explain`: why a unit has its supply status, as text or JSON, for a
+//! unit on the map or one eliminated by isolation (SUP-177).
+
+use qm_game::DeterminationKind;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The command's arguments.
+pub struct Args<'a> {
+    /// Scenario file.
+    pub file: &'a PathBuf,
+    /// Unit id.
+    pub unit: &'a str,
+    /// Phases to run first.
+    pub phases: Option<u32>,
+    /// Orders for those phases.
+    pub orders: Option<&'a PathBuf>,
+    /// JSON output.
+    pub json: bool,
+    /// Seed.
+    pub seed: u64,
+}
+
+/// Runs `qm explain`; returns the exit code.
+pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let Some((mut g, _)) = crate::play(a.file, a.phases.unwrap_or(0), a.orders, a.seed, err) else { return 1 };
+    if g.explanation(a.unit).is_none() {
+        let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.0).collect();
+        let _ = writeln!(err, "{}: no unit `{}` (units: {})", a.file.display(), a.unit, ids.join(", "));
+        return 1;
+    }
+    // Without phases, a unit is explained as of its own side's initial
+    // determination, made now.
+    if a.phases.is_none() {
+        let side = g.unit_side(a.unit).unwrap_or(g.clock().side);
+        g.determine_supply(side, DeterminationKind::Initial);
+    }
+    let Some(e) = g.explanation(a.unit) else { return 1 };
+    if a.json {
+        let _ = writeln!(out, "{}", serde_json::to_string(&e).unwrap_or_default());
+    } else {
+        let _ = write!(out, "{}", e.text());
+    }
+    0
+}

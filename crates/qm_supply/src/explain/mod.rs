@@ -1,0 +1,340 @@
+//! Why a unit is not (fully) supplied: the area it could draw from, the
+//! frontier that walls that area in, and the sources inside it that refused.
+//!
+//! Computed for every unit not fully supplied at the end of a determination
+//! and stored in its [`UnitSupply::cutoff`], so that the explanation is the
+//! one of the determination, not of the state after later moves. Units in
+//! the same area share one search.
+//!
+//! One concept a file: this one finds what cut a unit off; `text` writes a
+//! unit's supply as text; `sea` what sea supply did for its zone; `facts`
+//! the rest of a full explanation (elimination, isolation, persistence,
+//! lost capabilities, why supply is partial), as data and text.
+
+mod facts;
+mod sea;
+mod text;
+
+pub use facts::{Explanation, Fact, explain_unit};
+pub use sea::{describe_sea, no_line_text};
+pub use text::{describe_unit, reason_text, source_text};
+
+use crate::context::SupplyContext;
+use crate::land::LAND_KINDS;
+use crate::zoc::{shared_armor, zoc_sources};
+use bevy_ecs::prelude::*;
+use qm_core::components::{Location, Unit};
+use qm_core::ids::{NationId, NodeId, Tier};
+use qm_core::map::MapGraph;
+use qm_core::nation::NationStatus;
+use qm_core::ruleset::{Domain, Ruleset};
+use qm_core::spec::Spec;
+use qm_core::supply::*;
+use qm_trace::{RegionScratch, backward_region_with};
+use std::collections::BTreeMap;
+
+/// Most hexes an explanation search visits.
+pub const AREA_LIMIT: usize = 1 << 16;
+/// Most blocking hexes an explanation keeps (the nearest).
+pub const BLOCK_LIMIT: usize = 48;
+
+/// Why `node` does not pass supply on for the side.
+#[must_use]
+pub fn block_reason(ctx: &SupplyContext, rules: &Ruleset, map: &MapGraph, node: NodeId) -> BlockReason {
+    let i = node as usize;
+    if let Some(p) = ctx.enemy_partisans.get(&node) {
+        return BlockReason::EnemyPartisan(p.clone());
+    }
+    if !ctx.friendly.get(i).copied().unwrap_or(false) {
+        return match ctx.control.get(i).copied().flatten() {
+            None => BlockReason::Uncontrolled,
+            Some(n) => {
+                let st = ctx.nations.get(n.index());
+                let enemy =
+                    st.is_some_and(|s| s.side.is_some() && s.side != ctx.side && s.status != NationStatus::Neutral);
+                if enemy { BlockReason::EnemyControl(n) } else { BlockReason::NotFriendly(n) }
+            }
+        };
+    }
+    if ctx.zoc.get(i).copied().unwrap_or(false) {
+        return BlockReason::Zoc(zoc_sources(rules, map, &ctx.zoc_units, node));
+    }
+    if ctx.partisan_held.get(i).copied().unwrap_or(false) {
+        return BlockReason::PartisanHeld;
+    }
+    BlockReason::Terrain
+}
+
+/// The cutoff of a nation's units at `node` from supply of at least `want`.
+#[must_use]
+pub fn cutoff(
+    scratch: &mut RegionScratch,
+    ctx: &SupplyContext,
+    rules: &Ruleset,
+    map: &MapGraph,
+    nation: NationId,
+    node: NodeId,
+    want: Tier,
+) -> Cutoff {
+    let mut c = area_cutoff(scratch, ctx, rules, map, nation, node, want);
+    terrain_override(ctx, nation, node, want, &mut c);
+    c
+}
+
+/// The labels a nation's units need to be supplied at `want` or better.
+fn wanted_bits(ctx: &SupplyContext, nation: NationId, want: Tier) -> Option<u64> {
+    let Some(Some(c)) = ctx.classes.of_nation.get(nation.index()) else { return None };
+    let slot = ctx.classes.slot(*c);
+    Some(match want {
+        Tier::Full => slot.full,
+        Tier::Partial => slot.full | slot.partial,
+    })
+}
+
+/// SUP-063: a friendly hex whose terrain does not let the wanted tier in
+/// (full supply into jungle/mountain in New Guinea) is itself what stands
+/// in the way, whatever the frontier around it.
+fn terrain_override(ctx: &SupplyContext, nation: NationId, node: NodeId, want: Tier, c: &mut Cutoff) {
+    let Some(bits) = wanted_bits(ctx, nation, want) else { return };
+    let i = node as usize;
+    if ctx.friendly.get(i).copied().unwrap_or(false)
+        && !ctx.enemy_partisans.contains_key(&node)
+        && ctx.accept.get(i).is_some_and(|&a| a & bits == 0)
+    {
+        c.blocks = vec![Block { node, reason: BlockReason::Terrain }];
+    }
+}
+
+/// Whether no gate of the determination refuses any of `bits` (SUP-026,
+/// SUP-027, SUP-062): then every link of the land graph is open to them.
+fn ungated(ctx: &SupplyContext, bits: u64) -> bool {
+    ctx.gates.iter().all(|g| g.1 & bits == bits)
+}
+
+/// [`cutoff`] without the unit's own hex's terrain: what the area around
+/// `node` says. Leaves the search in `scratch`.
+fn area_cutoff(
+    scratch: &mut RegionScratch,
+    ctx: &SupplyContext,
+    rules: &Ruleset,
+    map: &MapGraph,
+    nation: NationId,
+    node: NodeId,
+    want: Tier,
+) -> Cutoff {
+    let Some(bits) = wanted_bits(ctx, nation, want) else {
+        return Cutoff::default();
+    };
+    let region = if ungated(ctx, bits) {
+        // No gate closes a link to these labels: every edge of the reversed
+        // graph is an open link, so the search asks nothing per edge.
+        backward_region_with(scratch, &map.land_rev, LAND_KINDS, &ctx.emit, bits, node, AREA_LIMIT, |_, _| true)
+    } else {
+        backward_region_with(scratch, &map.land_rev, LAND_KINDS, &ctx.emit, bits, node, AREA_LIMIT, |p, r| {
+            // A link closed to any origin of the class's supply (SUP-062) is
+            // reported as closed.
+            ctx.link_bits(map, p, r) & bits == bits
+        })
+    };
+    let truncated = region.nodes.len() >= AREA_LIMIT || region.frontier.len() > BLOCK_LIMIT;
+    // SUP-057: a source in an enemy ZOC still supplies; it is no blocker.
+    let supplies = |f: NodeId| {
+        ctx.sources.iter().any(|s| {
+            s.node == f && s.inactive.is_none() && s.tiers.get(nation.index()).copied().flatten() >= Some(want)
+        })
+    };
+    let mut blocks: Vec<Block> = region
+        .frontier
+        .iter()
+        .filter(|&&f| !supplies(f))
+        .take(BLOCK_LIMIT)
+        .map(|&f| Block { node: f, reason: block_reason(ctx, rules, map, f) })
+        .collect();
+    if blocks.is_empty() && region.closed.is_empty() {
+        blocks = water_around(map, scratch, &region.nodes);
+    }
+    // SUP-026, SUP-027, SUP-061: box entries whose condition is not met,
+    // from outside the area (a link closed between two hexes of the area
+    // walls nothing in; which of those a search meets depends on its order).
+    blocks.extend(
+        region
+            .closed
+            .iter()
+            .filter(|&&(b, _)| !scratch.in_region(b))
+            .map(|&(b, to)| Block { node: b, reason: BlockReason::ClosedEntry(to) }),
+    );
+    blocks.sort();
+    blocks.dedup();
+
+    // Sources within reach (the area, or a frontier hex next to it) that did
+    // not supply at the wanted tier.
+    let mut refused = Vec::new();
+    for s in &ctx.sources {
+        if !scratch.in_region(s.node) && !scratch.in_frontier(s.node) {
+            continue;
+        }
+        let tier = s.tiers.get(nation.index()).copied().flatten();
+        let reason = if let Some(r) = &s.inactive {
+            r.clone()
+        } else if tier.is_none_or(|t| t < want) {
+            SourceRefusal::NotEligible(tier)
+        } else if s.own_hex_only {
+            // SUP-047, SUP-048: in its own hex too, an active own-hex source
+            // that could give `want` did not: the unit did not begin the
+            // player turn there.
+            SourceRefusal::OwnHexOnly
+        } else if let Some(a) = map
+            .adjacent(s.node)
+            .filter(|&r| scratch.in_region(r))
+            .find_map(|r| shared_armor(rules, map, &ctx.zoc_units, s.node, r))
+        {
+            SourceRefusal::ArmorAdjacency(a)
+        } else {
+            continue;
+        };
+        refused.push((s.id, reason));
+    }
+    refused.sort();
+    Cutoff { blocks, refused, area: region.nodes.len() as u32, truncated }
+}
+
+/// SUP-057, SUP-066: the water around an area with nothing else around it:
+/// the sea hexes next to it and the land hexes across all-sea hexsides,
+/// the nearest [`BLOCK_LIMIT`].
+fn water_around(map: &MapGraph, scratch: &RegionScratch, area: &[NodeId]) -> Vec<Block> {
+    let mut out: Vec<Block> = Vec::new();
+    for &a in area {
+        for b in map.adjacency.neighbors(a, qm_trace::EdgeKinds::ALL) {
+            if scratch.in_region(b) || out.iter().any(|x| x.node == b) || !map.is_hex(b) {
+                continue;
+            }
+            let sea = map.node(b).is_some_and(|i| i.surface == qm_core::map::Surface::Sea);
+            let by_land = map.land.neighbors(a, LAND_KINDS).any(|x| x == b);
+            if sea {
+                out.push(Block { node: b, reason: BlockReason::Sea });
+            } else if !by_land {
+                out.push(Block { node: b, reason: BlockReason::AllSeaHexside });
+            }
+            if out.len() >= BLOCK_LIMIT {
+                out.sort();
+                return out;
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The area cutoffs of one class and wanted tier, shared by every node
+/// whose area is the same.
+///
+/// The area of a node `x` is every node that could pass the labels on
+/// towards `x` through open links. If `x` passes them on itself, every node
+/// `y` of its area that `x` can pass them on to through open links has the
+/// same area: what reaches `x` reaches `y` through `x`, and what reaches
+/// `y` reaches `x` (`y` is in `x`'s area and passes them on). The cutoff is
+/// then the same too, if it lists the whole frontier (not the nearest part
+/// of a truncated one): its blocks, closed entries from outside and refused
+/// sources are properties of the area, not of the search's order. So one
+/// search serves every unit of an isolated area, gates or not, and the cost
+/// grows with the areas, not units x area.
+struct AreaCache {
+    /// Per node: the index of its cutoff in `cutoffs`, or `NONE`.
+    of: Vec<u32>,
+    cutoffs: Vec<Cutoff>,
+    /// Labels no gate of the determination refuses any of.
+    ungated: bool,
+    bits: u64,
+}
+
+impl AreaCache {
+    const NONE: u32 = u32::MAX;
+
+    fn new(ctx: &SupplyContext, map: &MapGraph, bits: u64) -> Self {
+        Self { of: vec![Self::NONE; map.node_count()], cutoffs: Vec::new(), ungated: ungated(ctx, bits), bits }
+    }
+
+    /// The area cutoff of `node`, searched unless cached.
+    #[allow(clippy::too_many_arguments, reason = "the search's inputs plus the cache")]
+    fn get(
+        &mut self,
+        scratch: &mut RegionScratch,
+        ctx: &SupplyContext,
+        rules: &Ruleset,
+        map: &MapGraph,
+        nation: NationId,
+        node: NodeId,
+        want: Tier,
+    ) -> Cutoff {
+        if let Some(c) = self.of.get(node as usize).and_then(|&i| self.cutoffs.get(i as usize)) {
+            return c.clone();
+        }
+        let c = area_cutoff(scratch, ctx, rules, map, nation, node, want);
+        let idx = self.cutoffs.len() as u32;
+        let passes_on = ctx.emit.get(node as usize).is_some_and(|&e| e & self.bits != 0);
+        if passes_on && !c.truncated {
+            self.mark_shared(scratch, map, ctx, node, idx);
+        } else if let Some(slot) = self.of.get_mut(node as usize) {
+            *slot = idx;
+        }
+        self.cutoffs.push(c.clone());
+        c
+    }
+
+    /// Gives cutoff `idx` to every node of the area just searched (in
+    /// `scratch`) that `start` can pass the labels on to through open
+    /// links.
+    fn mark_shared(&mut self, scratch: &RegionScratch, map: &MapGraph, ctx: &SupplyContext, start: NodeId, idx: u32) {
+        let mut stack = vec![start];
+        self.of[start as usize] = idx;
+        while let Some(a) = stack.pop() {
+            if ctx.emit.get(a as usize).is_none_or(|&e| e & self.bits == 0) {
+                continue;
+            }
+            for b in map.land.neighbors(a, LAND_KINDS) {
+                if scratch.in_region(b)
+                    && self.of.get(b as usize) == Some(&Self::NONE)
+                    && (self.ungated || ctx.link_bits(map, a, b) & self.bits == self.bits)
+                {
+                    self.of[b as usize] = idx;
+                    stack.push(b);
+                }
+            }
+        }
+    }
+}
+
+/// Fills the cutoff of every unit of the side that is not fully supplied
+/// through a line.
+pub fn explain_cutoffs(
+    spec: Res<Spec>,
+    ctx: Res<SupplyContext>,
+    mut units: Query<(&Unit, &Location, &mut UnitSupply)>,
+) {
+    let Some(side) = ctx.side else { return };
+    let rules = &spec.ruleset;
+    let map = &spec.map;
+    // Units in one area share the search (see `AreaCache`): one cache per
+    // (nation class, tier wanted).
+    let mut cache: BTreeMap<(u16, Tier), AreaCache> = BTreeMap::new();
+    let mut scratch = RegionScratch::default();
+    for (u, loc, mut sup) in &mut units {
+        if sup.at.is_none_or(|a| a.side != side) || sup.automatic.is_some() || sup.status == UnitStatus::Full {
+            continue;
+        }
+        let Some(def) = rules.unit_type(u.kind) else { continue };
+        let nation = if def.domain == Domain::Ground {
+            u.supply_nation()
+        } else {
+            // Air and naval units take their base's status: explain the hex.
+            ctx.control.get(loc.node as usize).copied().flatten().unwrap_or(u.nation)
+        };
+        let Some(Some(class)) = ctx.classes.of_nation.get(nation.index()).copied() else { continue };
+        let want = if sup.status == UnitStatus::Partial { Tier::Full } else { Tier::Partial };
+        let Some(bits) = wanted_bits(&ctx, nation, want) else { continue };
+        let area = cache.entry((class, want)).or_insert_with(|| AreaCache::new(&ctx, map, bits));
+        let mut cut = area.get(&mut scratch, &ctx, rules, map, nation, loc.node, want);
+        terrain_override(&ctx, nation, loc.node, want, &mut cut);
+        sup.cutoff = Some(cut);
+    }
+}
