@@ -190,3 +190,35 @@ fn rulesets_without_oil_data_are_not_oil_dependent() {
     let arm = oil.spec().ruleset.unit_types.iter().find(|t| t.key == "arm").map(|t| t.oil);
     assert_eq!(arm, Some(2));
 }
+
+const EUROPE: &str = "scenarios/mwif/europe-1942-oil.ron";
+
+/// Each reorganized unit with its resource, by unit id.
+fn assignment(r: &PowerReport) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = r.reorganized.iter().map(|u| (u.id.clone(), u.resource.clone())).collect();
+    v.sort();
+    v
+}
+
+fn pairs(v: &[(&str, &str)]) -> Vec<(String, String)> {
+    v.iter().map(|(a, b)| ((*a).to_string(), (*b).to_string())).collect()
+}
+
+/// (id, load in tenths, spent) of each resource.
+fn spending(r: &PowerReport) -> Vec<(String, u32, u32)> {
+    r.resources.iter().map(|x| (x.id.clone(), x.load_tenths, x.spent)).collect()
+}
+
+fn loads(v: &[(&str, u32, u32)]) -> Vec<(String, u32, u32)> {
+    v.iter().map(|(a, l, s)| ((*a).to_string(), *l, *s)).collect()
+}
+
+/// The path of a reorganized unit, by hex label.
+fn path_of(r: &PowerReport, id: &str) -> Vec<String> {
+    r.reorganized.iter().find(|u| u.id == id).map(|u| u.path.clone()).unwrap_or_default()
+}
+
+/// Whether `a` comes right before `b` in `path`: a sea leg.
+fn sails(path: &[String], a: &str, b: &str) -> bool {
+    path.windows(2).any(|w| w[0] == a && w[1] == b)
+}

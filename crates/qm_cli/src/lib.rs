@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod collect;
+pub mod explain_oil;
 pub mod phases;
 pub mod render;
 pub mod reorganize;
@@ -364,6 +365,9 @@ fn explain(
     err: &mut dyn Write,
 ) -> i32 {
     let Some((mut g, _)) = play(file, phases.unwrap_or(0), orders, seed, err) else { return 1 };
+    if let Some(code) = explain_oil::explain(&g, unit, phases.is_some(), out) {
+        return code;
+    }
     if g.unit(unit).is_none() {
         let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.0).collect();
         let _ = writeln!(err, "{}: no unit `{unit}` (units: {})", file.display(), ids.join(", "));
