@@ -139,12 +139,22 @@ fn a_save_past_the_cap_and_a_save_of_non_oil_are_refused_oil_009() {
 #[test]
 fn saved_stock_is_transported_and_frees_the_cap_oil_011() {
     let mut g = load(SCENARIO);
-    let from_nothing =
-        OilOrder::TransportStock { power: "germany".into(), from: "frankfurt".into(), to: "hamburg".into(), oil: 1, build_points: 0 };
+    let from_nothing = OilOrder::TransportStock {
+        power: "germany".into(),
+        from: "frankfurt".into(),
+        to: "hamburg".into(),
+        oil: 1,
+        build_points: 0,
+    };
     let e = refused(&mut g, Side::Axis, vec![from_nothing]);
     assert_eq!(oil_error(&e), OilOrderError::NothingSaved { hex: "a10".into(), power: "germany".into() });
-    let kiel_to_hamburg =
-        OilOrder::TransportStock { power: "germany".into(), from: "kiel".into(), to: "hamburg".into(), oil: 2, build_points: 0 };
+    let kiel_to_hamburg = OilOrder::TransportStock {
+        power: "germany".into(),
+        from: "kiel".into(),
+        to: "hamburg".into(),
+        oil: 2,
+        build_points: 0,
+    };
     // The save is valid only after the transport in the same batch.
     submit(&mut g, Side::Axis, vec![kiel_to_hamburg, save("germany", "kiel", &["ruhr-oil"], 0)]);
     g.step_phase();

@@ -86,17 +86,14 @@ pub fn unit_text(r: &PowerReport, id: &str) -> String {
 }
 
 fn not_reorganized_text(r: &PowerReport, u: &NotReorganized) -> String {
-    let mut s = match u.reason.as_str() {
-        "no_path" => format!("  not reorganized: no path to oil of {} (OIL-003)\n  {}\n", r.power, u.detail),
-        "not_ordered" => {
-            "  not reorganized: not ordered (the phase's Reorganize orders did not list it, OIL-003)\n".to_string()
-        }
-        _ => format!("  not reorganized: not enough oil\n  {}\n", u.detail),
-    };
+    let mut s = format!("  {}\n", u.detail);
+    if u.reason == "not_ordered" {
+        s += "  (the phase's Reorganize orders did not list it; without such an order every unit is requested)\n";
+    }
     for key in &u.reaches {
         if let Some(res) = r.resources.iter().find(|x| &x.id == key) {
             s += &format!(
-                "  it reaches {} at {}: {} points, load {} of units reorganized before it, {}\n",
+                "  it reaches {} at {} ({} points): load {} of the units reorganized, {}\n",
                 res.id,
                 res.hex,
                 res.points,
@@ -116,7 +113,7 @@ pub fn resource_text(r: &PowerReport, res: &ResourceReport) -> String {
         res.id, res.hex, res.kind, res.points, r.power, r.turn
     );
     let spent = if res.spent == 0 { "not spent".to_string() } else { format!("spent {} oil points", res.spent) };
-    s += &format!("  {spent}: {}\n", res.why);
+    s += &format!("  {spent}\n  why: {}\n", res.why);
     s += &format!(
         "  load {} ({} tenths); rounded halves up: {} (OIL-004, ruling 1)\n",
         tenths(res.load_tenths),
@@ -143,4 +140,63 @@ pub fn resource_text(r: &PowerReport, res: &ResourceReport) -> String {
 
 fn tenths(t: u32) -> String {
     format!("{}.{}", t / 10, t % 10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qm_oil::report::Reorganized;
+
+    fn short_of_oil() -> PowerReport {
+        PowerReport {
+            power: "germany".into(),
+            turn: 4,
+            requested: vec!["a".into(), "b".into()],
+            reorganized: vec![Reorganized {
+                id: "a".into(),
+                resource: "ploesti".into(),
+                cost_tenths: 6,
+                path: vec!["g9".into(), "g8".into()],
+            }],
+            free: Vec::new(),
+            not_reorganized: vec![NotReorganized {
+                id: "b".into(),
+                reason: "not_enough_oil".into(),
+                detail: "not reorganized: not enough oil".into(),
+                reaches: vec!["ploesti".into()],
+            }],
+            resources: vec![ResourceReport {
+                id: "ploesti".into(),
+                hex: "g9".into(),
+                kind: "produced".into(),
+                points: 1,
+                load_tenths: 6,
+                spent: 1,
+                why: "spends 1".into(),
+            }],
+            spent_total: 1,
+            minimum_by_rounding: 1,
+            optimal: true,
+            above_minimum: None,
+        }
+    }
+
+    #[test]
+    fn a_unit_short_of_oil_is_told_what_took_the_oil_it_reaches() {
+        let text = unit_text(&short_of_oil(), "b");
+        assert!(text.contains("not enough oil"), "{text}");
+        assert!(text.contains("it reaches ploesti at g9 (1 points): load 0.6"), "{text}");
+        let text = unit_text(&short_of_oil(), "a");
+        assert!(text.contains("reorganized with oil of ploesti (0.6 oil, OIL-003), path g9 g8"), "{text}");
+    }
+
+    #[test]
+    fn a_resource_is_told_with_its_load_rounding_and_cap() {
+        let r = short_of_oil();
+        let text = resource_text(&r, &r.resources[0]);
+        assert!(text.contains("spent 1 oil points"), "{text}");
+        assert!(text.contains("load 0.6 (6 tenths); rounded halves up: 1"), "{text}");
+        assert!(text.contains("at most 1.0 here"), "{text}");
+        assert!(text.contains("units assigned: a (0.6)"), "{text}");
+    }
 }

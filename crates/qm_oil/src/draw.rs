@@ -19,7 +19,12 @@ use qm_core::orders::{OrderContext, OrderError};
 /// [`OilOrderError::ForeignOil`] for another power's oil,
 /// [`OilOrderError::NotOil`], [`OilOrderError::UnknownResource`],
 /// [`OilOrderError::NotYourPower`].
-pub fn validate_draw(world: &mut World, cx: &OrderContext, power: &str, oil: &[String]) -> Result<OilValid, OrderError> {
+pub fn validate_draw(
+    world: &mut World,
+    cx: &OrderContext,
+    power: &str,
+    oil: &[String],
+) -> Result<OilValid, OrderError> {
     let board = Board::read(world);
     let p = board.power_of(cx.side, power).map_err(|e| refuse(cx.index, e))?;
     let mut allowed = oil_of(&board.params, p);

@@ -162,7 +162,8 @@ impl Board {
     #[must_use]
     pub fn draw_limit(&self, node: NodeId, power: NationId) -> Option<u32> {
         let f = self.features(node);
-        let own_capital = f.contains(Features::CAPITAL) && self.control.get(node as usize).and_then(|c| c.1) == Some(power);
+        let own_capital =
+            f.contains(Features::CAPITAL) && self.control.get(node as usize).and_then(|c| c.1) == Some(power);
         if own_capital {
             return None;
         }
@@ -242,7 +243,14 @@ impl Ledger {
         )
     }
 
-    fn check_cap(board: &Board, node: NodeId, cap: u32, what: &str, held: u32, adding: u32) -> Result<(), OilOrderError> {
+    fn check_cap(
+        board: &Board,
+        node: NodeId,
+        cap: u32,
+        what: &str,
+        held: u32,
+        adding: u32,
+    ) -> Result<(), OilOrderError> {
         if held + adding > cap {
             return Err(OilOrderError::PastCap { hex: board.label(node), what: what.into(), cap, held, adding });
         }
@@ -331,7 +339,11 @@ impl Ledger {
         Self::check_cap(board, node, cap, "build points", held.build_points, build_points)?;
         let total = self.build_points.entry(power).or_default();
         if *total < build_points {
-            return Err(OilOrderError::NotEnoughBuildPoints { power: board.key(power), have: *total, asked: build_points });
+            return Err(OilOrderError::NotEnoughBuildPoints {
+                power: board.key(power),
+                have: *total,
+                asked: build_points,
+            });
         }
         *total -= build_points;
         let pile = self.piles.entry((node, power)).or_default();
@@ -341,7 +353,14 @@ impl Ledger {
     }
 
     /// Takes `oil` and `build_points` out of `power`'s stockpile at `node`.
-    fn withdraw(&mut self, board: &Board, power: NationId, node: NodeId, oil: u32, bp: u32) -> Result<(), OilOrderError> {
+    fn withdraw(
+        &mut self,
+        board: &Board,
+        power: NationId,
+        node: NodeId,
+        oil: u32,
+        bp: u32,
+    ) -> Result<(), OilOrderError> {
         let hex = board.label(node);
         let pile = self.piles.get_mut(&(node, power)).filter(|p| p.oil + p.build_points > 0);
         let Some(pile) = pile else { return Err(OilOrderError::NothingSaved { hex, power: board.key(power) }) };
@@ -400,7 +419,15 @@ impl Ledger {
     /// of them oil. The oil leaves the sender's unspent produced oil this
     /// turn, wells by key; production, where the receiver uses resources,
     /// is not simulated: the shipment is recorded with its commitment.
-    fn send(&mut self, board: &Board, side: Side, from: &str, to: &str, resources: u32, oil: u32) -> Result<(), OilOrderError> {
+    fn send(
+        &mut self,
+        board: &Board,
+        side: Side,
+        from: &str,
+        to: &str,
+        resources: u32,
+        oil: u32,
+    ) -> Result<(), OilOrderError> {
         let sender = board.power_of(side, from)?;
         let receiver = board.spec.ruleset.nation_by_key(to).ok_or_else(|| OilOrderError::UnknownNation(to.into()))?;
         if receiver == sender || !board.is_major(receiver) || board.side_of(receiver) != Some(side) {
@@ -483,7 +510,8 @@ impl Ledger {
             bp += b;
         }
         let hex = board.label(node);
-        let record = Bombing { turn: board.turn, hex, factors, bonus, rolls, oil_destroyed: oil, build_points_destroyed: bp };
+        let record =
+            Bombing { turn: board.turn, hex, factors, bonus, rolls, oil_destroyed: oil, build_points_destroyed: bp };
         self.log.bombings.push(record);
         Ok(())
     }
@@ -532,7 +560,8 @@ pub fn validate_stock(world: &mut World, cx: &OrderContext, order: &OilOrder) ->
 /// Applies the phase's stockpile orders, in the order given, with the
 /// game's random stream (exclusive system, `OrdersOf("mwif-oil")`).
 pub fn apply_stock_orders(world: &mut World) {
-    let orders = world.get_resource_or_init::<Pending<OilValid>>().take(REORGANIZATION, |o| matches!(o, OilValid::Stock(_)));
+    let orders =
+        world.get_resource_or_init::<Pending<OilValid>>().take(REORGANIZATION, |o| matches!(o, OilValid::Stock(_)));
     if orders.is_empty() {
         return;
     }

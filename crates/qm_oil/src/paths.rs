@@ -162,7 +162,11 @@ impl SideReach {
         for n in (0..spec.map.node_count() as NodeId).filter(|&n| reached(n)) {
             for m in spec.map.adjacent(n).filter(|&m| !reached(m)) {
                 let is_sea = spec.map.node(m).is_some_and(|i| i.surface == qm_core::map::Surface::Sea);
-                if is_sea { sea.insert(m) } else { land.insert(m) };
+                if is_sea {
+                    sea.insert(m)
+                } else {
+                    land.insert(m)
+                };
             }
         }
         (land.into_iter().collect(), sea.len())

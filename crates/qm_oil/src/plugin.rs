@@ -1,11 +1,11 @@
 //! MWIF oil (27.1, 27.2) as a rule family.
 
 use crate::FAMILY;
+use crate::ledger::{apply_stock_orders, capture_stock};
 use crate::orders::{OilOrder, OilValid, REORGANIZATION, validate};
 use crate::reorganize::reorganize;
 use crate::state;
 use bevy_ecs::prelude::*;
-use crate::ledger::{apply_stock_orders, capture_stock};
 use qm_core::phase::{BeginOf, OrdersOf, PhaseId, PhaseSchedule, RulesOf};
 use qm_core::plugin::{RulePlugin, Rules, RulesBuilder, StateSection};
 

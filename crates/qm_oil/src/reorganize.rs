@@ -72,9 +72,8 @@ pub fn reorganize(world: &mut World) {
 /// every disorganized unit is requested), and the resources each power's
 /// `DrawOil` orders allow (none: all).
 fn take_orders(world: &mut World) -> (Option<BTreeSet<UnitId>>, BTreeMap<NationId, BTreeSet<String>>) {
-    let orders = world
-        .get_resource_or_init::<Pending<OilValid>>()
-        .take(REORGANIZATION, |o| !matches!(o, OilValid::Stock(_)));
+    let orders =
+        world.get_resource_or_init::<Pending<OilValid>>().take(REORGANIZATION, |o| !matches!(o, OilValid::Stock(_)));
     let mut set: Option<BTreeSet<UnitId>> = None;
     let mut draws: BTreeMap<NationId, BTreeSet<String>> = BTreeMap::new();
     for o in orders {
@@ -131,7 +130,12 @@ fn reorganize_free(world: &mut World, side: Side, reach: &SideReach) -> Vec<(Nat
 /// The solver's problem for one power: its disorganized oil units by id,
 /// and the candidates kept (with oil left and allowed by `DrawOil`), as
 /// indices into the power's resources.
-fn problem_of(world: &World, reach: &SideReach, power: NationId, req: Request<'_>) -> (Problem, Vec<UnitId>, Vec<usize>) {
+fn problem_of(
+    world: &World,
+    reach: &SideReach,
+    power: NationId,
+    req: Request<'_>,
+) -> (Problem, Vec<UnitId>, Vec<usize>) {
     let Some(p) = reach.powers.get(&power) else { return (Problem::default(), Vec::new(), Vec::new()) };
     let ids: Vec<UnitId> = reach.units.iter().filter(|(_, u)| u.0 == power).map(|(id, _)| id.clone()).collect();
     let mut kept = Vec::new();
@@ -262,8 +266,14 @@ fn describe(world: &World, reach: &SideReach, power: NationId, solved: &Solved<'
                     outcome.to_string()
                 };
                 let mask = reach.reaches(id);
-                let reaches = kept.iter().filter(|&&k| mask >> k & 1 == 1).map(|&k| p.resources[k].key.clone()).collect();
-                report.not_reorganized.push(NotReorganized { id: id.to_string(), reason: reason.into(), detail, reaches });
+                let reaches =
+                    kept.iter().filter(|&&k| mask >> k & 1 == 1).map(|&k| p.resources[k].key.clone()).collect();
+                report.not_reorganized.push(NotReorganized {
+                    id: id.to_string(),
+                    reason: reason.into(),
+                    detail,
+                    reaches,
+                });
             }
         }
     }
@@ -326,11 +336,14 @@ fn no_path_detail(reach: &SideReach, id: &UnitId, spec: &qm_core::spec::Scenario
     let land: Vec<String> = land.iter().map(|&n| spec.map.label(n).to_string()).collect();
     let cut = match (land.is_empty(), sea) {
         (true, 0) => String::new(),
-        (true, s) => format!("; its side's open hexes around it end at the sea ({s} sea hexes, no friendly port to sail from)"),
+        (true, s) => {
+            format!("; its side's open hexes around it end at the sea ({s} sea hexes, no friendly port to sail from)")
+        }
         (false, s) => format!(
             "; its side's open hexes around it end at {} (enemy-controlled, in an enemy zone of control, or closed \
-             by rule 30) and {s} sea hexes",
-            land.join(", ")
+             by rule 30){}",
+            land.join(", "),
+            if s == 0 { String::new() } else { format!(" and {s} sea hexes") }
         ),
     };
     format!(
