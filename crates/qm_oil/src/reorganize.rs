@@ -260,7 +260,13 @@ fn describe(world: &World, reach: &SideReach, power: NationId, solved: &Solved<'
                     UnitOutcome::NoPath => "no_path",
                     _ => "not_enough_oil",
                 };
-                let detail = if outcome == UnitOutcome::NoPath {
+                let excluded = outcome == UnitOutcome::NoPath && reach.reaches(id) != 0;
+                let detail = if excluded {
+                    format!(
+                        "{outcome}: the oil it reaches is spent already this turn or not among the resources the \
+                         phase's DrawOil orders allow"
+                    )
+                } else if outcome == UnitOutcome::NoPath {
                     format!("{outcome}: {}", no_path_detail(reach, id, spec))
                 } else {
                     outcome.to_string()
@@ -290,7 +296,7 @@ fn describe(world: &World, reach: &SideReach, power: NationId, solved: &Solved<'
                 Origin::Hq(_) => "hq",
             }
             .into(),
-            points: r.points,
+            points: rp.points,
             load_tenths: rp.load.0,
             spent: rp.spent,
             why: rp.outcome.to_string(),
