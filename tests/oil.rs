@@ -190,3 +190,168 @@ fn rulesets_without_oil_data_are_not_oil_dependent() {
     let arm = oil.spec().ruleset.unit_types.iter().find(|t| t.key == "arm").map(|t| t.oil);
     assert_eq!(arm, Some(2));
 }
+
+const EUROPE: &str = "scenarios/mwif/europe-1942-oil.ron";
+
+/// Each reorganized unit with its resource, by unit id.
+fn assignment(r: &PowerReport) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = r.reorganized.iter().map(|u| (u.id.clone(), u.resource.clone())).collect();
+    v.sort();
+    v
+}
+
+fn pairs(v: &[(&str, &str)]) -> Vec<(String, String)> {
+    v.iter().map(|(a, b)| ((*a).to_string(), (*b).to_string())).collect()
+}
+
+/// (id, load in tenths, spent) of each resource.
+fn spending(r: &PowerReport) -> Vec<(String, u32, u32)> {
+    r.resources.iter().map(|x| (x.id.clone(), x.load_tenths, x.spent)).collect()
+}
+
+fn loads(v: &[(&str, u32, u32)]) -> Vec<(String, u32, u32)> {
+    v.iter().map(|(a, l, s)| ((*a).to_string(), *l, *s)).collect()
+}
+
+/// The path of a reorganized unit, by hex label.
+fn path_of(r: &PowerReport, id: &str) -> Vec<String> {
+    r.reorganized.iter().find(|u| u.id == id).map(|u| u.path.clone()).unwrap_or_default()
+}
+
+/// Whether `a` comes right before `b` in `path`: a sea leg.
+fn sails(path: &[String], a: &str, b: &str) -> bool {
+    path.windows(2).any(|w| w[0] == a && w[1] == b)
+}
+
+#[test]
+fn europe_1942_axis_reorganization() {
+    let mut g = load(EUROPE);
+    assert!(g.spec().map.node_count() >= 300, "a few hundred hexes");
+    g.step_phase();
+    let de = report(&g, "germany");
+    assert_eq!((de.spent_total, de.minimum_by_rounding, de.optimal, de.above_minimum.clone()), (2, 2, true, None));
+    assert_eq!(
+        assignment(&de),
+        pairs(&[
+            ("ger-air-1", "saved@b3"),
+            ("ger-air-2", "saved@b3"),
+            ("ger-arm-1", "ploesti"),
+            ("ger-arm-2", "ploesti"),
+            ("ger-arm-3", "ploesti"),
+            ("ger-arm-4", "ploesti"),
+            ("ger-arm-5", "ploesti"),
+            ("ger-dak-1", "ploesti"),
+            ("ger-dak-2", "ploesti"),
+            ("ger-hq-a", "ploesti"),
+            ("ger-maikop", "maikop"),
+        ])
+    );
+    assert_eq!(spending(&de), loads(&[("maikop", 2, 0), ("ploesti", 20, 2), ("saved@b3", 2, 0)]));
+    assert_eq!(de.free, vec!["ger-inf-1".to_string()]);
+    let cut: Vec<(&str, &str)> = de.not_reorganized.iter().map(|u| (u.id.as_str(), u.reason.as_str())).collect();
+    assert_eq!(cut, vec![("ger-cut", "no_path")]);
+    let dak = path_of(&de, "ger-dak-1");
+    assert_eq!((dak.first().map(String::as_str), dak.last().map(String::as_str)), (Some("g9"), Some("m4")));
+    assert!(sails(&dak, "i6", "l2"), "Ploesti's oil sails from Naples to Tripoli: {dak:?}");
+    assert_eq!(spent_of(&mut g, "ploesti"), 2);
+    assert_eq!(spent_of(&mut g, "maikop"), 0);
+
+    let it = report(&g, "italy");
+    assert_eq!((it.spent_total, it.minimum_by_rounding), (1, 1));
+    let italians = ["ita-air", "ita-arm-1", "ita-arm-2", "ita-arm-3", "ita-bb"];
+    let expected: Vec<(&str, &str)> = italians.iter().map(|u| (*u, "saved@i6")).collect();
+    assert_eq!(assignment(&it), pairs(&expected));
+    assert_eq!(spending(&it), loads(&[("saved@i6", 9, 1)]));
+    assert!(sails(&path_of(&it, "ita-arm-1"), "i6", "l2"));
+    let piles = g.state().sections["mwif-oil"]["stockpiles"].clone();
+    let naples = piles.as_array().and_then(|a| a.iter().find(|p| p["hex"] == "i6").cloned()).unwrap_or_default();
+    assert_eq!(naples["oil"], 0, "Naples' saved oil is spent");
+    assert!(["ger-arm-1", "ger-dak-2", "ita-bb"].iter().all(|u| organized(&mut g, u)));
+    assert!(!organized(&mut g, "ger-cut"));
+}
+
+#[test]
+fn europe_1942_allied_reorganization() {
+    let mut g = load(EUROPE);
+    g.step_phase();
+    common::step_to(&mut g, REORGANIZATION);
+    assert_eq!(g.clock().side, Side::Allies);
+    g.step_phase();
+    let ru = report(&g, "russia");
+    // 8 x 0.2 + 0.6 + 3 x 0.1 = 2.5, rounded halves up to 3: Baku's three
+    // points hold it all, so Grozny is not touched (produced oil by key).
+    assert_eq!((ru.spent_total, ru.minimum_by_rounding, ru.optimal), (3, 3, true));
+    let russians = [
+        "rus-air-1",
+        "rus-air-2",
+        "rus-air-3",
+        "rus-arm-1",
+        "rus-arm-2",
+        "rus-arm-3",
+        "rus-arm-4",
+        "rus-arm-5",
+        "rus-arm-6",
+        "rus-arm-7",
+        "rus-arm-8",
+        "rus-hq-a",
+    ];
+    let expected: Vec<(&str, &str)> = russians.iter().map(|u| (*u, "baku")).collect();
+    assert_eq!(assignment(&ru), pairs(&expected));
+    assert_eq!(spending(&ru), loads(&[("baku", 25, 3), ("grozny", 0, 0)]));
+    assert_eq!(ru.free, vec!["rus-inf-1".to_string()]);
+    assert_eq!(spent_of(&mut g, "baku"), 3);
+
+    let br = report(&g, "britain");
+    // 4 x 0.2 + 2 x 0.1 + 0.1 + 0.2 = 1.3, rounded to 1: Abadan takes it.
+    assert_eq!((br.spent_total, br.minimum_by_rounding, br.optimal), (1, 1, true));
+    let british =
+        ["bri-air-1", "bri-air-2", "bri-arm-1", "bri-arm-2", "bri-arm-3", "bri-arm-4", "bri-arm-me", "bri-dd"];
+    let expected: Vec<(&str, &str)> = british.iter().map(|u| (*u, "abadan")).collect();
+    assert_eq!(assignment(&br), pairs(&expected));
+    assert_eq!(spending(&br), loads(&[("abadan", 13, 1), ("kirkuk", 0, 0)]));
+    let egypt = path_of(&br, "bri-arm-1");
+    assert_eq!((egypt.first().map(String::as_str), egypt.last().map(String::as_str)), (Some("n19"), Some("m11")));
+    assert!(sails(&egypt, "l16", "l10"), "Middle East oil sails from Haifa to Alexandria: {egypt:?}");
+    assert!(br.not_reorganized.is_empty() && ru.not_reorganized.is_empty());
+}
+
+#[test]
+fn cli_explain_a_unit_that_was_not_reorganized() {
+    let file = common::path(EXAMPLE);
+    let file = file.to_str().expect("utf-8 path");
+    let (code, out, err) = qm(&["explain", file, "ger-cut"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("ger-cut (germany), final reorganization step of turn 3:"), "{out}");
+    assert!(out.contains("not reorganized: no path to oil of its major power (OIL-003)"), "{out}");
+    assert!(out.contains("from a15") && out.contains("end at the sea"), "what cuts it: {out}");
+    // Its supply explanation follows.
+    assert!(out.contains("unit ger-cut"), "{out}");
+
+    let orders = common::path("scenarios/mwif/oil-example-orders.ron");
+    let orders = orders.to_str().expect("utf-8 path");
+    let (code, out, err) = qm(&["explain", file, "ger-4", "--phases", "1", "--orders", orders]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("not reorganized: not ordered") && out.contains("Reorganize orders did not list it"), "{out}");
+
+    let (code, out, _) = qm(&["explain", file, "ger-1", "--phases", "1", "--orders", orders]);
+    assert_eq!(code, 0);
+    assert!(out.contains("reorganized with oil of ger-a (0.2 oil, OIL-003), path a2 a3"), "{out}");
+}
+
+#[test]
+fn cli_explain_a_resource() {
+    let file = common::path(EXAMPLE);
+    let file = file.to_str().expect("utf-8 path");
+    let (code, out, err) = qm(&["explain", file, "ita-b"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("ita-b at a9 (produced, 1 oil points) for italy"), "{out}");
+    assert!(out.contains("spent 1 oil points"), "{out}");
+    assert!(out.contains("load 0.6 (6 tenths); rounded halves up: 1 (OIL-004, ruling 1)"), "{out}");
+    assert!(out.contains("at most 1.0 here"), "{out}");
+    assert!(out.contains("units assigned: ita-b1 (0.2), ita-b2 (0.2), ita-b3 (0.2)"), "{out}");
+    let (_, out, _) = qm(&["explain", file, "ger-b"]);
+    assert!(out.contains("not spent") && out.contains("rounded halves up: 0"), "{out}");
+    let (code, _, err) = qm(&["explain", file, "no-such-thing"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no unit `no-such-thing`"), "{err}");
+}

@@ -24,6 +24,13 @@ pub struct Args<'a> {
 /// Runs `qm explain`; returns the exit code.
 pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let Some((mut g, _)) = crate::play(a.file, a.phases.unwrap_or(0), a.orders, a.seed, err) else { return 1 };
+    // An oil resource is explained whole; a unit's reorganization comes
+    // before its supply (OIL-003..005).
+    if !a.json
+        && let Some(code) = crate::explain_oil::explain(&g, a.unit, a.phases.is_some(), out)
+    {
+        return code;
+    }
     if g.explanation(a.unit).is_none() {
         let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.0).collect();
         let _ = writeln!(err, "{}: no unit `{}` (units: {})", a.file.display(), a.unit, ids.join(", "));

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod collect;
 pub mod explain;
+pub mod explain_oil;
 pub mod phases;
 pub mod render;
 pub mod reorganize;

@@ -1,5 +1,8 @@
 #![doc = include_str!("../README.md")]
 
+pub mod draw;
+pub mod hq;
+pub mod ledger;
 pub mod model;
 pub mod orders;
 pub mod paths;

@@ -5,7 +5,7 @@ use crate::paths::reach_of_side;
 use crate::state::Organization;
 use bevy_ecs::prelude::*;
 use qm_core::components::Unit;
-use qm_core::ids::UnitId;
+use qm_core::ids::{NationId, UnitId};
 use qm_core::orders::{OrderContext, OrderError, OrderSet, Pending, RuleError};
 use qm_core::phase::PhaseId;
 use qm_core::spec::Spec;
@@ -25,14 +25,111 @@ pub enum OilOrder {
         /// Unit ids.
         units: Vec<String>,
     },
+    /// Reorganize `power`'s units with these oil resources only (well
+    /// keys, `saved@HEX`, `hq@UNIT`). Oil of a co-operating major power is
+    /// refused (OIL-003): [`OilOrderError::ForeignOil`].
+    DrawOil {
+        /// The major power, a nation key.
+        power: String,
+        /// The resources it may draw from.
+        oil: Vec<String>,
+    },
+    /// Save unused oil resources and build points of `power` in a city or
+    /// port it controls (OIL-009, OIL-010). Each entry of `resources`
+    /// saves one oil point of that oil resource, produced this turn and
+    /// not spent.
+    SaveStock {
+        /// The major power, a nation key.
+        power: String,
+        /// The city or port: hex label or place name.
+        at: String,
+        /// Oil resource keys, one entry per point.
+        #[serde(default)]
+        resources: Vec<String>,
+        /// Build points from the power's total.
+        #[serde(default)]
+        build_points: u32,
+    },
+    /// Transport saved stock to another city or port, factory or not
+    /// (OIL-011).
+    TransportStock {
+        /// The major power, a nation key.
+        power: String,
+        /// From this hex.
+        from: String,
+        /// To this city or port.
+        to: String,
+        /// Saved oil points moved.
+        #[serde(default)]
+        oil: u32,
+        /// Saved build points moved.
+        #[serde(default)]
+        build_points: u32,
+    },
+    /// Take saved build points off the map into the power's total
+    /// (OIL-012), within the hex's limit a turn.
+    SpendSaved {
+        /// The major power, a nation key.
+        power: String,
+        /// The hex.
+        at: String,
+        /// Build points.
+        build_points: u32,
+    },
+    /// Send resources to another major power of the side, committing how
+    /// many are oil (OIL-006).
+    SendResources {
+        /// Sender, a nation key.
+        from: String,
+        /// Receiver, a nation key.
+        to: String,
+        /// Resources sent in all.
+        resources: u32,
+        /// How many of them are oil.
+        oil: u32,
+    },
+    /// Strategic bombardment of the enemy's saved stock in a hex (OIL-013,
+    /// OIL-014), resolved with the game's random stream.
+    Bombard {
+        /// The hex.
+        at: String,
+        /// Bomber factors.
+        factors: u32,
+        /// Whether the bombers fly there with no enemy fighters (OIL-014).
+        #[serde(default)]
+        uncontested: bool,
+    },
+    /// Expend a supply unit to make an HQ a primary supply source this turn:
+    /// the HQ counts as one oil resource in this reorganization (OIL-005,
+    /// last clause). The supply unit is off-map bookkeeping.
+    ExpendSupply {
+        /// The HQ's unit id.
+        hq: String,
+    },
 }
 
 impl OrderSet for OilOrder {
-    const KINDS: &'static [&'static str] = &["Reorganize"];
+    const KINDS: &'static [&'static str] = &[
+        "Reorganize",
+        "DrawOil",
+        "SaveStock",
+        "TransportStock",
+        "SpendSaved",
+        "SendResources",
+        "Bombard",
+        "ExpendSupply",
+    ];
 
     fn kind(&self) -> &'static str {
         match self {
             Self::Reorganize { .. } => "Reorganize",
+            Self::DrawOil { .. } => "DrawOil",
+            Self::SaveStock { .. } => "SaveStock",
+            Self::TransportStock { .. } => "TransportStock",
+            Self::SpendSaved { .. } => "SpendSaved",
+            Self::SendResources { .. } => "SendResources",
+            Self::Bombard { .. } => "Bombard",
+            Self::ExpendSupply { .. } => "ExpendSupply",
         }
     }
 }
@@ -45,6 +142,16 @@ pub enum OilValid {
         /// The units, in the order given, without repeats.
         units: Vec<UnitId>,
     },
+    /// See [`OilOrder::DrawOil`].
+    DrawOil {
+        /// The power.
+        power: NationId,
+        /// Resource keys.
+        oil: Vec<String>,
+    },
+    /// A stockpile order (save, transport, spend, send, bombard, expend
+    /// supply), applied in order before the reorganization.
+    Stock(OilOrder),
 }
 
 /// Why an oil order is refused.
@@ -63,9 +170,164 @@ pub enum OilOrderError {
     /// power (OIL-003).
     #[error("unit `{0}` traces no path to oil of its major power (OIL-003): it cannot be reorganized")]
     NoPath(String),
+    /// No hex has this label or place name.
+    #[error("no hex `{0}`")]
+    UnknownHex(String),
+    /// No nation has this key.
+    #[error("no nation `{0}`")]
+    UnknownNation(String),
+    /// The nation is not a major power of the side giving the order.
+    #[error("`{0}` is not a major power of the side to move")]
+    NotYourPower(String),
+    /// Stock is saved only in a city or a port (OIL-009).
+    #[error("{0} is neither a city nor a port: nothing can be saved there (OIL-009)")]
+    NotCityOrPort(String),
+    /// Stock is saved only where the power controls the hex (OIL-009).
+    #[error("{power} does not control {hex} (OIL-009)")]
+    NotControlled {
+        /// The hex.
+        hex: String,
+        /// The power.
+        power: String,
+    },
+    /// Only oil resources may be saved (OIL-009).
+    #[error("`{0}` is not an oil resource: non-oil resources cannot be saved (OIL-009)")]
+    NotOil(String),
+    /// No resource has this key.
+    #[error("no resource `{0}`")]
+    UnknownResource(String),
+    /// The resource is not the power's.
+    #[error("oil resource `{resource}` is not controlled by {power}")]
+    NotYourResource {
+        /// The resource.
+        resource: String,
+        /// The power.
+        power: String,
+    },
+    /// The oil resource has no unspent point left this turn (OIL-009: it
+    /// must have been used neither in production nor for reorganizing).
+    #[error("oil resource `{0}` has no unspent oil left this turn (OIL-009)")]
+    NoOilLeft(String),
+    /// The hex would hold more than its cap (OIL-009, OIL-010).
+    #[error("{hex} holds at most {cap} saved {what} (OIL-009): it holds {held}, {adding} more is past the cap")]
+    PastCap {
+        /// The hex.
+        hex: String,
+        /// `oil points` or `build points`.
+        what: String,
+        /// Its cap.
+        cap: u32,
+        /// What it holds.
+        held: u32,
+        /// What the order adds.
+        adding: u32,
+    },
+    /// The power's build point total is too small.
+    #[error("{power} has {have} build points, not {asked}")]
+    NotEnoughBuildPoints {
+        /// The power.
+        power: String,
+        /// Its total.
+        have: u32,
+        /// Asked.
+        asked: u32,
+    },
+    /// A neutral major power saves at most one oil a turn (OIL-009).
+    #[error("{power} is a neutral major power: it saves at most one oil a turn (OIL-009), {saved} saved already")]
+    NeutralLimit {
+        /// The power.
+        power: String,
+        /// Oil it saved this turn before the order.
+        saved: u32,
+    },
+    /// No saved stock of the power in the hex.
+    #[error("{power} has no saved stock in {hex}")]
+    NothingSaved {
+        /// The hex.
+        hex: String,
+        /// The power.
+        power: String,
+    },
+    /// Less saved stock than asked.
+    #[error("{hex} holds {held} saved {what} of the power, not {asked}")]
+    NotEnoughSaved {
+        /// The hex.
+        hex: String,
+        /// `oil points` or `build points`.
+        what: String,
+        /// Held.
+        held: u32,
+        /// Asked.
+        asked: u32,
+    },
+    /// Past the saved build points a hex gives a turn (OIL-012).
+    #[error(
+        "{hex} gives at most {limit} saved build points a turn (OIL-012: 1 per city, usable factory and port; any \
+         number at the capital): {drawn} taken already, {asked} more is past the limit"
+    )]
+    PastHexLimit {
+        /// The hex.
+        hex: String,
+        /// Its limit a turn.
+        limit: u32,
+        /// Taken already this turn.
+        drawn: u32,
+        /// Asked.
+        asked: u32,
+    },
+    /// Resources go to another major power of the same side.
+    #[error("{from} cannot send resources to {to}: not another major power of its side")]
+    NotAlly {
+        /// Sender.
+        from: String,
+        /// Receiver.
+        to: String,
+    },
+    /// More oil committed than resources sent (OIL-006).
+    #[error("{oil} oil committed among {resources} resources sent (OIL-006)")]
+    OilMoreThanResources {
+        /// Resources sent.
+        resources: u32,
+        /// Oil committed.
+        oil: u32,
+    },
+    /// The power has less unspent produced oil this turn than asked.
+    #[error("{power} has {have} unspent oil this turn, not {asked}")]
+    NotEnoughOil {
+        /// The power.
+        power: String,
+        /// Its unspent produced oil.
+        have: u32,
+        /// Asked.
+        asked: u32,
+    },
+    /// No enemy saved stock in the hex to bomb (OIL-013).
+    #[error("{0} holds no enemy saved oil or build points to bomb (OIL-013)")]
+    NothingToBomb(String),
+    /// A bombardment with no bomber factor.
+    #[error("a bombardment needs at least one bomber factor")]
+    NoBombers,
+    /// Oil of another major power, co-operating or not (OIL-003): only the
+    /// two Chinas share, and US units in China use Chinese oil through
+    /// Stilwell.
+    #[error("`{resource}` is oil of {owner}: {power} cannot use a co-operating major power's oil (OIL-003)")]
+    ForeignOil {
+        /// The resource.
+        resource: String,
+        /// Its power.
+        owner: String,
+        /// The power ordering.
+        power: String,
+    },
+    /// The unit is not an HQ (OIL-005).
+    #[error("unit `{0}` is not an HQ: only an HQ becomes a supply source (OIL-005)")]
+    NotAnHq(String),
+    /// The HQ is a supply source this turn already.
+    #[error("HQ `{0}` is a supply source this turn already (OIL-005)")]
+    AlreadySource(String),
 }
 
-fn refuse(index: usize, e: OilOrderError) -> OrderError {
+pub(crate) fn refuse(index: usize, e: OilOrderError) -> OrderError {
     OrderError::Rule { index, family: FAMILY, error: RuleError::new(e) }
 }
 
@@ -79,6 +341,8 @@ pub fn validate(world: &mut World, cx: &OrderContext, order: &OilOrder) -> Resul
     cx.in_phase("reorganize", &[REORGANIZATION])?;
     let valid = match order {
         OilOrder::Reorganize { units } => validate_reorganize(world, cx, units)?,
+        OilOrder::DrawOil { power, oil } => crate::draw::validate_draw(world, cx, power, oil)?,
+        other => crate::ledger::validate_stock(world, cx, other)?,
     };
     world.get_resource_or_init::<Pending<OilValid>>().push(cx.side, cx.phase, valid);
     Ok(())

@@ -19,9 +19,17 @@
 //! co-operating major power, except within the groups of
 //! `OilSection::shared_oil` (Communist and Nationalist China). Produced oil
 //! belongs to the nation that controls the resource's hex; saved oil to the
-//! stockpile's owner.
+//! stockpile's owner; an HQ made a supply source this turn is one resource
+//! of its nation (OIL-005).
+//!
+//! **Stilwell** (OIL-003): "Chinese controlled oil resources may reorganize
+//! disorganized US units in China if they can trace a supply path (of
+//! unlimited length) back to Stilwell." For the power `stilwell.users`, the
+//! Chinese resources are added to its list seeded at Stilwell's hex (a
+//! unit's, or a marker hex), not at the oil: a unit reaches them by tracing
+//! to Stilwell, and only while it stands in the region `stilwell.region`.
 
-use crate::state::{OilParams, OilSpent, OilWell, Organization, SavedOil, Stockpile};
+use crate::state::{HqSources, OilParams, OilSpent, OilWell, Organization, SavedOil, Stockpile};
 use bevy_ecs::prelude::*;
 use bevy_ecs::system::RunSystemOnce;
 use qm_core::components::{Control, Location, MapNode, Unit};
@@ -38,12 +46,15 @@ use std::collections::BTreeMap;
 pub const MAX_RESOURCES: usize = 64;
 
 /// Where a resource's oil comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
     /// An oil resource producing this turn.
     Produced(Entity),
     /// A stockpile of saved oil (OIL-009, OIL-011).
     Saved(Entity),
+    /// An HQ made a primary supply source this turn (OIL-005, last
+    /// clause): one oil resource.
+    Hq(UnitId),
 }
 
 /// One resource a power may draw from.
@@ -57,6 +68,9 @@ pub struct Candidate {
     pub points: u32,
     /// Where the oil comes from.
     pub origin: Origin,
+    /// Chinese oil for US units in China: traced to Stilwell, not to the
+    /// resource (OIL-003); `node` is then Stilwell's hex.
+    pub stilwell: bool,
 }
 
 /// The flood of one power.
@@ -72,6 +86,22 @@ pub struct PowerReach {
     /// Per seed of the flood: the resource it stands for, and for a sea
     /// landing the port the oil sailed from.
     pub seeds: Vec<(usize, Option<NodeId>)>,
+    /// Resources reached through Stilwell, usable only by units in
+    /// `region` (OIL-003).
+    pub stilwell_mask: u64,
+    /// The region those units must stand in.
+    pub region: Option<qm_core::ids::RegionId>,
+}
+
+impl PowerReach {
+    /// The resources a unit at `node` reaches: the flood's mask, less the
+    /// resources through Stilwell outside his region (OIL-003).
+    #[must_use]
+    pub fn mask_at(&self, spec: &ScenarioSpec, node: NodeId) -> u64 {
+        let mask = self.flood.mask(node);
+        let in_region = self.region.is_some_and(|r| spec.map.node(node).is_some_and(|i| i.region == Some(r)));
+        if in_region { mask } else { mask & !self.stilwell_mask }
+    }
 }
 
 /// The reach of every power of a side.
@@ -84,6 +114,10 @@ pub struct SideReach {
     /// The disorganized units of the side: nation, node, type's oil cost,
     /// whether it is an HQ.
     pub units: BTreeMap<UnitId, (NationId, NodeId, u32, bool)>,
+    /// The scenario, for regions.
+    pub spec: Option<std::sync::Arc<ScenarioSpec>>,
+    /// The side's passability, to explain cut units.
+    pub pass: Passable,
 }
 
 impl SideReach {
@@ -91,7 +125,8 @@ impl SideReach {
     #[must_use]
     pub fn reaches(&self, unit: &UnitId) -> u64 {
         let Some(&(nation, node, _, _)) = self.units.get(unit) else { return 0 };
-        self.powers.get(&nation).map_or(0, |p| p.flood.mask(node))
+        let Some(spec) = &self.spec else { return 0 };
+        self.powers.get(&nation).map_or(0, |p| p.mask_at(spec, node))
     }
 
     /// The path from resource `r` to `unit`, resource first; a sea leg
@@ -101,6 +136,40 @@ impl SideReach {
     pub fn path(&self, unit: &UnitId, r: usize) -> Option<Vec<NodeId>> {
         let &(nation, node, _, _) = self.units.get(unit)?;
         trace_back(self.powers.get(&nation)?, node, r as u32, 0)
+    }
+}
+
+impl SideReach {
+    /// Where the side's open hexes around `node` end (OIL-003: what cuts a
+    /// unit off): the land hexes next to the area a flood from `node`
+    /// reaches that are closed to the side (enemy control, enemy zones of
+    /// control, rule 30's other limits), and how many sea hexes border it.
+    #[must_use]
+    pub fn cut_around(&self, node: NodeId) -> (Vec<NodeId>, usize) {
+        let Some(spec) = &self.spec else { return (Vec::new(), 0) };
+        let fs = FloodSpec {
+            graph: &spec.map.land,
+            kinds: LAND_KINDS,
+            accept: &self.pass.accept,
+            emit: &self.pass.emit,
+            gates: &self.pass.gates,
+        };
+        let mut f = Flood::new(false);
+        flood(&fs, &[Seed::new(node, 1)], |_, _| true, &mut f);
+        let reached = |n: NodeId| n == node || f.mask(n) != 0;
+        let mut land = std::collections::BTreeSet::new();
+        let mut sea = std::collections::BTreeSet::new();
+        for n in (0..spec.map.node_count() as NodeId).filter(|&n| reached(n)) {
+            for m in spec.map.adjacent(n).filter(|&m| !reached(m)) {
+                let is_sea = spec.map.node(m).is_some_and(|i| i.surface == qm_core::map::Surface::Sea);
+                if is_sea {
+                    sea.insert(m)
+                } else {
+                    land.insert(m)
+                };
+            }
+        }
+        (land.into_iter().collect(), sea.len())
     }
 }
 
@@ -119,7 +188,8 @@ fn trace_back(p: &PowerReach, node: NodeId, bit: u32, depth: usize) -> Option<Ve
 }
 
 /// Passability of the side, open or closed per node and gate.
-struct Passable {
+#[derive(Clone, Debug, Default)]
+pub struct Passable {
     accept: Vec<u64>,
     emit: Vec<u64>,
     gates: Vec<(u32, u64)>,
@@ -167,7 +237,7 @@ fn passable(world: &mut World, side: Side, sides: &[Option<Side>]) -> Passable {
     Passable { emit: accept.clone(), accept, gates: Vec::new() }
 }
 
-fn nation_sides(world: &mut World, count: usize) -> Vec<Option<Side>> {
+pub(crate) fn nation_sides(world: &mut World, count: usize) -> Vec<Option<Side>> {
     let mut sides = vec![None; count];
     for (n, s) in world.query::<(&Nation, &NationStateC)>().iter(world) {
         if let Some(slot) = sides.get_mut(n.0.index())
@@ -197,8 +267,10 @@ fn disorganized_units(
         .collect()
 }
 
-/// The nations whose oil `power` may use: itself and its shared groups.
-fn oil_of(params: &OilParams, power: NationId) -> Vec<NationId> {
+/// The nations whose oil `power` may use: itself and its shared groups
+/// (OIL-003: Communist and Nationalist China).
+#[must_use]
+pub fn oil_of(params: &OilParams, power: NationId) -> Vec<NationId> {
     let mut out = vec![power];
     for g in params.shared.iter().filter(|g| g.contains(&power)) {
         out.extend(g.iter().copied());
@@ -208,13 +280,26 @@ fn oil_of(params: &OilParams, power: NationId) -> Vec<NationId> {
     out
 }
 
-/// The resources `power` may draw from in `turn`: produced oil left in the
-/// hexes its oil nations control, then saved oil they own; at most
-/// [`MAX_RESOURCES`], the rest ignored in this order.
-fn candidates(world: &mut World, power: NationId, turn: u32) -> Vec<Candidate> {
-    let params = world.get_resource::<OilParams>().cloned().unwrap_or_default();
-    let nations = oil_of(&params, power);
+/// Stilwell's hex, the nations whose oil reaches through him, and the
+/// region, when `power` is the power whose units use them (OIL-003).
+pub(crate) fn stilwell_of(
+    world: &mut World,
+    params: &OilParams,
+    power: NationId,
+) -> Option<(NodeId, Vec<NationId>, Option<qm_core::ids::RegionId>)> {
+    let st = params.stilwell.as_ref()?;
     let spec = world.resource::<Spec>().0.clone();
+    if spec.ruleset.nation_by_key(&st.users) != Some(power) {
+        return None;
+    }
+    let unit = world.query::<(&Unit, &Location)>().iter(world).find(|(u, _)| u.id.0 == st.at).map(|(_, l)| l.node);
+    let node = unit.or_else(|| spec.map.find(&st.at))?;
+    let nations = st.oil_of.iter().filter_map(|k| spec.ruleset.nation_by_key(k)).collect();
+    Some((node, nations, spec.map.region_id(&st.region)))
+}
+
+/// Produced oil left in the hexes `nations` control, by key.
+fn produced_of(world: &mut World, nations: &[NationId], turn: u32) -> Vec<Candidate> {
     let control: BTreeMap<NodeId, Option<NationId>> =
         world.query::<(&MapNode, &Control)>().iter(world).map(|(n, c)| (n.0, c.current)).collect();
     let mut produced: Vec<Candidate> = world
@@ -226,10 +311,17 @@ fn candidates(world: &mut World, power: NationId, turn: u32) -> Vec<Candidate> {
             node: w.node,
             points: s.left(w.points, turn),
             origin: Origin::Produced(e),
+            stilwell: false,
         })
         .filter(|c| c.points > 0)
         .collect();
     produced.sort_by(|a, b| a.key.cmp(&b.key));
+    produced
+}
+
+/// Saved oil `nations` own, by hex.
+fn saved_of(world: &mut World, nations: &[NationId]) -> Vec<Candidate> {
+    let spec = world.resource::<Spec>().0.clone();
     let mut saved: Vec<Candidate> = world
         .query::<(Entity, &Stockpile, &SavedOil)>()
         .iter(world)
@@ -239,12 +331,53 @@ fn candidates(world: &mut World, power: NationId, turn: u32) -> Vec<Candidate> {
             node: p.node,
             points: o.0,
             origin: Origin::Saved(e),
+            stilwell: false,
         })
         .collect();
     saved.sort_by(|a, b| a.key.cmp(&b.key));
-    produced.extend(saved);
-    produced.truncate(MAX_RESOURCES);
-    produced
+    saved
+}
+
+/// The HQs of `power` made supply sources in `turn` whose point is not
+/// spent (OIL-005), by unit id.
+fn hqs_of(world: &mut World, power: NationId, turn: u32) -> Vec<Candidate> {
+    let sources = world.get_resource::<HqSources>().map(|h| h.0.clone()).unwrap_or_default();
+    let mut out: Vec<Candidate> = world
+        .query::<(&Unit, &Location)>()
+        .iter(world)
+        .filter(|(u, _)| u.nation == power && sources.iter().any(|s| s.hq == u.id.0 && s.turn == turn && !s.spent))
+        .map(|(u, l)| Candidate {
+            key: format!("hq@{}", u.id),
+            node: l.node,
+            points: 1,
+            origin: Origin::Hq(u.id.clone()),
+            stilwell: false,
+        })
+        .collect();
+    out.sort_by(|a, b| a.key.cmp(&b.key));
+    out
+}
+
+/// The resources `power` may draw from in `turn`, in the order the solver
+/// prefers them among equally cheap plans: HQs made supply sources (they
+/// consume no oil resource), produced oil left in the hexes its oil nations
+/// control, saved oil they own, then Chinese oil through Stilwell (seeded
+/// at his hex); at most [`MAX_RESOURCES`], the rest ignored in this order.
+fn candidates(world: &mut World, power: NationId, turn: u32) -> (Vec<Candidate>, Option<qm_core::ids::RegionId>) {
+    let params = world.get_resource::<OilParams>().cloned().unwrap_or_default();
+    let nations = oil_of(&params, power);
+    let mut out = hqs_of(world, power, turn);
+    out.extend(produced_of(world, &nations, turn));
+    out.extend(saved_of(world, &nations));
+    let mut region = None;
+    if let Some((node, chinese, r)) = stilwell_of(world, &params, power) {
+        region = r;
+        let mut via: Vec<Candidate> = produced_of(world, &chinese, turn);
+        via.extend(saved_of(world, &chinese));
+        out.extend(via.into_iter().map(|c| Candidate { node, stilwell: true, ..c }));
+    }
+    out.truncate(MAX_RESOURCES);
+    (out, region)
 }
 
 /// The reach of every disorganized oil-dependent unit of `side` in `turn`:
@@ -256,17 +389,19 @@ pub fn reach_of_side(world: &mut World, side: Side, turn: u32) -> SideReach {
     let mut powers: Vec<NationId> = units.values().map(|u| u.0).collect();
     powers.sort();
     powers.dedup();
+    let spec = world.resource::<Spec>().0.clone();
     if powers.is_empty() {
-        return SideReach { sides, powers: BTreeMap::new(), units };
+        return SideReach { sides, powers: BTreeMap::new(), units, spec: Some(spec), pass: Passable::default() };
     }
     let pass = passable(world, side, &sides);
-    let spec = world.resource::<Spec>().0.clone();
     let mut out = BTreeMap::new();
     for power in powers {
-        let resources = candidates(world, power, turn);
-        out.insert(power, flood_power(&spec, &pass, power, resources));
+        let (resources, region) = candidates(world, power, turn);
+        let mut reach = flood_power(&spec, &pass, power, resources);
+        reach.region = region;
+        out.insert(power, reach);
     }
-    SideReach { sides, powers: out, units }
+    SideReach { sides, powers: out, units, spec: Some(spec), pass }
 }
 
 /// One power's flood from its resources, with overseas legs.
@@ -283,7 +418,8 @@ fn flood_power(spec: &ScenarioSpec, pass: &Passable, power: NationId, resources:
     flood(&fs, &seeds, |_, _| true, &mut f);
     let mut refs: Vec<(usize, Option<NodeId>)> = (0..resources.len()).map(|i| (i, None)).collect();
     overseas(spec, &fs, &mut f, &mut refs);
-    PowerReach { power, resources, flood: f, seeds: refs }
+    let stilwell_mask = resources.iter().enumerate().filter(|(_, r)| r.stilwell).fold(0u64, |m, (i, _)| m | 1 << i);
+    PowerReach { power, resources, flood: f, seeds: refs, stilwell_mask, region: None }
 }
 
 /// Carries oil across the sea between friendly ports joined by sea hexes,

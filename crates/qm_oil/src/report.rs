@@ -29,6 +29,9 @@ pub struct NotReorganized {
     pub reason: String,
     /// The reason in words, with the rule.
     pub detail: String,
+    /// The resources it traces a path to, by id.
+    #[serde(default)]
+    pub reaches: Vec<String>,
 }
 
 /// What one resource spent.

@@ -83,8 +83,190 @@ pub struct OilParams {
     pub shared: Vec<Vec<NationId>>,
     /// Factories per hex, for OIL-012 and OIL-014.
     pub factories: BTreeMap<NodeId, u32>,
-    /// Oil resources per hex that are not wells of this family (OIL-014).
+    /// Major powers that are neutral for OIL-009 (one oil saved a turn).
     pub neutral_majors: BTreeSet<NationId>,
+    /// Resources that are not oil, by key (OIL-009: they cannot be saved).
+    pub other_resources: BTreeMap<String, NodeId>,
+    /// Chinese oil for US units in China tracing to Stilwell (OIL-003).
+    pub stilwell: Option<StilwellFile>,
+    /// The strategic bombardment procedure (OIL-013, OIL-014).
+    pub bombing: BombingRules,
+}
+
+/// OIL-003: "Chinese controlled oil resources may reorganize disorganized
+/// US units in China if they can trace a supply path (of unlimited length)
+/// back to Stilwell." As written in the section.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StilwellFile {
+    /// Stilwell: a unit id, or a hex label or place name used as a marker.
+    pub at: String,
+    /// The power whose units may use that oil (`usa`).
+    #[serde(default = "usa")]
+    pub users: String,
+    /// The region they must stand in (`china`).
+    #[serde(default = "china")]
+    pub region: String,
+    /// The nations whose oil they may use (the two Chinas).
+    #[serde(default = "chinas")]
+    pub oil_of: Vec<String>,
+}
+
+fn usa() -> String {
+    "usa".into()
+}
+
+fn china() -> String {
+    "china".into()
+}
+
+fn chinas() -> Vec<String> {
+    vec!["nationalist-china".into(), "communist-china".into()]
+}
+
+/// The strategic bombardment of saved stock (OIL-013, OIL-014). The
+/// bombing rule itself is not among the texts: ours, as data. Each bomber
+/// factor rolls one `die`; a roll plus the bonus at least `hit_on`
+/// destroys one saved point of the enemy stock in the hex, saved oil first,
+/// then saved build points. The bonus of bombers flying uncontested is
+/// [`crate::stockpile::bombardment_bonus`] with `factory_destruction` on
+/// (OIL-014), else a flat +1; contested bombers have none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BombingRules {
+    /// Sides of the die.
+    #[serde(default = "ten")]
+    pub die: u32,
+    /// Roll plus bonus needed to destroy one point.
+    #[serde(default = "ten")]
+    pub hit_on: u32,
+    /// The optional rule Factory Destruction and Construction (OIL-014).
+    #[serde(default = "yes")]
+    pub factory_destruction: bool,
+}
+
+impl Default for BombingRules {
+    fn default() -> Self {
+        Self { die: 10, hit_on: 10, factory_destruction: true }
+    }
+}
+
+fn ten() -> u32 {
+    10
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A resource that is not oil (OIL-009: it cannot be saved).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResourceFile {
+    /// Stable key.
+    pub key: String,
+    /// Hex label or place name.
+    pub hex: String,
+}
+
+/// An HQ made a primary supply source by an expended supply unit in game
+/// turn `turn` (OIL-005, last clause): one oil resource of its power for
+/// that turn's reorganization.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HqSource {
+    /// The HQ's unit id.
+    pub hq: String,
+    /// The game turn.
+    pub turn: u32,
+    /// Whether its oil point was spent.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub spent: bool,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if signature")]
+fn is_false(v: &bool) -> bool {
+    !*v
+}
+
+/// The HQs made supply sources (OIL-005), in the order made.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HqSources(pub Vec<HqSource>);
+
+/// Saved build points taken from each hex (OIL-012), as
+/// `(hex label, game turn, points)`.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BuildPointsDrawn(pub Vec<(String, u32, u32)>);
+
+/// What the stockpile orders and captures did, for reports and tests.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StockLog {
+    /// Resources sent between powers with the oil committed (OIL-006).
+    #[serde(default)]
+    pub shipments: Vec<Shipment>,
+    /// Strategic bombardments of saved stock (OIL-013, OIL-014).
+    #[serde(default)]
+    pub bombings: Vec<Bombing>,
+    /// Stock taken by enemy land units (OIL-013).
+    #[serde(default)]
+    pub captures: Vec<Capture>,
+    /// Orders valid when given that could not be carried out when applied
+    /// (stock destroyed by a bombardment given before them).
+    #[serde(default)]
+    pub skipped: Vec<String>,
+}
+
+/// Resources sent to another player (OIL-006).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shipment {
+    /// The game turn.
+    pub turn: u32,
+    /// Sender, a nation key.
+    pub from: String,
+    /// Receiver, a nation key.
+    pub to: String,
+    /// Resources sent in all.
+    pub resources: u32,
+    /// How many of them are oil, as committed (OIL-006).
+    pub oil: u32,
+}
+
+/// One strategic bombardment of saved stock.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bombing {
+    /// The game turn.
+    pub turn: u32,
+    /// The hex label.
+    pub hex: String,
+    /// Bomber factors.
+    pub factors: u32,
+    /// The bonus added to each roll (OIL-014).
+    pub bonus: u32,
+    /// The rolls, in order drawn from the game's stream.
+    pub rolls: Vec<u32>,
+    /// Saved oil points destroyed.
+    pub oil_destroyed: u32,
+    /// Saved build points destroyed.
+    pub build_points_destroyed: u32,
+}
+
+/// Stock taken by an enemy land unit (OIL-013).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Capture {
+    /// The game turn.
+    pub turn: u32,
+    /// The hex label.
+    pub hex: String,
+    /// The unit that entered.
+    pub unit: String,
+    /// Previous owner, a nation key.
+    pub from: String,
+    /// New owner, a nation key.
+    pub to: String,
+    /// Oil points taken.
+    pub oil: u32,
+    /// Build points taken.
+    pub build_points: u32,
 }
 
 /// The last reorganization of each major power, with its explanation.
@@ -159,6 +341,24 @@ pub struct OilSection {
     /// Oil saved this turn by neutral major powers.
     #[serde(default)]
     pub neutral_saves: Vec<(String, u32, u32)>,
+    /// Resources that are not oil (OIL-009).
+    #[serde(default)]
+    pub resources: Vec<ResourceFile>,
+    /// Saved build points taken from each hex (OIL-012).
+    #[serde(default)]
+    pub build_points_drawn: Vec<(String, u32, u32)>,
+    /// HQs made supply sources (OIL-005).
+    #[serde(default)]
+    pub hq_sources: Vec<HqSource>,
+    /// Chinese oil and Stilwell (OIL-003).
+    #[serde(default)]
+    pub stilwell: Option<StilwellFile>,
+    /// The bombardment procedure (OIL-013, OIL-014).
+    #[serde(default)]
+    pub bombing: BombingRules,
+    /// What stockpile orders and captures did.
+    #[serde(default)]
+    pub log: StockLog,
     /// The last reorganization of each major power.
     #[serde(default)]
     pub last: Vec<PowerReport>,
@@ -174,6 +374,10 @@ fn one() -> u32 {
 #[allow(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if signature")]
 fn is_zero(v: &u32) -> bool {
     *v == 0
+}
+
+fn s_has_unit(world: &mut World, id: &str) -> bool {
+    world.query::<&Unit>().iter(world).any(|u| u.id.0 == id)
 }
 
 /// Reads the section out of a world.
@@ -216,7 +420,13 @@ pub fn extract(world: &World) -> Result<SectionValue, String> {
         s.shared_oil = p.shared.iter().map(|g| g.iter().map(|&n| nation(n)).collect()).collect();
         s.factories = p.factories.iter().map(|(&n, &v)| (label(n), v)).collect();
         s.neutral_majors = p.neutral_majors.iter().map(|&n| nation(n)).collect();
+        s.resources = p.other_resources.iter().map(|(k, &n)| ResourceFile { key: k.clone(), hex: label(n) }).collect();
+        s.stilwell.clone_from(&p.stilwell);
+        s.bombing = p.bombing;
     }
+    s.build_points_drawn = world.get_resource::<BuildPointsDrawn>().map(|n| n.0.clone()).unwrap_or_default();
+    s.hq_sources = world.get_resource::<HqSources>().map(|n| n.0.clone()).unwrap_or_default();
+    s.log = world.get_resource::<StockLog>().cloned().unwrap_or_default();
     s.neutral_saves = world.get_resource::<NeutralSaves>().map(|n| n.0.clone()).unwrap_or_default();
     s.last = world.get_resource::<Reorganizations>().map(|r| r.0.clone()).unwrap_or_default();
     s.orders = world.get_resource::<Pending<crate::orders::OilValid>>().cloned().unwrap_or_default();
@@ -269,7 +479,24 @@ pub fn build(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> 
     for k in &s.neutral_majors {
         params.neutral_majors.insert(nation(k)?);
     }
+    for r in &s.resources {
+        params.other_resources.insert(r.key.clone(), hex(&r.hex)?);
+    }
+    if let Some(st) = &s.stilwell {
+        nation(&st.users)?;
+        for k in &st.oil_of {
+            nation(k)?;
+        }
+        if spec.map.find(&st.at).is_none() && !s_has_unit(world, &st.at) {
+            return Err(format!("stilwell: no unit or hex `{}`", st.at));
+        }
+    }
+    params.stilwell.clone_from(&s.stilwell);
+    params.bombing = s.bombing;
     world.insert_resource(params);
+    world.insert_resource(BuildPointsDrawn(s.build_points_drawn));
+    world.insert_resource(HqSources(s.hq_sources));
+    world.insert_resource(s.log);
     world.insert_resource(NeutralSaves(s.neutral_saves));
     world.insert_resource(Reorganizations(s.last));
     world.insert_resource(s.orders);
