@@ -56,7 +56,7 @@ fn supply_and_run_outputs_validate_and_carry_the_header() {
     assert_eq!(h["command"], "supply");
     assert_eq!(h["scenario"], p(POCKET).as_str());
     assert_eq!(h["seed"], 1);
-    assert_eq!((h["turn"].as_u64(), h["side"].as_str(), h["phase"].as_str()), (Some(1), Some("allies"), Some("initial-supply")));
+    assert_eq!((h["turn"].as_u64(), h["side"].as_str(), h["phase"].as_str()), (Some(3), Some("allies"), Some("initial-supply")));
     let events = h["events"].as_array().expect("events");
     assert!(events.iter().any(|e| e["event"] == "supply-determined" && e["side"] == "allies"), "{events:?}");
     let run = json(&["run", &p(RABAUL), "--phases", "5", "--orders", &p("tests/fixtures/orders/rabaul-cut.ron"), "--json"]);
@@ -83,11 +83,12 @@ fn unit_rows_carry_place_type_nation_capabilities_and_isolation() {
     assert_eq!(row["turns_isolated"], 0);
     assert_eq!(row["dm_lost"], 0);
     let caps = &row["capabilities"];
-    // SUP-152: isolated units exert no ZOC; SUP-174: they do not move.
-    assert_eq!(caps["zoc"], false);
+    // SUP-174: isolated units do not move; SUP-149: -1 CTL.
     assert_eq!(caps["may_move"], false);
+    assert_eq!(caps["ctl_modifier"], -1);
+    assert_eq!(caps["mechanized"], false);
     let supplied = units.iter().find(|u| u["id"] == "sov-16a").expect("sov-16a");
-    assert_eq!(supplied["capabilities"]["zoc"], true);
+    assert_eq!(supplied["capabilities"]["ctl_modifier"], 0);
     assert_eq!(supplied["capabilities"]["may_move"], true);
     // After the Rabaul run, the eliminated unit is a row without
     // capabilities.
@@ -119,7 +120,7 @@ fn supply_and_run_have_one_field_order_and_hexes_in_map_order() {
     assert_eq!(key_order(&supply)[..3], ["\"header\"", "\"side\"", "\"units\""]);
     // Map order: row, then column as a number ("b7" before "c6" before
     // "c7"; "d3" before "d16", which text order puts the other way).
-    let v = json(&["supply", &p(POCKET), "--json", "--side", "axis"]);
+    let v = json(&["supply", &p("scenarios/awaw/armor-adjacency.ron"), "--json", "--side", "allies"]);
     let labels: Vec<&str> = v["hexes"].as_array().expect("hexes").iter().map(|h| h["hex"].as_str().expect("hex")).collect();
     let rc: Vec<(u32, u32)> =
         labels.iter().map(|l| quartermaster::core::map::parse_hex_label(l).expect("a hex label")).collect();
@@ -128,7 +129,7 @@ fn supply_and_run_have_one_field_order_and_hexes_in_map_order() {
     assert_eq!(rc, sorted, "{labels:?}");
     let mut text_order = labels.clone();
     text_order.sort();
-    assert_ne!(text_order, labels, "the pocket's columns 50..62 and 7..9 differ in text order");
+    assert_ne!(text_order, labels, "columns below and above 10 differ in text order");
 }
 
 #[test]
@@ -150,7 +151,7 @@ fn check_json_lists_diagnostics_as_data() {
     let ok = json(&["check", &p(POCKET), "--json"]);
     assert_valid("check.schema.json", &ok);
     assert_eq!(ok["files"][0]["ok"], true);
-    assert_eq!(ok["files"][0]["units"], 12);
+    assert_eq!(ok["files"][0]["units"], 10);
     let bad = p("tests/fixtures/bad/unknown-hex.ron");
     let (code, out, _) = qm(&["check", &bad, "--json"]);
     assert_eq!(code, 1);
