@@ -227,7 +227,9 @@ fn plurals_and_side_values() {
     assert_eq!(code, 0);
     assert!(out.contains("70 hexes, 1 box,"), "{out}");
     let (_, help, _) = qm(&["supply", "--help"]);
-    assert!(help.contains("possible values: axis, allies"), "{help}");
+    assert!(help.contains("Possible values:\n          - axis:") && help.contains("- allies:"), "{help}");
+    let (_, short, _) = qm(&["supply", "-h"]);
+    assert!(short.contains("[possible values: axis, allies]"), "{short}");
 }
 
 /// `qm run --phases 999` on a scenario with no end says where it stopped.

@@ -28,19 +28,19 @@ fn position(text: &str, needle: &str) -> (usize, usize) {
 
 #[test]
 fn a_batch_never_reached_is_an_error_at_its_position() {
-    let text = "[\n    (turn: 1, side: Allies, phase: \"movement\", orders: []),\n    \
-                (turn: 3, side: Allies, phase: \"movement\", orders: []),\n]\n";
+    let text = "[\n    (turn: 3, side: Allies, phase: \"movement\", orders: []),\n    \
+                (turn: 5, side: Allies, phase: \"movement\", orders: []),\n]\n";
     let f = orders_file("never-reached", text);
     let fp = f.display().to_string();
     let (code, out, err) = qm(&["run", &path(POCKET).display().to_string(), "--phases", "6", "--orders", &fp]);
     assert_eq!(code, 1, "{out}");
-    let (line, col) = position(text, "(turn: 3");
+    let (line, col) = position(text, "(turn: 5");
     assert!(err.contains(&format!("{fp}:{line}:{col}: orders batch never used")), "{err}");
     assert!(
-        err.contains("turn 3 allies movement is never reached: --phases 6 stops at turn 1 allies construction-redeployment"),
+        err.contains("turn 5 allies movement is never reached: --phases 6 stops at turn 3 allies construction-redeployment"),
         "{err}"
     );
-    assert!(!err.contains("(turn: 1"), "the used batch is not reported: {err}");
+    assert_eq!(err.lines().filter(|l| l.starts_with(&fp)).count(), 1, "the used batch is not reported: {err}");
     // Under --json, the same error as data, with the same exit code.
     let (code, _, err) =
         qm(&["run", &path(POCKET).display().to_string(), "--phases", "6", "--orders", &fp, "--json"]);
@@ -59,12 +59,12 @@ fn a_batch_before_the_start_is_never_reached_either() {
     let (code, _, err) =
         qm(&["run", &path(POCKET).display().to_string(), "--phases", "2", "--orders", &f.display().to_string()]);
     assert_eq!(code, 1);
-    assert!(err.contains("turn 1 axis movement is never reached: the game starts at turn 1 allies"), "{err}");
+    assert!(err.contains("turn 1 axis movement is never reached: the game starts at turn 3 allies initial-supply, after it"), "{err}");
 }
 
 #[test]
 fn an_order_its_phase_does_not_take_is_refused_at_load() {
-    let text = "[\n    (turn: 1, side: Allies, phase: \"initial-supply\", orders: [\n        \
+    let text = "[\n    (turn: 3, side: Allies, phase: \"initial-supply\", orders: [\n        \
                 Move(unit: \"sov-16a\", to: \"e59\"),\n    ]),\n]\n";
     let f = orders_file("wrong-phase", text);
     let fp = f.display().to_string();
@@ -96,14 +96,14 @@ fn an_intercept_batch_without_player_is_an_error() {
 
 #[test]
 fn a_refused_order_names_its_position_in_the_file() {
-    let text = "[\n    (turn: 1, side: Allies, phase: \"movement\", orders: [\n        \
+    let text = "[\n    (turn: 3, side: Allies, phase: \"movement\", orders: [\n        \
                 Move(unit: \"sov-16a\", to: \"e59\"),\n        Move(unit: \"sov-99\", to: \"e59\"),\n    ]),\n]\n";
     let f = orders_file("refused", text);
     let fp = f.display().to_string();
     let (code, _, err) = qm(&["run", &path(POCKET).display().to_string(), "--phases", "3", "--orders", &fp]);
     assert_eq!(code, 1);
     let (line, col) = position(text, "Move(unit: \"sov-99\"");
-    assert!(err.starts_with(&format!("{fp}:{line}:{col}: turn 1, allies movement: batch of allies refused:")), "{err}");
+    assert!(err.starts_with(&format!("{fp}:{line}:{col}: turn 3, allies movement: batch of allies refused:")), "{err}");
     assert!(err.contains("sov-99"), "{err}");
 }
 

@@ -77,11 +77,33 @@ fn list_places(s: &mut String, map: &MapGraph) {
     }
     let _ = writeln!(s, "places and their neighbours:");
     for n in named {
-        let mut around: Vec<NodeId> = map.adjacent(n).collect();
+        let mut around: Vec<NodeId> = map.adjacent(n).chain(box_links(map, n)).collect();
         around.sort_by_key(|&m| (map.row_col(m).unwrap_or((u32::MAX, u32::MAX)), map.label(m).to_string()));
         around.dedup();
+        around.retain(|&m| m != n);
         let list: Vec<String> = around.into_iter().map(|m| map.describe(m)).collect();
         let list = if list.is_empty() { "none".to_string() } else { list.join(", ") };
         let _ = writeln!(s, "  {}: {list}", map.describe(n));
     }
+}
+
+/// The nodes a box is linked to, or the boxes a hex is linked to: land
+/// entries either way (SUP-022..027) and a box's sea entries.
+fn box_links(map: &MapGraph, n: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+    let land = map.box_entries.iter().filter_map(move |e| match (e.from == n, e.to == n) {
+        (true, _) => Some(e.to),
+        (_, true) => Some(e.from),
+        _ => None,
+    });
+    let sea = map.box_sea.iter().flat_map(move |b| {
+        let out: Vec<NodeId> = if b.node == n {
+            b.entries.clone()
+        } else if b.entries.contains(&n) {
+            vec![b.node]
+        } else {
+            Vec::new()
+        };
+        out
+    });
+    land.chain(sea)
 }
