@@ -116,7 +116,11 @@ fn a_missing_file_and_a_missing_ruleset_are_diagnostics() {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     assert_eq!(qm_cli::run(["qm", "check", "no/such/file.ron"], &mut out, &mut err), 1);
     // A missing file gets no invented position.
-    assert!(String::from_utf8_lossy(&err).starts_with("no/such/file.ron: cannot read"), "{}", String::from_utf8_lossy(&err));
+    assert!(
+        String::from_utf8_lossy(&err).starts_with("no/such/file.ron: cannot read"),
+        "{}",
+        String::from_utf8_lossy(&err)
+    );
     let text = "Scenario(title: \"t\", ruleset: \"nowhere.ron\", side: Axis, map: (blocks: []))";
     let e = quartermaster::scenario::load_bytes("scenarios/x/inline.ron", text.as_bytes(), |p| std::fs::read(p)).err();
     let d = e.expect("an error").diagnostics.remove(0);
@@ -190,7 +194,12 @@ fn a_save_file_can_be_given_instead_of_a_scenario() {
     std::fs::write(&f, save).expect("writes");
     let fp = f.display().to_string();
     let v = json(&["supply", &fp, "--json"]);
-    assert_eq!((v["header"]["turn"].as_u64(), v["header"]["phase"].as_str()), (Some(2), Some("combat")), "{}", v["header"]);
+    assert_eq!(
+        (v["header"]["turn"].as_u64(), v["header"]["phase"].as_str()),
+        (Some(2), Some("combat")),
+        "{}",
+        v["header"]
+    );
     let run = json(&["run", &fp, "--phases", "3", "--json"]);
     assert_eq!(run["header"]["phase"], "construction-redeployment", "{}", run["header"]);
     let (code, out, err) = qm(&["explain", &fp, "us-2-2"]);
@@ -210,7 +219,8 @@ fn unknown_names_get_a_did_you_mean() {
     let all = e.to_string();
     assert!(all.contains("unknown hex `vyasma` in unit `sov-21a`, did you mean vyazma (e53)?"), "{all}");
     assert!(all.contains("unknown nation `germnay` in unit `ger-12i`, did you mean germany?"), "{all}");
-    let (code, _, err) = qm(&["explain", &path("scenarios/awaw/barbarossa-pocket.ron").display().to_string(), "sov-21"]);
+    let (code, _, err) =
+        qm(&["explain", &path("scenarios/awaw/barbarossa-pocket.ron").display().to_string(), "sov-21"]);
     assert_eq!(code, 1);
     assert!(err.contains("no unit `sov-21`, did you mean sov-21a?"), "{err}");
 }
@@ -235,8 +245,13 @@ fn plurals_and_side_values() {
 /// `qm run --phases 999` on a scenario with no end says where it stopped.
 #[test]
 fn a_long_run_says_where_it_stopped() {
-    let (code, out, err) = qm(&["run", &path("scenarios/awaw/rabaul-isolation.ron").display().to_string(), "--phases", "999"]);
+    let (code, out, err) =
+        qm(&["run", &path("scenarios/awaw/rabaul-isolation.ron").display().to_string(), "--phases", "999"]);
     assert_eq!(code, 0, "{err}");
     // 6 phases a player turn, from turn 2 allies: 999 = 166 * 6 + 3.
-    assert!(out.contains("stopped after 999 phases at turn 85 allies post-combat-supply"), "{}", out.lines().rev().take(40).collect::<Vec<_>>().join("\n"));
+    assert!(
+        out.contains("stopped after 999 phases at turn 85 allies post-combat-supply"),
+        "{}",
+        out.lines().rev().take(40).collect::<Vec<_>>().join("\n")
+    );
 }

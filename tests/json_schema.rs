@@ -19,7 +19,8 @@ fn schema(name: &str) -> Value {
 fn assert_valid(name: &str, instance: &Value) {
     let s = schema(name);
     let validator = jsonschema::validator_for(&s).unwrap_or_else(|e| panic!("{name} is not a schema: {e}"));
-    let errors: Vec<String> = validator.iter_errors(instance).map(|e| format!("{} at {}", e, e.instance_path())).collect();
+    let errors: Vec<String> =
+        validator.iter_errors(instance).map(|e| format!("{} at {}", e, e.instance_path())).collect();
     assert!(errors.is_empty(), "{name}: {errors:#?}\n{instance}");
 }
 
@@ -56,10 +57,14 @@ fn supply_and_run_outputs_validate_and_carry_the_header() {
     assert_eq!(h["command"], "supply");
     assert_eq!(h["scenario"], p(POCKET).as_str());
     assert_eq!(h["seed"], 1);
-    assert_eq!((h["turn"].as_u64(), h["side"].as_str(), h["phase"].as_str()), (Some(3), Some("allies"), Some("initial-supply")));
+    assert_eq!(
+        (h["turn"].as_u64(), h["side"].as_str(), h["phase"].as_str()),
+        (Some(3), Some("allies"), Some("initial-supply"))
+    );
     let events = h["events"].as_array().expect("events");
     assert!(events.iter().any(|e| e["event"] == "supply-determined" && e["side"] == "allies"), "{events:?}");
-    let run = json(&["run", &p(RABAUL), "--phases", "5", "--orders", &p("tests/fixtures/orders/rabaul-cut.ron"), "--json"]);
+    let run =
+        json(&["run", &p(RABAUL), "--phases", "5", "--orders", &p("tests/fixtures/orders/rabaul-cut.ron"), "--json"]);
     assert_valid("supply.schema.json", &run);
     assert_eq!(run["header"]["command"], "run");
     assert_eq!(run["phases_run"], 5);
@@ -92,7 +97,8 @@ fn unit_rows_carry_place_type_nation_capabilities_and_isolation() {
     assert_eq!(supplied["capabilities"]["may_move"], true);
     // After the Rabaul run, the eliminated unit is a row without
     // capabilities.
-    let run = json(&["run", &p(RABAUL), "--phases", "5", "--orders", &p("tests/fixtures/orders/rabaul-cut.ron"), "--json"]);
+    let run =
+        json(&["run", &p(RABAUL), "--phases", "5", "--orders", &p("tests/fixtures/orders/rabaul-cut.ron"), "--json"]);
     let gone = run["units"].as_array().expect("units").iter().find(|u| u["id"] == "us-1-2").expect("us-1-2").clone();
     assert_eq!((gone["eliminated"].as_bool(), gone["capabilities"].is_null()), (Some(true), true), "{gone}");
 }
@@ -101,7 +107,17 @@ fn unit_rows_carry_place_type_nation_capabilities_and_isolation() {
 /// order the text has them.
 fn key_order(text: &str) -> Vec<String> {
     let keys = ["\"header\"", "\"side\"", "\"units\"", "\"hexes\"", "\"zones\"", "\"phases_run\"", "\"checksum\""];
-    let unit = ["\"hex\"", "\"place\"", "\"type\"", "\"nation\"", "\"status\"", "\"eliminated\"", "\"capabilities\"", "\"turns_isolated\"", "\"dm_lost\""];
+    let unit = [
+        "\"hex\"",
+        "\"place\"",
+        "\"type\"",
+        "\"nation\"",
+        "\"status\"",
+        "\"eliminated\"",
+        "\"capabilities\"",
+        "\"turns_isolated\"",
+        "\"dm_lost\"",
+    ];
     let top_at = |k: &str| text.rfind(&format!("{k}:")).unwrap_or(usize::MAX);
     let units = text.find("\"units\":[").unwrap_or(0);
     let unit_at = |k: &str| text[units..].find(&format!("{k}:")).unwrap_or(usize::MAX);
@@ -121,7 +137,8 @@ fn supply_and_run_have_one_field_order_and_hexes_in_map_order() {
     // Map order: row, then column as a number ("b7" before "c6" before
     // "c7"; "d3" before "d16", which text order puts the other way).
     let v = json(&["supply", &p("scenarios/awaw/armor-adjacency.ron"), "--json", "--side", "allies"]);
-    let labels: Vec<&str> = v["hexes"].as_array().expect("hexes").iter().map(|h| h["hex"].as_str().expect("hex")).collect();
+    let labels: Vec<&str> =
+        v["hexes"].as_array().expect("hexes").iter().map(|h| h["hex"].as_str().expect("hex")).collect();
     let rc: Vec<(u32, u32)> =
         labels.iter().map(|l| quartermaster::core::map::parse_hex_label(l).expect("a hex label")).collect();
     let mut sorted = rc.clone();

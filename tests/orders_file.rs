@@ -37,13 +37,14 @@ fn a_batch_never_reached_is_an_error_at_its_position() {
     let (line, col) = position(text, "(turn: 5");
     assert!(err.contains(&format!("{fp}:{line}:{col}: orders batch never used")), "{err}");
     assert!(
-        err.contains("turn 5 allies movement is never reached: --phases 6 stops at turn 3 allies construction-redeployment"),
+        err.contains(
+            "turn 5 allies movement is never reached: --phases 6 stops at turn 3 allies construction-redeployment"
+        ),
         "{err}"
     );
     assert_eq!(err.lines().filter(|l| l.starts_with(&fp)).count(), 1, "the used batch is not reported: {err}");
     // Under --json, the same error as data, with the same exit code.
-    let (code, _, err) =
-        qm(&["run", &path(POCKET).display().to_string(), "--phases", "6", "--orders", &fp, "--json"]);
+    let (code, _, err) = qm(&["run", &path(POCKET).display().to_string(), "--phases", "6", "--orders", &fp, "--json"]);
     assert_eq!(code, 1);
     let v: Value = serde_json::from_str(err.lines().next().expect("a line")).expect("JSON error");
     assert_eq!(v["error"]["kind"], "unused-orders");
@@ -59,7 +60,12 @@ fn a_batch_before_the_start_is_never_reached_either() {
     let (code, _, err) =
         qm(&["run", &path(POCKET).display().to_string(), "--phases", "2", "--orders", &f.display().to_string()]);
     assert_eq!(code, 1);
-    assert!(err.contains("turn 1 axis movement is never reached: the game starts at turn 3 allies initial-supply, after it"), "{err}");
+    assert!(
+        err.contains(
+            "turn 1 axis movement is never reached: the game starts at turn 3 allies initial-supply, after it"
+        ),
+        "{err}"
+    );
 }
 
 #[test]
@@ -72,7 +78,10 @@ fn an_order_its_phase_does_not_take_is_refused_at_load() {
     assert_eq!(code, 1);
     assert!(out.is_empty(), "nothing runs: {out}");
     let (line, col) = position(text, "Move(");
-    assert!(err.contains(&format!("{fp}:{line}:{col}: a `Move` order in a batch for the `initial-supply` phase")), "{err}");
+    assert!(
+        err.contains(&format!("{fp}:{line}:{col}: a `Move` order in a batch for the `initial-supply` phase")),
+        "{err}"
+    );
     assert!(err.contains("given in the movement phase"), "{err}");
 }
 
@@ -89,8 +98,14 @@ fn an_intercept_batch_without_player_is_an_error() {
     assert!(err.contains(&format!("{fp}:{line}:{col}:")), "{err}");
     assert!(err.contains("add `player: Allies` to the batch"), "{err}");
     // With `player:` it is the shipped fixture's interception, and runs.
-    let (code, _, err) =
-        qm(&["run", &rabaul, "--phases", "5", "--orders", &path("tests/fixtures/orders/rabaul-cut.ron").display().to_string()]);
+    let (code, _, err) = qm(&[
+        "run",
+        &rabaul,
+        "--phases",
+        "5",
+        "--orders",
+        &path("tests/fixtures/orders/rabaul-cut.ron").display().to_string(),
+    ]);
     assert_eq!(code, 0, "{err}");
 }
 

@@ -236,7 +236,9 @@ where
             supply(&file, side.map(Side::from), json, map, phase, seed, out, err)
         }
         Command::Collect { file, nation, json, seed } => match open(&file, seed, json, err) {
-            Some(mut g) => collect::run_collect(&mut g, &file.display().to_string(), seed, nation.as_deref(), json, out, err),
+            Some(mut g) => {
+                collect::run_collect(&mut g, &file.display().to_string(), seed, nation.as_deref(), json, out, err)
+            }
             None => 1,
         },
         Command::Run { file, phases, orders, json, seed } => {
@@ -453,10 +455,7 @@ fn play(
 
 /// The text of an orders file, for snippets.
 fn source_of(orders: Option<&PathBuf>) -> Vec<(String, String)> {
-    orders
-        .and_then(|p| Some((p.display().to_string(), std::fs::read_to_string(p).ok()?)))
-        .into_iter()
-        .collect()
+    orders.and_then(|p| Some((p.display().to_string(), std::fs::read_to_string(p).ok()?))).into_iter().collect()
 }
 
 /// Reads an orders file against a game's rules, or prints why not.

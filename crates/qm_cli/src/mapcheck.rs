@@ -27,14 +27,11 @@ fn cell_char(map: &MapGraph, n: NodeId) -> char {
 #[must_use]
 pub fn draw(map: &MapGraph) -> String {
     let mut s = String::new();
-    let cells: BTreeMap<(u32, u32), char> = (0..map.node_count() as NodeId)
-        .filter_map(|n| Some((map.row_col(n)?, cell_char(map, n))))
-        .collect();
-    if let (Some(r1), Some(c0), Some(c1)) = (
-        cells.keys().map(|k| k.0).max(),
-        cells.keys().map(|k| k.1).min(),
-        cells.keys().map(|k| k.1).max(),
-    ) {
+    let cells: BTreeMap<(u32, u32), char> =
+        (0..map.node_count() as NodeId).filter_map(|n| Some((map.row_col(n)?, cell_char(map, n)))).collect();
+    if let (Some(r1), Some(c0), Some(c1)) =
+        (cells.keys().map(|k| k.0).max(), cells.keys().map(|k| k.1).min(), cells.keys().map(|k| k.1).max())
+    {
         draw_hexes(&mut s, &cells, r1, c0, c1);
     }
     list_places(&mut s, map);

@@ -155,11 +155,9 @@ impl EventRow {
                     unsupplied_hexes: *unsupplied_hexes,
                 }
             }
-            GameEvent::UnitSupplyChanged { unit, from, to } => Self::UnitSupplyChanged {
-                unit: unit.0.clone(),
-                from: from.as_str().into(),
-                to: to.as_str().into(),
-            },
+            GameEvent::UnitSupplyChanged { unit, from, to } => {
+                Self::UnitSupplyChanged { unit: unit.0.clone(), from: from.as_str().into(), to: to.as_str().into() }
+            }
             GameEvent::SourceDesignated { source, designated } => {
                 let def = spec.sources.get(source.index());
                 Self::SourceDesignated {
@@ -380,15 +378,7 @@ impl SupplyOutput {
                 })
                 .collect()
         });
-        Self {
-            header,
-            side: r.side.clone(),
-            units,
-            hexes,
-            zones,
-            phases_run,
-            checksum: game.checksum().to_string(),
-        }
+        Self { header, side: r.side.clone(), units, hexes, zones, phases_run, checksum: game.checksum().to_string() }
     }
 }
 

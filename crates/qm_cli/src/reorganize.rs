@@ -1,8 +1,8 @@
 //! `qm reorganize`: runs the final reorganization step of MWIF oil
 //! (OIL-003..005) and prints one major power's outcome.
 
-use qm_core::orders::Orders;
 use crate::output::ErrorBody;
+use qm_core::orders::Orders;
 use qm_oil::{OilOrder, PowerReport, REORGANIZATION, Reorganizations};
 use std::io::Write;
 use std::path::Path;

@@ -27,8 +27,8 @@ pub mod phases {
     pub use qm_supply::phases::{INITIAL_SUPPLY, ISOLATION_ELIMINATION, POST_COMBAT_SUPPLY};
 }
 pub use driver::{BatchRejected, PhaseReport, batch_is_for, run_next_phase};
-pub use orders_file::OrdersRun;
 pub use names::{NationRef, PlaceRef, UnitTypeRef};
+pub use orders_file::OrdersRun;
 pub use qm_core::map::{NodeKind, Surface, row_letters};
 pub use qm_core::supply::{HexStatus, UnitStatus};
 pub use report::{HexRow, SeaLineRow, SupplyReport, UnitRow, ZoneRow};

@@ -74,7 +74,8 @@ pub fn load_bytes(
         Ok(b) => b,
         Err(e) => {
             let pos = locate::locate(&text, &[locate::Seg::Field("ruleset".into())]);
-            let d = diag::diagnostic(file, pos, format!("cannot read ruleset `{}` (tried `{rname}`): {e}", raw.ruleset));
+            let d =
+                diag::diagnostic(file, pos, format!("cannot read ruleset `{}` (tried `{rname}`): {e}", raw.ruleset));
             return Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] });
         }
     };
@@ -119,8 +120,8 @@ fn locate_names(c: &mut Compiled, file: &str, text: &str, rfile: &str, rbytes: &
 pub fn load(path: impl AsRef<Path>) -> Result<Compiled, LoadError> {
     let path = path.as_ref();
     let name = path.display().to_string();
-    let bytes =
-        std::fs::read(path).map_err(|e| LoadError::single(Diagnostic::whole_file(&name, format!("cannot read: {e}"))))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| LoadError::single(Diagnostic::whole_file(&name, format!("cannot read: {e}"))))?;
     load_bytes(&name, &bytes, |p| std::fs::read(p))
 }
 
