@@ -115,12 +115,18 @@ fn every_problem_in_a_file_is_reported_not_just_the_first() {
 fn a_missing_file_and_a_missing_ruleset_are_diagnostics() {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     assert_eq!(qm_cli::run(["qm", "check", "no/such/file.ron"], &mut out, &mut err), 1);
-    assert!(String::from_utf8_lossy(&err).starts_with("no/such/file.ron:1:1: cannot read"));
+    // A missing file gets no invented position.
+    assert!(
+        String::from_utf8_lossy(&err).starts_with("no/such/file.ron: cannot read"),
+        "{}",
+        String::from_utf8_lossy(&err)
+    );
     let text = "Scenario(title: \"t\", ruleset: \"nowhere.ron\", side: Axis, map: (blocks: []))";
-    let e = quartermaster::scenario::load_bytes("inline.ron", text.as_bytes(), |p| std::fs::read(p)).err();
+    let e = quartermaster::scenario::load_bytes("scenarios/x/inline.ron", text.as_bytes(), |p| std::fs::read(p)).err();
     let d = e.expect("an error").diagnostics.remove(0);
     assert_eq!((d.line, d.col), (1, 31), "{d}");
-    assert!(d.message.contains("cannot read ruleset `nowhere.ron`"), "{d}");
+    // It says which resolved path it tried.
+    assert!(d.message.contains("cannot read ruleset `nowhere.ron` (tried `scenarios/x/nowhere.ron`)"), "{d}");
 }
 
 #[test]
@@ -159,4 +165,93 @@ fn every_shipped_scenario_checks_clean() {
     let code = qm_cli::run(args, &mut out, &mut err);
     assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
     assert_eq!(String::from_utf8_lossy(&out).lines().filter(|l| l.contains(": ok (")).count(), files.len());
+}
+
+/// `qm bench supply` on small or odd sizes runs or is refused with a
+/// message, never panics.
+#[test]
+fn bench_on_small_and_odd_sizes_never_panics() {
+    for hexes in ["0", "1", "7", "10", "17", "33", "101"] {
+        let (code, out, err) = qm(&["bench", "supply", "--hexes", hexes, "--iters", "1", "--json"]);
+        if code == 0 {
+            let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+            assert!(v["hexes"].as_u64().is_some_and(|h| h > 0), "{hexes}: {out}");
+        } else {
+            assert!(err.contains("hexes"), "{hexes}: {err}");
+        }
+    }
+}
+
+/// A save file continues the game: `qm supply`, `qm run` and `qm explain`
+/// read it as well as a scenario.
+#[test]
+fn a_save_file_can_be_given_instead_of_a_scenario() {
+    let mut g = quartermaster::game::Game::load(path("scenarios/awaw/rabaul-isolation.ron"), 1).expect("loads");
+    g.step_phase();
+    g.step_phase();
+    let save = g.save().expect("a save");
+    let f = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rabaul-save.ron");
+    std::fs::write(&f, save).expect("writes");
+    let fp = f.display().to_string();
+    let v = json(&["supply", &fp, "--json"]);
+    assert_eq!(
+        (v["header"]["turn"].as_u64(), v["header"]["phase"].as_str()),
+        (Some(2), Some("combat")),
+        "{}",
+        v["header"]
+    );
+    let run = json(&["run", &fp, "--phases", "3", "--json"]);
+    assert_eq!(run["header"]["phase"], "construction-redeployment", "{}", run["header"]);
+    let (code, out, err) = qm(&["explain", &fp, "us-2-2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("us-2-2"), "{out}");
+}
+
+/// Unknown names get the closest known one.
+#[test]
+fn unknown_names_get_a_did_you_mean() {
+    let text = std::fs::read_to_string(path("scenarios/awaw/barbarossa-pocket.ron"))
+        .expect("scenario")
+        .replacen("at: \"vyazma\"", "at: \"vyasma\"", 1)
+        .replacen("nation: \"germany\"", "nation: \"germnay\"", 1);
+    let file = path("scenarios/awaw/typo.ron").display().to_string();
+    let e = quartermaster::scenario::load_bytes(&file, text.as_bytes(), |p| std::fs::read(p)).expect_err("typos");
+    let all = e.to_string();
+    assert!(all.contains("unknown hex `vyasma` in unit `sov-21a`, did you mean vyazma (e53)?"), "{all}");
+    assert!(all.contains("unknown nation `germnay` in unit `ger-12i`, did you mean germany?"), "{all}");
+    let (code, _, err) =
+        qm(&["explain", &path("scenarios/awaw/barbarossa-pocket.ron").display().to_string(), "sov-21"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no unit `sov-21`, did you mean sov-21a?"), "{err}");
+}
+
+/// Counts are written with the right plural, and `--side` lists its values.
+#[test]
+fn plurals_and_side_values() {
+    use quartermaster::core::map::NodeKind;
+    assert_eq!(quartermaster::game::counted(1, NodeKind::Hex), "1 hex");
+    assert_eq!(quartermaster::game::counted(1, NodeKind::Box), "1 box");
+    assert_eq!(quartermaster::game::counted(2, NodeKind::Box), "2 boxes");
+    assert_eq!(quartermaster::game::counted(1, NodeKind::SeaZone), "1 sea zone");
+    let (code, out, _) = qm(&["check", &path("scenarios/awaw/rabaul-isolation.ron").display().to_string()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("70 hexes, 1 box,"), "{out}");
+    let (_, help, _) = qm(&["supply", "--help"]);
+    assert!(help.contains("Possible values:\n          - axis:") && help.contains("- allies:"), "{help}");
+    let (_, short, _) = qm(&["supply", "-h"]);
+    assert!(short.contains("[possible values: axis, allies]"), "{short}");
+}
+
+/// `qm run --phases 999` on a scenario with no end says where it stopped.
+#[test]
+fn a_long_run_says_where_it_stopped() {
+    let (code, out, err) =
+        qm(&["run", &path("scenarios/awaw/rabaul-isolation.ron").display().to_string(), "--phases", "999"]);
+    assert_eq!(code, 0, "{err}");
+    // 6 phases a player turn, from turn 2 allies: 999 = 166 * 6 + 3.
+    assert!(
+        out.contains("stopped after 999 phases at turn 85 allies post-combat-supply"),
+        "{}",
+        out.lines().rev().take(40).collect::<Vec<_>>().join("\n")
+    );
 }

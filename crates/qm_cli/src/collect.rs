@@ -96,16 +96,39 @@ pub fn statement_text(s: &IncomeStatement) -> String {
     out
 }
 
-/// `qm collect FILE [--nation N] [--json]`.
-pub fn run_collect(g: &mut Game, nation: Option<&str>, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+/// `qm collect FILE [--nation N] [--json]`, on the game loaded from
+/// `file` with `seed`.
+pub fn run_collect(
+    g: &mut Game,
+    file: &str,
+    seed: u64,
+    nation: Option<&str>,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let Some(made) = play_collection(g) else {
-        let _ = writeln!(err, "the ruleset has no `collection` phase (family `wteaw-collect`)");
+        let m = "the ruleset has no `collection` phase (family `wteaw-collect`)";
+        crate::fail(err, json, &[crate::output::ErrorBody::plain("no-phase", Some(file), m)], m);
         return 1;
     };
     let Some(s) = pick(&made, nation) else {
-        let _ = writeln!(err, "no income statement for {}", nation.unwrap_or("the side to move"));
+        let known: Vec<&str> = made.iter().map(|s| s.nation.as_str()).collect();
+        let hint = nation.map(|n| qm_scenario::suggest::hint(n, known.iter().copied())).unwrap_or_default();
+        let m = format!(
+            "no income statement for {}{hint} (statements made: {})",
+            nation.unwrap_or("the side to move"),
+            if known.is_empty() { "none".to_string() } else { known.join(", ") }
+        );
+        crate::fail(err, json, &[crate::output::ErrorBody::plain("unknown-nation", Some(file), m.clone())], &m);
         return 1;
     };
-    let _ = if json { writeln!(out, "{}", statement_json(s)) } else { write!(out, "{}", statement_text(s)) };
+    if json {
+        let mut v = statement_json(s);
+        crate::with_header(&mut v, &crate::output::Header::of("collect", file, seed, g, &[]));
+        let _ = writeln!(out, "{v}");
+    } else {
+        let _ = write!(out, "{}", statement_text(s));
+    }
     0
 }

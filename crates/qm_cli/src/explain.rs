@@ -3,6 +3,7 @@
 
 use qm_game::DeterminationKind;
 use std::io::Write;
+use crate::output::ErrorBody;
 use std::path::PathBuf;
 
 /// The command's arguments.
@@ -23,7 +24,11 @@ pub struct Args<'a> {
 
 /// Runs `qm explain`; returns the exit code.
 pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let Some((mut g, _)) = crate::play(a.file, a.phases.unwrap_or(0), a.orders, a.seed, err) else { return 1 };
+    let Some(crate::Played { game: mut g, .. }) =
+        crate::play(a.file, a.phases.unwrap_or(0), a.orders, a.seed, a.json, err)
+    else {
+        return 1;
+    };
     // An oil resource is explained whole; a unit's reorganization comes
     // before its supply (OIL-003..005).
     if !a.json
@@ -33,7 +38,11 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
     if g.explanation(a.unit).is_none() {
         let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.0).collect();
-        let _ = writeln!(err, "{}: no unit `{}` (units: {})", a.file.display(), a.unit, ids.join(", "));
+        let hint = qm_scenario::suggest::hint(a.unit, ids.iter().map(String::as_str));
+        let file = a.file.display().to_string();
+        let message = format!("no unit `{}`{hint} (units: {})", a.unit, ids.join(", "));
+        let text = format!("{file}: {message}");
+        crate::fail(err, a.json, &[ErrorBody::plain("unknown-unit", Some(&file), message)], &text);
         return 1;
     }
     // Without phases, a unit is explained as of its own side's initial

@@ -4,15 +4,18 @@ pub mod bench;
 pub mod collect;
 pub mod explain;
 pub mod explain_oil;
+pub mod mapcheck;
+pub mod output;
 pub mod phases;
 pub mod render;
 pub mod reorganize;
 
 use clap::{Parser, Subcommand};
-use qm_game::{DeterminationKind, Game, Side};
+use output::{CheckedFile, ErrorBody, Header};
+use qm_game::{DeterminationKind, Game, LoadError, OrdersRun, Side};
 use std::ffi::OsString;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Quartermaster: logistics for WWII grand-strategy wargames.
 #[derive(Parser, Debug)]
@@ -32,6 +35,13 @@ pub enum Command {
         /// Scenario files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Print one JSON object listing each file's summary or diagnostics.
+        #[arg(long)]
+        json: bool,
+        /// Draw each map back as parsed, with row and column labels, and
+        /// list each named place with its neighbours.
+        #[arg(long)]
+        map: bool,
     },
     /// Run the collect phase (COL-004..008) of the side to move and print a
     /// nation's income statement.
@@ -52,11 +62,11 @@ pub enum Command {
     /// Run initial supply determination and print every unit's and hex's
     /// status.
     Supply {
-        /// Scenario file.
+        /// Scenario file, or a save file to continue from.
         file: PathBuf,
         /// The side to determine (default: the side to move).
-        #[arg(long)]
-        side: Option<Side>,
+        #[arg(long, value_enum)]
+        side: Option<SideArg>,
         /// Print one JSON object instead of tables.
         #[arg(long)]
         json: bool,
@@ -74,7 +84,7 @@ pub enum Command {
     /// Step phases with orders from a file (or defaults: sea supply to every
     /// eligible zone, no interception) and print the supply report.
     Run {
-        /// Scenario file.
+        /// Scenario file, or a save file to continue from.
         file: PathBuf,
         /// How many phases to run.
         #[arg(long)]
@@ -92,7 +102,7 @@ pub enum Command {
     /// Explain a unit's supply: the source and hexes of its line, or what
     /// blocked every way out.
     Explain {
-        /// Scenario file.
+        /// Scenario file, or a save file to continue from.
         file: PathBuf,
         /// Unit id.
         unit: String,
@@ -149,6 +159,24 @@ pub enum Command {
     },
 }
 
+/// A side named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SideArg {
+    /// The Axis.
+    Axis,
+    /// The Allies.
+    Allies,
+}
+
+impl From<SideArg> for Side {
+    fn from(s: SideArg) -> Self {
+        match s {
+            SideArg::Axis => Self::Axis,
+            SideArg::Allies => Self::Allies,
+        }
+    }
+}
+
 /// A supply determination named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum DeterminationArg {
@@ -181,25 +209,41 @@ pub enum BenchCommand {
 
 /// Runs the `qm` command line with `args` (program name first), writing to
 /// `out` and `err`. Returns the process exit code. Never panics on input.
+///
+/// Under `--json`, errors are JSON too: one `{"error": {...}}` object a
+/// line on `err` ([`output::ErrorOutput`]), with the same exit codes.
 pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let json = args.iter().any(|a| a == "--json");
+    let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) => {
             let code = e.exit_code();
             let text = e.render().to_string();
-            let _ = if code == 0 { write!(out, "{text}") } else { write!(err, "{text}") };
+            if code == 0 {
+                let _ = write!(out, "{text}");
+            } else if json {
+                let first = text.lines().next().unwrap_or_default().trim_start_matches("error: ");
+                fail(err, true, &[ErrorBody::plain("usage", None, first)], &text);
+            } else {
+                let _ = write!(err, "{text}");
+            }
             return code;
         }
     };
     match cli.command {
-        Command::Check { files } => check(&files, out, err),
-        Command::Supply { file, side, json, map, phase, seed } => supply(&file, side, json, map, phase, seed, out, err),
-        Command::Collect { file, nation, json, seed } => match load(&file, seed, err) {
-            Some(mut g) => collect::run_collect(&mut g, nation.as_deref(), json, out, err),
+        Command::Check { files, json, map } => check(&files, json, map, out, err),
+        Command::Supply { file, side, json, map, phase, seed } => {
+            supply(&file, side.map(Side::from), json, map, phase, seed, out, err)
+        }
+        Command::Collect { file, nation, json, seed } => match open(&file, seed, json, err) {
+            Some(mut g) => {
+                collect::run_collect(&mut g, &file.display().to_string(), seed, nation.as_deref(), json, out, err)
+            }
             None => 1,
         },
         Command::Run { file, phases, orders, json, seed } => {
@@ -211,48 +255,108 @@ where
             err,
         ),
         Command::Phases { file, json } => {
-            let Some(g) = load(&file, 1, err) else { return 1 };
-            phases::print(&g, json, out);
+            let Some(g) = open(&file, 1, json, err) else { return 1 };
+            phases::print(&g, &file.display().to_string(), json, out);
             0
         }
         Command::Reorganize { file, power, units, json, seed } => {
             reorganize::run(&file, power.as_deref(), units.as_deref(), json, seed, out, err)
         }
         Command::Bench { what: BenchCommand::Supply { hexes, seed, iters, json } } => {
-            bench::run_supply(hexes, seed, iters, json, out, err)
+            bench_supply(hexes, seed, iters, json, out, err)
         }
     }
 }
 
-fn load(file: &PathBuf, seed: u64, err: &mut dyn Write) -> Option<Game> {
-    match Game::load(file, seed) {
+/// Prints errors: as JSON objects under `--json`, else `text`.
+pub fn fail(err: &mut dyn Write, json: bool, errors: &[ErrorBody], text: &str) {
+    if json {
+        for e in errors {
+            let line = serde_json::to_string(&output::ErrorOutput { error: e.clone() }).unwrap_or_default();
+            let _ = writeln!(err, "{line}");
+        }
+    } else {
+        let _ = write!(err, "{text}");
+        if !text.ends_with('\n') {
+            let _ = writeln!(err);
+        }
+    }
+}
+
+/// Prints a load error (every diagnostic, with snippets in text).
+pub fn fail_load(err: &mut dyn Write, json: bool, kind: &str, e: &LoadError) {
+    let bodies: Vec<ErrorBody> = e.diagnostics.iter().map(|d| ErrorBody::at(kind, d)).collect();
+    fail(err, json, &bodies, &render::load_error(e));
+}
+
+/// Opens a scenario or a save file (see [`Game::open`]), or prints why not.
+pub fn open(file: &Path, seed: u64, json: bool, err: &mut dyn Write) -> Option<Game> {
+    match Game::open(file, seed) {
         Ok(g) => Some(g),
         Err(e) => {
-            let _ = write!(err, "{}", render::load_error(&e));
+            fail_load(err, json, "load", &e);
             None
         }
     }
 }
 
-fn check(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+/// Prints one JSON value as a line.
+fn print_json<T: serde::Serialize>(out: &mut dyn Write, v: &T) {
+    let _ = writeln!(out, "{}", serde_json::to_string(v).unwrap_or_default());
+}
+
+fn check(files: &[PathBuf], json: bool, map: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let mut code = 0;
+    let mut rows = Vec::new();
     for f in files {
-        match qm_game::check_scenario(f) {
+        let name = f.display().to_string();
+        let loaded = qm_scenario::load(f);
+        match &loaded {
             Ok(c) => {
-                let _ = writeln!(out, "{}: ok ({}, {} units, {} sources)", f.display(), c.map, c.units, c.sources);
+                let s = qm_game::check_scenario_compiled(c);
+                if !json {
+                    let _ = writeln!(out, "{name}: ok ({}, {} units, {} sources)", s.map, s.units, s.sources);
+                    if map {
+                        let _ = write!(out, "{}", mapcheck::draw(&c.spec.map));
+                    }
+                }
+                rows.push(CheckedFile {
+                    file: name,
+                    ok: true,
+                    title: Some(s.title),
+                    map: Some(s.map),
+                    units: Some(s.units),
+                    sources: Some(s.sources),
+                    diagnostics: Vec::new(),
+                });
             }
             Err(e) => {
-                let _ = write!(err, "{}", render::load_error(&e));
                 code = 1;
+                if !json {
+                    let _ = write!(err, "{}", render::load_error(e));
+                }
+                rows.push(CheckedFile {
+                    file: name,
+                    ok: false,
+                    title: None,
+                    map: None,
+                    units: None,
+                    sources: None,
+                    diagnostics: e.diagnostics.iter().map(|d| ErrorBody::at("load", d)).collect(),
+                });
             }
         }
+    }
+    if json {
+        let scenario = (files.len() == 1).then(|| files[0].display().to_string());
+        print_json(out, &output::CheckOutput { header: Header::bare("check", scenario, None), files: rows });
     }
     code
 }
 
 #[allow(clippy::too_many_arguments, reason = "the command's options")]
 fn supply(
-    file: &PathBuf,
+    file: &Path,
     side: Option<Side>,
     json: bool,
     map: bool,
@@ -261,11 +365,12 @@ fn supply(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let Some(mut g) = load(file, seed, err) else { return 1 };
+    let Some(mut g) = open(file, seed, json, err) else { return 1 };
     let side = side.unwrap_or(g.clock().side);
+    let mut events = Vec::new();
     match phase {
         DeterminationArg::Initial => {
-            g.determine_supply(side, DeterminationKind::Initial);
+            events = g.determine_supply(side, DeterminationKind::Initial);
         }
         DeterminationArg::PostCombat => {
             // Play on, with default orders, to the side's post-combat
@@ -273,6 +378,7 @@ fn supply(
             for _ in 0..32 {
                 let c = g.clock();
                 let r = g.step_phase();
+                events.extend(r.events);
                 if r.phase == qm_game::phases::POST_COMBAT_SUPPLY && c.side == side {
                     break;
                 }
@@ -281,7 +387,8 @@ fn supply(
     }
     let report = g.full_report(side, false);
     if json {
-        let _ = writeln!(out, "{}", serde_json::to_string(&report).unwrap_or_default());
+        let header = Header::of("supply", &file.display().to_string(), seed, &g, &events);
+        print_json(out, &output::SupplyOutput::of(header, &g, &report, None));
     } else {
         let _ = write!(out, "{}", render::report_table(&g, &report));
         if map {
@@ -291,50 +398,95 @@ fn supply(
     0
 }
 
+/// A game played through an orders file: the game, one log line per phase,
+/// the events of the phases run, and how many were run.
+pub(crate) struct Played {
+    pub(crate) game: Game,
+    log: Vec<String>,
+    events: Vec<qm_core::events::GameEvent>,
+    phases_run: u32,
+}
+
 /// Loads a game and plays `phases` phases with the orders of a file (or
-/// the defaults): the game and one log line per phase, or `None` after
-/// printing the problem.
+/// the defaults), or prints the problem and returns `None`: a file that
+/// does not read, a refused batch (at its order's `file:line:col`), or a
+/// batch no phase used.
 pub(crate) fn play(
-    file: &PathBuf,
+    file: &Path,
     phases: u32,
     orders: Option<&PathBuf>,
     seed: u64,
+    json: bool,
     err: &mut dyn Write,
-) -> Option<(Game, Vec<String>)> {
-    let mut g = load(file, seed, err)?;
+) -> Option<Played> {
+    let mut game = open(file, seed, json, err)?;
     let batches = match orders {
         None => Vec::new(),
-        Some(p) => {
-            let name = p.display().to_string();
-            let read = std::fs::read(p).map_err(|e| format!("{name}:1:1: cannot read: {e}"));
-            match read.map(|b| g.read_orders(&name, &b).map_err(|e| render::load_error(&e))) {
-                Ok(Ok(b)) => b,
-                Ok(Err(text)) | Err(text) => {
-                    let _ = writeln!(err, "{}", text.trim_end());
-                    return None;
-                }
-            }
-        }
+        Some(p) => read_orders_file(&game, p, json, err)?,
     };
-    let mut log = Vec::new();
+    let mut run = OrdersRun::new(batches);
+    let (mut log, mut events, mut phases_run) = (Vec::new(), Vec::new(), 0);
     for _ in 0..phases {
-        if g.next_phase().is_none() {
+        if game.next_phase().is_none() {
             break;
         }
-        let r = match g.step_with(&batches) {
-            Ok(r) => r,
+        match run.step(&mut game) {
+            Ok(r) => {
+                let n = r.events.len();
+                log.push(format!("turn {} {} {}: {n} event{}", r.turn, r.side, r.phase, if n == 1 { "" } else { "s" }));
+                events.extend(r.events);
+                phases_run += 1;
+            }
             Err(e) => {
-                let _ = writeln!(err, "{e}");
+                let body = match &e.at {
+                    Some(d) => ErrorBody::at("refused", &qm_game::Diagnostic { message: e.to_string(), ..d.clone() }),
+                    None => ErrorBody::plain("refused", None, e.to_string()),
+                };
+                fail(err, json, &[body], &e.to_string());
                 return None;
             }
-        };
-        log.push(format!("turn {} {} {}: {} events", r.turn, r.side, r.phase, r.events.len()));
+        }
     }
-    Some((g, log))
+    let stop = match run.last_run(&game) {
+        Some(last) => format!("--phases {phases} stops at {last}"),
+        None => format!("--phases {phases} runs no phase"),
+    };
+    let unused = run.unused(&game, &stop);
+    if !unused.is_empty() {
+        let e = LoadError { diagnostics: unused, sources: source_of(orders) };
+        fail_load(err, json, "unused-orders", &e);
+        return None;
+    }
+    Some(Played { game, log, events, phases_run })
+}
+
+/// The text of an orders file, for snippets.
+fn source_of(orders: Option<&PathBuf>) -> Vec<(String, String)> {
+    orders.and_then(|p| Some((p.display().to_string(), std::fs::read_to_string(p).ok()?))).into_iter().collect()
+}
+
+/// Reads an orders file against a game's rules, or prints why not.
+fn read_orders_file(game: &Game, p: &Path, json: bool, err: &mut dyn Write) -> Option<Vec<qm_game::OrderBatch>> {
+    let name = p.display().to_string();
+    let bytes = match std::fs::read(p) {
+        Ok(b) => b,
+        Err(e) => {
+            let d = qm_game::Diagnostic::whole_file(&name, format!("cannot read orders: {e}"));
+            fail_load(err, json, "io", &LoadError::single(d));
+            return None;
+        }
+    };
+    match game.read_orders(&name, &bytes) {
+        Ok(b) => Some(b),
+        Err(e) => {
+            fail_load(err, json, "orders", &e);
+            None
+        }
+    }
 }
 
 fn run_phases(
-    file: &PathBuf,
+    file: &Path,
     phases: u32,
     orders: Option<&PathBuf>,
     json: bool,
@@ -342,21 +494,58 @@ fn run_phases(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let Some((g, log)) = play(file, phases, orders, seed, err) else { return 1 };
+    let Some(p) = play(file, phases, orders, seed, json, err) else { return 1 };
+    let g = &p.game;
     let side = g.last_determined_side().unwrap_or(g.clock().side);
     let report = g.full_report(side, true);
     if json {
-        let mut v = serde_json::to_value(&report).unwrap_or_default();
-        if let Some(o) = v.as_object_mut() {
-            o.insert("checksum".into(), g.checksum().to_string().into());
-        }
-        let _ = writeln!(out, "{v}");
+        let header = Header::of("run", &file.display().to_string(), seed, g, &p.events);
+        print_json(out, &output::SupplyOutput::of(header, g, &report, Some(p.phases_run)));
     } else {
-        for l in log {
+        for l in &p.log {
             let _ = writeln!(out, "{l}");
         }
-        let _ = write!(out, "{}", render::report_table(&g, &report));
+        let c = g.clock();
+        let next = g.next_phase().map_or("-", |ph| ph.as_str());
+        let _ = writeln!(
+            out,
+            "stopped after {} phase{} at turn {} {} {next} (the next phase to run; the scenario sets no end)",
+            p.phases_run,
+            if p.phases_run == 1 { "" } else { "s" },
+            c.turn,
+            c.side
+        );
+        let _ = write!(out, "{}", render::report_table(g, &report));
         let _ = writeln!(out, "checksum {}", g.checksum());
     }
     0
+}
+
+/// `qm bench supply`, with the header under `--json`.
+fn bench_supply(hexes: u32, seed: u64, iters: u32, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if !json {
+        return bench::run_supply(hexes, seed, iters, json, out, err);
+    }
+    match bench::bench_supply(hexes, seed, iters) {
+        Ok(r) => {
+            let mut v = serde_json::to_value(&r).unwrap_or_default();
+            with_header(&mut v, &Header::bare("bench", None, Some(seed)));
+            print_json(out, &v);
+            0
+        }
+        Err(e) => {
+            fail(err, true, &[ErrorBody::plain("bench", None, e.to_string())], "");
+            2
+        }
+    }
+}
+
+/// Puts `header` first in a JSON object made elsewhere.
+pub fn with_header(v: &mut serde_json::Value, header: &Header) {
+    if let serde_json::Value::Object(o) = v {
+        let mut fresh = serde_json::Map::new();
+        fresh.insert("header".into(), serde_json::to_value(header).unwrap_or_default());
+        fresh.extend(std::mem::take(o));
+        *o = fresh;
+    }
 }

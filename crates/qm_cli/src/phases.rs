@@ -5,7 +5,7 @@ use serde::Serialize;
 use std::io::Write;
 
 /// One phase of a player turn, as `qm phases --json` prints it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct PhaseRow {
     /// Position in the player turn, from 1.
     pub index: usize,
@@ -37,11 +37,14 @@ pub fn phase_list(game: &Game) -> PhaseList {
     PhaseList { families: game.rules().families().iter().map(ToString::to_string).collect(), phases }
 }
 
-/// Prints the phase order as a table or as JSON.
-pub fn print(game: &Game, json: bool, out: &mut dyn Write) {
+/// Prints the phase order of `game`, loaded from `file`, as a table or as
+/// JSON.
+pub fn print(game: &Game, file: &str, json: bool, out: &mut dyn Write) {
     let list = phase_list(game);
     if json {
-        let _ = writeln!(out, "{}", serde_json::to_string(&list).unwrap_or_default());
+        let header = crate::output::Header::of("phases", file, 1, game, &[]);
+        let v = crate::output::PhasesOutput { header, families: list.families, phases: list.phases };
+        let _ = writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default());
         return;
     }
     let _ = writeln!(out, "families: {}", list.families.join(", "));

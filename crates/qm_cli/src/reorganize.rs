@@ -1,8 +1,8 @@
 //! `qm reorganize`: runs the final reorganization step of MWIF oil
 //! (OIL-003..005) and prints one major power's outcome.
 
+use crate::output::ErrorBody;
 use qm_core::orders::Orders;
-use qm_game::Game;
 use qm_oil::{OilOrder, PowerReport, REORGANIZATION, Reorganizations};
 use std::io::Write;
 use std::path::Path;
@@ -24,46 +24,48 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let mut g = match Game::load(file, seed) {
-        Ok(g) => g,
-        Err(e) => {
-            let _ = write!(err, "{}", crate::render::load_error(&e));
-            return 1;
-        }
+    let Some(mut g) = crate::open(file, seed, json, err) else { return 1 };
+    let name = file.display().to_string();
+    let refuse = |err: &mut dyn Write, kind: &str, m: String| {
+        crate::fail(err, json, &[ErrorBody::plain(kind, Some(&name), m.clone())], &format!("{name}: {m}"));
+        1
     };
     if g.phase_order().position(REORGANIZATION).is_none() {
-        let _ =
-            writeln!(err, "{}: the ruleset has no reorganization phase (add the `mwif-oil` family)", file.display());
-        return 1;
+        return refuse(err, "no-phase", "the ruleset has no reorganization phase (add the `mwif-oil` family)".into());
     }
+    let mut events = Vec::new();
     for _ in 0..MAX_STEPS {
         if g.next_phase() == Some(REORGANIZATION) {
             break;
         }
-        g.step_phase();
+        events.extend(g.step_phase().events);
     }
     if let Some(list) = units.filter(|u| *u != "all") {
         let ids: Vec<String> = list.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
         let side = g.clock().side;
         if let Err(e) = g.submit(side, &Orders::of([OilOrder::Reorganize { units: ids }])) {
-            let _ = writeln!(err, "{}: order refused: {e}", file.display());
-            return 1;
+            return refuse(err, "refused", format!("order refused: {e}"));
         }
     }
-    g.step_phase();
+    events.extend(g.step_phase().events);
     let reports = g.world().get_resource::<Reorganizations>().map(|r| r.0.clone()).unwrap_or_default();
     let Some(report) = pick(&reports, power) else {
         let known: Vec<&str> = reports.iter().map(|r| r.power.as_str()).collect();
-        let _ = writeln!(
-            err,
-            "{}: no reorganization for {} (powers reorganized: {})",
-            file.display(),
+        let hint = power.map(|p| qm_scenario::suggest::hint(p, known.iter().copied())).unwrap_or_default();
+        let m = format!(
+            "no reorganization for {}{hint} (powers reorganized: {})",
             power.unwrap_or("any power"),
             if known.is_empty() { "none".to_string() } else { known.join(", ") }
         );
-        return 1;
+        return refuse(err, "unknown-power", m);
     };
-    let _ = if json { writeln!(out, "{}", report.to_json()) } else { write!(out, "{}", report.text()) };
+    if json {
+        let mut v = report.to_json();
+        crate::with_header(&mut v, &crate::output::Header::of("reorganize", &name, seed, &g, &events));
+        let _ = writeln!(out, "{v}");
+    } else {
+        let _ = write!(out, "{}", report.text());
+    }
     0
 }
 

@@ -132,7 +132,11 @@ impl GameBuilder {
     /// cannot read.
     pub fn load_save(&self, file: &str, bytes: &[u8]) -> Result<Game, LoadError> {
         let save = qm_scenario::read_save(file, bytes)?;
-        let compiled = qm_scenario::load(&save.scenario)?;
+        // The scenario as the save names it (from where the game was
+        // saved), or else beside the save file.
+        let named = std::path::Path::new(&save.scenario);
+        let beside = qm_scenario::ruleset_path(file, &save.scenario);
+        let compiled = qm_scenario::load(if named.exists() || !beside.exists() { named } else { &beside })?;
         let spec = self.spec(&compiled)?;
         self.build(spec, &save.state).map_err(|e| state_error(file, &e))
     }

@@ -4,7 +4,7 @@ use crate::Game;
 use bevy_ecs::prelude::*;
 use qm_core::events::{EventLog, GameEvent};
 use qm_core::ids::Side;
-use qm_core::orders::{OrderContext, OrderError, Orders};
+use qm_core::orders::{Order, OrderContext, OrderError, Orders};
 use qm_core::phase::{GameClock, PhaseId, PhaseOrder, PhaseSchedule, PlayerTurnStart, RunningPhase};
 
 /// What one phase did.
@@ -22,7 +22,7 @@ pub struct PhaseReport {
 
 /// An orders batch the engine refused, from [`Game::step_with`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("turn {turn}, {to_move} {phase}: {side}: rejected: {error}")]
+#[error("{}turn {turn}, {to_move} {phase}: batch of {side} refused: {error}", where_prefix(at.as_ref()))]
 pub struct BatchRejected {
     /// Game turn.
     pub turn: u32,
@@ -34,6 +34,15 @@ pub struct BatchRejected {
     pub side: Side,
     /// Why.
     pub error: Box<OrderError>,
+    /// Where the refused order stands in its orders file (the batch's
+    /// position when the order's is not known), if the batch was read
+    /// from one.
+    pub at: Option<qm_scenario::Diagnostic>,
+}
+
+/// `FILE:LINE:COL: ` of a position, or nothing.
+fn where_prefix(at: Option<&qm_scenario::Diagnostic>) -> String {
+    at.map(|d| format!("{}:{}:{}: ", d.file, d.line, d.col)).unwrap_or_default()
 }
 
 impl Game {
@@ -51,17 +60,33 @@ impl Game {
     /// The first batch the engine rejects, with where it was given; the
     /// phase does not run and no order of the phase stays queued.
     pub fn step_with(&mut self, batches: &[qm_scenario::OrderBatch]) -> Result<PhaseReport, BatchRejected> {
+        self.step_marking(batches, &mut vec![false; batches.len()])
+    }
+
+    /// [`Game::step_with`], setting `used[i]` for every batch `i` given for
+    /// the phase run: how an orders file's batches that no phase took are
+    /// found ([`crate::OrdersRun`]).
+    ///
+    /// # Errors
+    /// As [`Game::step_with`].
+    pub fn step_marking(
+        &mut self,
+        batches: &[qm_scenario::OrderBatch],
+        used: &mut [bool],
+    ) -> Result<PhaseReport, BatchRejected> {
         let c = self.clock();
         if let Some(phase) = self.next_phase() {
             let rules = self.spec_arc().rules.clone();
             let queued = rules.save_queues(&self.world);
             for side in [c.side, c.side.other()] {
-                let of_this_turn = |b: &&qm_scenario::OrderBatch| {
-                    b.turn == c.turn && b.side == side && b.player.unwrap_or(b.side) == c.side && b.phase == phase
-                };
-                for b in batches.iter().filter(of_this_turn) {
-                    let batch = Orders { orders: b.orders.clone() };
-                    if let Err(error) = self.submit(side, &batch) {
+                for (i, b) in batches.iter().enumerate() {
+                    if b.side != side || !batch_is_for(b, c, phase) {
+                        continue;
+                    }
+                    if let Some(u) = used.get_mut(i) {
+                        *u = true;
+                    }
+                    if let Err((index, error)) = self.submit_indexed(side, &b.orders) {
                         rules.restore_queues(&mut self.world, queued);
                         return Err(BatchRejected {
                             turn: c.turn,
@@ -69,6 +94,7 @@ impl Game {
                             phase,
                             side,
                             error: Box::new(error),
+                            at: index.and_then(|i| b.order_at(i)).or(b.at.as_ref()).cloned(),
                         });
                     }
                 }
@@ -100,19 +126,33 @@ impl Game {
     /// # Errors
     /// The first invalid order, as an [`OrderError`].
     pub fn submit(&mut self, side: Side, orders: &Orders) -> Result<(), OrderError> {
+        self.submit_indexed(side, &orders.orders).map_err(|(_, e)| e)
+    }
+
+    /// [`Game::submit`], with the position of the refused order (none when
+    /// the game has no phase to give orders for).
+    fn submit_indexed(&mut self, side: Side, orders: &[Order]) -> Result<(), (Option<usize>, OrderError)> {
         let clock = self.clock();
-        let phase = self.next_phase().ok_or(OrderError::NoPhase)?;
+        let phase = self.next_phase().ok_or((None, OrderError::NoPhase))?;
         let rules = self.spec_arc().rules.clone();
         let saved = rules.save_queues(&self.world);
-        for (index, order) in orders.orders.iter().enumerate() {
+        for (index, order) in orders.iter().enumerate() {
             let cx = OrderContext { side, index, phase, clock };
             if let Err(e) = rules.validate(&mut self.world, &cx, order) {
                 rules.restore_queues(&mut self.world, saved);
-                return Err(e);
+                return Err((Some(index), e));
             }
         }
         Ok(())
     }
+}
+
+/// Whether batch `b` is given for the phase `phase` about to run at `c`:
+/// its game turn, the player turn it names (the giver's own by default)
+/// and its phase.
+#[must_use]
+pub fn batch_is_for(b: &qm_scenario::OrderBatch, c: GameClock, phase: PhaseId) -> bool {
+    b.turn == c.turn && b.player.unwrap_or(b.side) == c.side && b.phase == phase
 }
 
 /// Runs the next phase of the game in `world` (one populated by

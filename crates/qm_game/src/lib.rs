@@ -5,6 +5,7 @@ pub mod bevy_plugin;
 mod builder;
 mod driver;
 mod names;
+mod orders_file;
 pub mod report;
 pub mod snapshot;
 mod status_json;
@@ -25,13 +26,14 @@ pub mod phases {
     pub use qm_ops::orders::{COMBAT, CONSTRUCTION_REDEPLOYMENT, MOVEMENT};
     pub use qm_supply::phases::{INITIAL_SUPPLY, ISOLATION_ELIMINATION, POST_COMBAT_SUPPLY};
 }
-pub use driver::{BatchRejected, PhaseReport, run_next_phase};
+pub use driver::{BatchRejected, PhaseReport, batch_is_for, run_next_phase};
 pub use names::{NationRef, PlaceRef, UnitTypeRef};
+pub use orders_file::OrdersRun;
 pub use qm_core::map::{NodeKind, Surface, row_letters};
 pub use qm_core::supply::{HexStatus, UnitStatus};
 pub use report::{HexRow, SeaLineRow, SupplyReport, UnitRow, ZoneRow};
 pub use snapshot::{SaveFile, Snapshot};
-pub use summary::{ScenarioSummary, check_scenario};
+pub use summary::{ScenarioSummary, check_scenario, check_scenario_compiled, counted, map_summary};
 pub use view::{MapView, NodeView, UnitMark};
 
 use bevy_ecs::prelude::*;
@@ -264,12 +266,34 @@ impl Game {
 
     /// Reads an orders file (a RON list of batches) against this game's
     /// rules: the order kinds its families declare, the phases of its phase
-    /// order.
+    /// order. Each batch carries its `file:line:col`. An order its batch's
+    /// phase does not take, or one its side may not give in the player turn
+    /// the batch names (an `Intercept` batch without `player:`), is refused
+    /// here, at the order.
     ///
     /// # Errors
     /// A [`LoadError`] at the position of each problem.
     pub fn read_orders(&self, file: &str, bytes: &[u8]) -> Result<Vec<OrderBatch>, LoadError> {
-        qm_scenario::read_orders(file, bytes, self.rules())
+        orders_file::read(self, file, bytes)
+    }
+
+    /// Opens a scenario file, or a save file written by [`Game::save`]
+    /// (which continues from its position, with its own random stream;
+    /// `seed` then does not apply).
+    ///
+    /// # Errors
+    /// A [`LoadError`] for the file, or the scenario a save names.
+    pub fn open(path: impl AsRef<Path>, seed: u64) -> Result<Self, LoadError> {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path)
+            .map_err(|e| LoadError::single(qm_scenario::Diagnostic::whole_file(&name, format!("cannot read: {e}"))))?;
+        if qm_scenario::looks_like_save(&bytes) {
+            GameBuilder::default().load_save(&name, &bytes)
+        } else {
+            let compiled = qm_scenario::load_bytes(&name, &bytes, |p| std::fs::read(p))?;
+            GameBuilder::default().from_compiled(compiled, seed)
+        }
     }
 
     /// The side whose supply was determined last (the zones on record), if

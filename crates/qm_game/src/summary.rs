@@ -22,11 +22,37 @@ impl ScenarioSummary {
     fn of(c: &Compiled) -> Self {
         Self {
             title: c.spec.title.clone(),
-            map: c.spec.map.summary(),
+            map: map_summary(&c.spec.map),
             units: c.state.units.len(),
             sources: c.spec.sources.len(),
         }
     }
+}
+
+/// How many nodes of each kind a map has, as `1 hex, 2 boxes`.
+#[must_use]
+pub fn map_summary(map: &qm_core::map::MapGraph) -> String {
+    use qm_core::map::NodeKind;
+    let kinds: &[NodeKind] = if map.is_hex_map() {
+        &[NodeKind::Hex, NodeKind::Box]
+    } else {
+        &[NodeKind::Territory, NodeKind::SeaZone, NodeKind::Box]
+    };
+    let count = |k: NodeKind| map.nodes.iter().filter(|i| i.kind == k).count();
+    kinds.iter().map(|&k| counted(count(k), k)).collect::<Vec<_>>().join(", ")
+}
+
+/// `1 hex`, `2 hexes`, `0 sea zones`.
+#[must_use]
+pub fn counted(n: usize, kind: qm_core::map::NodeKind) -> String {
+    use qm_core::map::NodeKind;
+    let one = match kind {
+        NodeKind::Hex => "hex",
+        NodeKind::Box => "box",
+        NodeKind::Territory => "territory",
+        NodeKind::SeaZone => "sea zone",
+    };
+    if n == 1 { format!("1 {one}") } else { format!("{n} {}", kind.plural()) }
 }
 
 /// Reads and compiles a scenario file without making a game of it, and
@@ -36,4 +62,10 @@ impl ScenarioSummary {
 /// A [`LoadError`] with `file:line:col` diagnostics.
 pub fn check_scenario(path: impl AsRef<Path>) -> Result<ScenarioSummary, LoadError> {
     qm_scenario::load(path).map(|c| ScenarioSummary::of(&c))
+}
+
+/// The summary of a scenario already compiled.
+#[must_use]
+pub fn check_scenario_compiled(c: &Compiled) -> ScenarioSummary {
+    ScenarioSummary::of(c)
 }

@@ -73,7 +73,8 @@ impl Ctx<'_> {
     pub fn nation(&mut self, key: &str, at: Vec<Seg>, what: impl FnOnce() -> String) -> Option<NationId> {
         let n = self.rules.nation_by_key(key);
         if n.is_none() {
-            self.p.at(at, format!("unknown nation `{key}`{}", what()));
+            let hint = crate::suggest::hint(key, self.rules.nations.iter().map(|n| n.key.as_str()));
+            self.p.at(at, format!("unknown nation `{key}`{}{hint}", what()));
         }
         n
     }
@@ -245,10 +246,15 @@ fn compile_sources(
         let class = class_id(&s.class);
         let (Some(node), Some(class)) = (node, class) else {
             if node.is_none() {
-                cx.p.at(loc!["sources", i, "at"], format!("unknown hex, place or box `{}` for a supply source", s.at));
+                let hint = crate::suggest::place_hint(map, &s.at);
+                cx.p.at(
+                    loc!["sources", i, "at"],
+                    format!("unknown hex, place or box `{}` for a supply source{hint}", s.at),
+                );
             }
             if class.is_none() {
-                cx.p.at(loc!["sources", i, "class"], format!("unknown source class `{}` at `{}`", s.class, s.at));
+                let hint = crate::suggest::hint(&s.class, cx.rules.source_classes.iter().map(|c| c.key.as_str()));
+                cx.p.at(loc!["sources", i, "class"], format!("unknown source class `{}` at `{}`{hint}", s.class, s.at));
             }
             continue;
         };
@@ -309,11 +315,13 @@ fn compile_units(file: &ScenarioFile, map: &MapGraph, cx: &mut Ctx<'_>) -> Vec<U
         let nation = cx.nation(&u.nation, loc!["units", i, "nation"], || format!(" in unit `{}`", u.id));
         let kind = cx.rules.unit_types.iter().position(|t| t.key == u.kind).map(|k| UnitTypeId(k as u16));
         if kind.is_none() {
-            cx.p.at(loc!["units", i, "kind"], format!("unknown unit type `{}` in unit `{}`", u.kind, u.id));
+            let hint = crate::suggest::hint(&u.kind, cx.rules.unit_types.iter().map(|t| t.key.as_str()));
+            cx.p.at(loc!["units", i, "kind"], format!("unknown unit type `{}` in unit `{}`{hint}", u.kind, u.id));
         }
         let node = lookup(map, &u.at);
         if node.is_none() {
-            cx.p.at(loc!["units", i, "at"], format!("unknown hex `{}` in unit `{}`", u.at, u.id));
+            let hint = crate::suggest::place_hint(map, &u.at);
+            cx.p.at(loc!["units", i, "at"], format!("unknown hex `{}` in unit `{}`{hint}", u.at, u.id));
         }
         let supply_as = u.supply_as.as_ref().and_then(|s| {
             cx.nation(s, loc!["units", i, "supply_as"], || format!(" in `supply_as` of unit `{}`", u.id))

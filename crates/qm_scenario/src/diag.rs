@@ -8,9 +8,10 @@ use std::fmt;
 pub struct Diagnostic {
     /// The file, as given.
     pub file: String,
-    /// 1-based line.
+    /// 1-based line; 0 when the problem has no position in the file (a
+    /// file that cannot be read).
     pub line: u32,
-    /// 1-based column, in characters.
+    /// 1-based column, in characters; 0 with `line` 0.
     pub col: u32,
     /// Byte offset of the position.
     pub offset: usize,
@@ -20,7 +21,11 @@ pub struct Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+        }
     }
 }
 
@@ -43,6 +48,15 @@ impl fmt::Display for LoadError {
             write!(f, "{d}")?;
         }
         Ok(())
+    }
+}
+
+impl Diagnostic {
+    /// A problem with a whole file, at no position in it (a file that
+    /// cannot be read): printed `FILE: message`.
+    #[must_use]
+    pub fn whole_file(file: &str, message: impl Into<String>) -> Self {
+        Self { file: file.to_string(), line: 0, col: 0, offset: 0, message: message.into() }
     }
 }
 

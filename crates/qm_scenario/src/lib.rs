@@ -9,6 +9,7 @@ pub mod locate;
 pub mod map_rules;
 pub mod ruleset;
 pub mod schema;
+pub mod suggest;
 pub mod territory;
 
 pub use compile::Compiled;
@@ -73,7 +74,8 @@ pub fn load_bytes(
         Ok(b) => b,
         Err(e) => {
             let pos = locate::locate(&text, &[locate::Seg::Field("ruleset".into())]);
-            let d = diag::diagnostic(file, pos, format!("cannot read ruleset `{}`: {e}", raw.ruleset));
+            let d =
+                diag::diagnostic(file, pos, format!("cannot read ruleset `{}` (tried `{rname}`): {e}", raw.ruleset));
             return Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] });
         }
     };
@@ -118,15 +120,8 @@ fn locate_names(c: &mut Compiled, file: &str, text: &str, rfile: &str, rbytes: &
 pub fn load(path: impl AsRef<Path>) -> Result<Compiled, LoadError> {
     let path = path.as_ref();
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
-        LoadError::single(Diagnostic {
-            file: name.clone(),
-            line: 1,
-            col: 1,
-            offset: 0,
-            message: format!("cannot read: {e}"),
-        })
-    })?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| LoadError::single(Diagnostic::whole_file(&name, format!("cannot read: {e}"))))?;
     load_bytes(&name, &bytes, |p| std::fs::read(p))
 }
 
@@ -162,6 +157,24 @@ pub fn compile_file(raw: &schema::ScenarioFile, file: &str, ruleset_text: &str) 
 /// The serializer's message (not expected: the state holds only plain data).
 pub fn save_to_ron(save: &qm_core::state::SaveFile) -> Result<String, String> {
     ron_options().to_string_pretty(save, ron::ser::PrettyConfig::new().depth_limit(3)).map_err(|e| e.to_string())
+}
+
+/// Whether `bytes` read as a save file (a RON struct whose first field is
+/// `version`, as [`save_to_ron`] writes it) rather than a scenario.
+#[must_use]
+pub fn looks_like_save(bytes: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(bytes) else { return false };
+    let body: String = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with("#!["))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let rest = body.strip_prefix("SaveFile").unwrap_or(&body).trim_start();
+    rest.strip_prefix('(').is_some_and(|r| {
+        let r = r.trim_start();
+        r.strip_prefix("version").is_some_and(|after| after.trim_start().starts_with(':'))
+    })
 }
 
 /// Reads a save file.
@@ -203,6 +216,29 @@ pub struct OrderBatch {
     pub phase: qm_core::phase::PhaseId,
     /// The orders.
     pub orders: Vec<qm_core::orders::Order>,
+    /// Where the batch stands in its orders file, with an empty message
+    /// (filled by [`read_orders`]; not written in the file).
+    #[serde(skip)]
+    pub at: Option<Diagnostic>,
+    /// Where each of its orders stands, in order (same).
+    #[serde(skip)]
+    pub orders_at: Vec<Diagnostic>,
+}
+
+impl OrderBatch {
+    /// Where the batch's order `index` stands in its file, or the batch's
+    /// own position, if known.
+    #[must_use]
+    pub fn order_at(&self, index: usize) -> Option<&Diagnostic> {
+        self.orders_at.get(index).or(self.at.as_ref())
+    }
+
+    /// `turn 3 allies movement`: the player turn and phase the batch is
+    /// for.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        format!("turn {} {} {}", self.turn, self.player.unwrap_or(self.side), self.phase)
+    }
 }
 
 /// Reads an orders file: a list of [`OrderBatch`], whose orders are of the
@@ -212,8 +248,15 @@ pub struct OrderBatch {
 /// A [`LoadError`] with the position of the problem; an unknown phase is
 /// reported at its batch.
 pub fn read_orders(file: &str, bytes: &[u8], rules: &qm_core::plugin::Rules) -> Result<Vec<OrderBatch>, LoadError> {
-    let (batches, text): (Vec<OrderBatch>, String) =
+    let (mut batches, text): (Vec<OrderBatch>, String) =
         qm_core::orders::with_order_kinds(rules.order_kinds(), || parse(file, bytes))?;
+    for (i, b) in batches.iter_mut().enumerate() {
+        let at = |path: &[locate::Seg]| diag::diagnostic(file, locate::locate(&text, path), String::new());
+        b.at = Some(at(&[locate::Seg::Index(i)]));
+        b.orders_at = (0..b.orders.len())
+            .map(|j| at(&[locate::Seg::Index(i), locate::Seg::Field("orders".into()), locate::Seg::Index(j)]))
+            .collect();
+    }
     let mut p = Problems::default();
     for (i, b) in batches.iter().enumerate() {
         if rules.phases().position(b.phase).is_none() {

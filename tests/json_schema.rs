@@ -1,0 +1,210 @@
+//! JSON tools can rely on (issue 8, point 4): every `--json` output has the
+//! header, typed rows, map order, JSON errors; the schemas in
+//! `docs/schema/` are generated from the output types and real outputs
+//! validate against them.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+
+/// The schema file `name` of `docs/schema/`, as JSON.
+fn schema(name: &str) -> Value {
+    let text = std::fs::read_to_string(path("docs/schema").join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    serde_json::from_str(&text).expect("a schema is JSON")
+}
+
+/// Asserts that `instance` validates against the schema file `name`.
+#[track_caller]
+fn assert_valid(name: &str, instance: &Value) {
+    let s = schema(name);
+    let validator = jsonschema::validator_for(&s).unwrap_or_else(|e| panic!("{name} is not a schema: {e}"));
+    let errors: Vec<String> =
+        validator.iter_errors(instance).map(|e| format!("{} at {}", e, e.instance_path())).collect();
+    assert!(errors.is_empty(), "{name}: {errors:#?}\n{instance}");
+}
+
+/// Regenerates the schemas from the Rust types and compares them with the
+/// files (`QM_BLESS=1` writes them instead).
+#[test]
+fn schemas_are_generated_from_the_output_types() {
+    let dir = path("docs/schema");
+    for (name, s) in qm_cli::output::schemas() {
+        let text = qm_cli::output::schema_text(&s);
+        let file = dir.join(name);
+        if std::env::var_os("QM_BLESS").is_some() {
+            std::fs::create_dir_all(&dir).expect("dir");
+            std::fs::write(&file, &text).expect("writes");
+        }
+        let on_disk = std::fs::read_to_string(&file).unwrap_or_default();
+        assert_eq!(on_disk, text, "{name} is stale: run `QM_BLESS=1 cargo test --test json_schema`");
+    }
+}
+
+const POCKET: &str = "scenarios/awaw/barbarossa-pocket.ron";
+const RABAUL: &str = "scenarios/awaw/rabaul-isolation.ron";
+
+fn p(rel: &str) -> String {
+    path(rel).display().to_string()
+}
+
+#[test]
+fn supply_and_run_outputs_validate_and_carry_the_header() {
+    let supply = json(&["supply", &p(POCKET), "--json"]);
+    assert_valid("supply.schema.json", &supply);
+    let h = &supply["header"];
+    assert_eq!(h["format"], qm_cli::output::FORMAT);
+    assert_eq!(h["command"], "supply");
+    assert_eq!(h["scenario"], p(POCKET).as_str());
+    assert_eq!(h["seed"], 1);
+    assert_eq!(
+        (h["turn"].as_u64(), h["side"].as_str(), h["phase"].as_str()),
+        (Some(3), Some("allies"), Some("initial-supply"))
+    );
+    let events = h["events"].as_array().expect("events");
+    assert!(events.iter().any(|e| e["event"] == "supply-determined" && e["side"] == "allies"), "{events:?}");
+    let run =
+        json(&["run", &p(RABAUL), "--phases", "5", "--orders", &p("tests/fixtures/orders/rabaul-cut.ron"), "--json"]);
+    assert_valid("supply.schema.json", &run);
+    assert_eq!(run["header"]["command"], "run");
+    assert_eq!(run["phases_run"], 5);
+    let events = run["header"]["events"].as_array().expect("events");
+    let gone = events.iter().find(|e| e["event"] == "unit-eliminated").expect("an elimination");
+    assert_eq!((gone["unit"].as_str(), gone["hex"].as_str()), (Some("us-1-2"), Some("c7")), "names, not ids");
+    assert!(events.iter().any(|e| e["event"] == "phase-began" && e["phase"] == "post-combat-supply"));
+}
+
+#[test]
+fn unit_rows_carry_place_type_nation_capabilities_and_isolation() {
+    let v = json(&["supply", &p(POCKET), "--json"]);
+    let units = v["units"].as_array().expect("units");
+    let row = units.iter().find(|u| u["id"] == "sov-21a").expect("sov-21a");
+    assert_eq!(row["hex"], "e53");
+    assert_eq!(row["place"], "vyazma");
+    assert_eq!(row["type"], "inf");
+    assert_eq!(row["nation"], "russia");
+    assert_eq!(row["status"], "isolated");
+    assert_eq!(row["eliminated"], false);
+    assert_eq!(row["turns_isolated"], 0);
+    assert_eq!(row["dm_lost"], 0);
+    let caps = &row["capabilities"];
+    // SUP-174: isolated units do not move; SUP-149: -1 CTL.
+    assert_eq!(caps["may_move"], false);
+    assert_eq!(caps["ctl_modifier"], -1);
+    assert_eq!(caps["mechanized"], false);
+    let supplied = units.iter().find(|u| u["id"] == "sov-16a").expect("sov-16a");
+    assert_eq!(supplied["capabilities"]["ctl_modifier"], 0);
+    assert_eq!(supplied["capabilities"]["may_move"], true);
+    // After the Rabaul run, the eliminated unit is a row without
+    // capabilities.
+    let run =
+        json(&["run", &p(RABAUL), "--phases", "5", "--orders", &p("tests/fixtures/orders/rabaul-cut.ron"), "--json"]);
+    let gone = run["units"].as_array().expect("units").iter().find(|u| u["id"] == "us-1-2").expect("us-1-2").clone();
+    assert_eq!((gone["eliminated"].as_bool(), gone["capabilities"].is_null()), (Some(true), true), "{gone}");
+}
+
+/// The keys of the top-level object and of the first unit row, in the
+/// order the text has them.
+fn key_order(text: &str) -> Vec<String> {
+    let keys = ["\"header\"", "\"side\"", "\"units\"", "\"hexes\"", "\"zones\"", "\"phases_run\"", "\"checksum\""];
+    let unit = [
+        "\"hex\"",
+        "\"place\"",
+        "\"type\"",
+        "\"nation\"",
+        "\"status\"",
+        "\"eliminated\"",
+        "\"capabilities\"",
+        "\"turns_isolated\"",
+        "\"dm_lost\"",
+    ];
+    let top_at = |k: &str| text.rfind(&format!("{k}:")).unwrap_or(usize::MAX);
+    let units = text.find("\"units\":[").unwrap_or(0);
+    let unit_at = |k: &str| text[units..].find(&format!("{k}:")).unwrap_or(usize::MAX);
+    let mut top: Vec<&str> = keys.to_vec();
+    top.sort_by_key(|k| top_at(k));
+    let mut row: Vec<&str> = unit.to_vec();
+    row.sort_by_key(|k| unit_at(k));
+    top.into_iter().chain(row).map(str::to_string).collect()
+}
+
+#[test]
+fn supply_and_run_have_one_field_order_and_hexes_in_map_order() {
+    let (_, supply, _) = qm(&["supply", &p(RABAUL), "--json"]);
+    let (_, run, _) = qm(&["run", &p(RABAUL), "--phases", "1", "--json"]);
+    assert_eq!(key_order(&supply), key_order(&run));
+    assert_eq!(key_order(&supply)[..3], ["\"header\"", "\"side\"", "\"units\""]);
+    // Map order: row, then column as a number ("b7" before "c6" before
+    // "c7"; "d3" before "d16", which text order puts the other way).
+    let v = json(&["supply", &p("scenarios/awaw/armor-adjacency.ron"), "--json", "--side", "allies"]);
+    let labels: Vec<&str> =
+        v["hexes"].as_array().expect("hexes").iter().map(|h| h["hex"].as_str().expect("hex")).collect();
+    let rc: Vec<(u32, u32)> =
+        labels.iter().map(|l| quartermaster::core::map::parse_hex_label(l).expect("a hex label")).collect();
+    let mut sorted = rc.clone();
+    sorted.sort();
+    assert_eq!(rc, sorted, "{labels:?}");
+    let mut text_order = labels.clone();
+    text_order.sort();
+    assert_ne!(text_order, labels, "columns below and above 10 differ in text order");
+}
+
+#[test]
+fn other_outputs_carry_the_header_and_validate() {
+    let phases = json(&["phases", &p(POCKET), "--json"]);
+    assert_valid("phases.schema.json", &phases);
+    assert_eq!(phases["header"]["command"], "phases");
+    let collect = json(&["collect", &p("scenarios/wteaw/convoy.ron"), "--json"]);
+    assert_eq!(collect["header"]["format"], qm_cli::output::FORMAT);
+    assert_eq!(collect["header"]["command"], "collect");
+    let reorganize = json(&["reorganize", &p("scenarios/mwif/oil-example.ron"), "--json"]);
+    assert_eq!(reorganize["header"]["command"], "reorganize");
+    let bench = json(&["bench", "supply", "--hexes", "400", "--iters", "1", "--json"]);
+    assert_eq!(bench["header"]["seed"], 1);
+}
+
+#[test]
+fn check_json_lists_diagnostics_as_data() {
+    let ok = json(&["check", &p(POCKET), "--json"]);
+    assert_valid("check.schema.json", &ok);
+    assert_eq!(ok["files"][0]["ok"], true);
+    assert_eq!(ok["files"][0]["units"], 10);
+    let bad = p("tests/fixtures/bad/unknown-hex.ron");
+    let (code, out, _) = qm(&["check", &bad, "--json"]);
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    assert_valid("check.schema.json", &v);
+    let d = &v["files"][0]["diagnostics"][0];
+    assert_eq!(v["files"][0]["ok"], false);
+    assert_eq!(d["kind"], "load");
+    assert!(d["line"].as_u64().is_some_and(|l| l > 1) && d["col"].as_u64().is_some());
+    assert!(d["message"].as_str().is_some_and(|m| m.contains("unknown hex `zz99`")), "{d}");
+}
+
+#[test]
+fn errors_under_json_are_json_with_the_same_exit_codes() {
+    let (pocket, bad) = (p(POCKET), p("tests/fixtures/bad/unknown-hex.ron"));
+    let cases: [(Vec<&str>, i32, &str); 5] = [
+        (vec!["supply", "no/such/file.ron", "--json"], 1, "load"),
+        (vec!["supply", &bad, "--json"], 1, "load"),
+        (vec!["supply", &pocket, "--side", "neutrals", "--json"], 2, "usage"),
+        (vec!["bench", "supply", "--hexes", "999999999", "--json"], 2, "bench"),
+        (vec!["collect", &pocket, "--json"], 1, "no-phase"),
+    ];
+    for (args, code, kind) in cases {
+        let (got, out, err) = qm(&args);
+        assert_eq!(got, code, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        for line in err.lines() {
+            let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{args:?}: `{line}` is not JSON: {e}"));
+            assert_valid("error.schema.json", &v);
+            assert_eq!(v["error"]["kind"], kind, "{args:?}");
+        }
+        assert!(!err.is_empty(), "{args:?}");
+    }
+    // A missing file has no invented position.
+    let (_, _, err) = qm(&["supply", "no/such/file.ron", "--json"]);
+    let v: Value = serde_json::from_str(err.lines().next().expect("line")).expect("JSON");
+    assert!(v["error"]["line"].is_null() && v["error"]["col"].is_null(), "{v}");
+    assert_eq!(v["error"]["file"], "no/such/file.ron");
+}
