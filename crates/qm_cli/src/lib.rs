@@ -1,12 +1,16 @@
 #![doc = include_str!("../README.md")]
 
 pub mod bench;
+pub mod bench_collect;
 pub mod collect;
+pub mod explain_territory;
 pub mod phases;
 pub mod render;
 pub mod reorganize;
+pub mod territories;
 
 use clap::{Parser, Subcommand};
+use qm_collect::{IncomeStatement, Statements};
 use qm_game::{DeterminationKind, Game, Side};
 use std::ffi::OsString;
 use std::io::Write;
@@ -88,11 +92,13 @@ pub enum Command {
         seed: u64,
     },
     /// Explain a unit's supply: the source and hexes of its line, or what
-    /// blocked every way out.
+    /// blocked every way out. On a territory map, a territory's (or sea
+    /// zone's) collection: why its resources were counted or lost, with
+    /// the line of supply or what cuts it (COL-004..008).
     Explain {
         /// Scenario file.
         file: PathBuf,
-        /// Unit id.
+        /// Unit id, or territory or sea-zone key.
         unit: String,
         /// Run this many phases first, as `qm run` does, and explain the
         /// unit as the last determination of its side left it. Without it,
@@ -172,6 +178,22 @@ pub enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Collection (COL-004..008) for every nation on a generated territory
+    /// map, against one `pathfinding::bfs_reach` flood of the same graph.
+    Collect {
+        /// About this many land territories.
+        #[arg(long, default_value_t = 10_000)]
+        territories: u32,
+        /// Seed of the generated map.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Timed repetitions (the median is reported).
+        #[arg(long, default_value_t = 7)]
+        iters: u32,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs the `qm` command line with `args` (program name first), writing to
@@ -213,6 +235,9 @@ where
         }
         Command::Bench { what: BenchCommand::Supply { hexes, seed, iters, json } } => {
             bench::run_supply(hexes, seed, iters, json, out, err)
+        }
+        Command::Bench { what: BenchCommand::Collect { territories, seed, iters, json } } => {
+            bench_collect::run_collect(territories, seed, iters, json, out, err)
         }
     }
 }
@@ -256,6 +281,17 @@ fn supply(
 ) -> i32 {
     let Some(mut g) = load(file, seed, err) else { return 1 };
     let side = side.unwrap_or(g.clock().side);
+    if g.phase_order().position(qm_supply::phases::INITIAL_SUPPLY).is_none() && territories::is_territory_map(&g) {
+        // A territory map without rule 30: no determination to run, the
+        // territories' status is their collection's (COL-004, COL-005).
+        let rows = territories::territory_rows(&mut g);
+        let _ = if json {
+            writeln!(out, "{}", serde_json::json!({ "territories": rows }))
+        } else {
+            write!(out, "{}: territories (turn {})\n\n{}", g.title(), g.clock().turn, territories::territory_table(&rows, map))
+        };
+        return 0;
+    }
     match phase {
         DeterminationArg::Initial => {
             g.determine_supply(side, DeterminationKind::Initial);
@@ -275,6 +311,12 @@ fn supply(
     let report = g.full_report(side, false);
     if json {
         let _ = writeln!(out, "{}", serde_json::to_string(&report).unwrap_or_default());
+    } else if territories::is_territory_map(&g) {
+        // No hex grid: the map is a table of territories (and, with
+        // `--map`, of sea zones) with their status.
+        let _ = write!(out, "{}", render::report_units(&g, &report));
+        let rows = territories::territory_rows(&mut g);
+        let _ = write!(out, "\n{}", territories::territory_table(&rows, map));
     } else {
         let _ = write!(out, "{}", render::report_table(&g, &report));
         if map {
@@ -285,7 +327,8 @@ fn supply(
 }
 
 /// Loads a game and plays `phases` phases with the orders of a file (or
-/// the defaults): the game and one log line per phase, or `None` after
+/// the defaults): the game, one log line per phase and the income
+/// statements the collection phases made (COL-004..008), or `None` after
 /// printing the problem.
 fn play(
     file: &PathBuf,
@@ -293,8 +336,9 @@ fn play(
     orders: Option<&PathBuf>,
     seed: u64,
     err: &mut dyn Write,
-) -> Option<(Game, Vec<String>)> {
+) -> Option<(Game, Vec<String>, Vec<IncomeStatement>)> {
     let mut g = load(file, seed, err)?;
+    let before = recorded_statements(&g).len();
     let batches = match orders {
         None => Vec::new(),
         Some(p) => {
@@ -323,7 +367,13 @@ fn play(
         };
         log.push(format!("turn {} {} {}: {} events", r.turn, r.side, r.phase, r.events.len()));
     }
-    Some((g, log))
+    let made = recorded_statements(&g).get(before..).unwrap_or_default().to_vec();
+    Some((g, log, made))
+}
+
+/// The income statements a game has recorded, oldest first.
+fn recorded_statements(g: &Game) -> &[IncomeStatement] {
+    g.world().get_resource::<Statements>().map_or(&[], |s| s.0.as_slice())
 }
 
 fn run_phases(
@@ -335,20 +385,34 @@ fn run_phases(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let Some((g, log)) = play(file, phases, orders, seed, err) else { return 1 };
+    let Some((mut g, log, made)) = play(file, phases, orders, seed, err) else { return 1 };
     let side = g.last_determined_side().unwrap_or(g.clock().side);
     let report = g.full_report(side, true);
+    let collects = g.phase_order().position(qm_collect::COLLECTION).is_some();
     if json {
         let mut v = serde_json::to_value(&report).unwrap_or_default();
         if let Some(o) = v.as_object_mut() {
             o.insert("checksum".into(), g.checksum().to_string().into());
+            if collects {
+                let statements: Vec<serde_json::Value> = made.iter().map(collect::statement_json).collect();
+                o.insert("income_statements".into(), statements.into());
+            }
         }
         let _ = writeln!(out, "{v}");
     } else {
         for l in log {
             let _ = writeln!(out, "{l}");
         }
-        let _ = write!(out, "{}", render::report_table(&g, &report));
+        for s in &made {
+            let _ = write!(out, "{}", collect::statement_text(s));
+        }
+        if g.phase_order().position(qm_supply::phases::INITIAL_SUPPLY).is_none() && territories::is_territory_map(&g)
+        {
+            // No rule 30 on this territory map: its status is collection's.
+            let _ = write!(out, "\n{}", territories::territory_table(&territories::territory_rows(&mut g), false));
+        } else {
+            let _ = write!(out, "{}", render::report_table(&g, &report));
+        }
         let _ = writeln!(out, "checksum {}", g.checksum());
     }
     0
@@ -363,7 +427,14 @@ fn explain(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let Some((mut g, _)) = play(file, phases.unwrap_or(0), orders, seed, err) else { return 1 };
+    let Some((mut g, _, made)) = play(file, phases.unwrap_or(0), orders, seed, err) else { return 1 };
+    if g.unit(unit).is_none() && explain_territory::is_territory(&g, unit) {
+        // COL-004..008: a territory's collection, from the statements the
+        // phases made, or collected now.
+        let text = explain_territory::explain_territory(&mut g, unit, &made).unwrap_or_default();
+        let _ = write!(out, "{text}");
+        return 0;
+    }
     if g.unit(unit).is_none() {
         let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.0).collect();
         let _ = writeln!(err, "{}: no unit `{unit}` (units: {})", file.display(), ids.join(", "));
