@@ -63,10 +63,7 @@ fn germany_collects_55_with_heligoland_cut_and_the_north_sea_blocked() {
     assert_eq!((heligoland.line, heligoland.counted), (LineStatus::Cut, 0));
     assert_eq!(heligoland.blocked_by.as_deref(), Some("north-sea (grand-fleet)"));
     // Trade lines in zone-key order.
-    assert_eq!(
-        trade(s),
-        [("baltic-sea", 2, TradeOutcome::Collected, 2), ("north-sea", 2, TradeOutcome::Blocked, 0)]
-    );
+    assert_eq!(trade(s), [("baltic-sea", 2, TradeOutcome::Collected, 2), ("north-sea", 2, TradeOutcome::Blocked, 0)]);
     // Homeland originals 46 (Heligoland's 1 lost) + conquered 4 + Baltic
     // trade 2 at home; Dar es Salaam 2 + Tanganyika 1 in the colony.
     assert_eq!((s.saved_at("germany"), s.saved_at("german-east-africa"), s.total), (52, 3, 55));
@@ -86,7 +83,10 @@ fn the_entente_saves_at_homes_and_colonies_with_cyprus_cut_and_malta_round_by_li
     assert_eq!((france.saved_at("france"), france.saved_at("french-north-africa"), france.total), (34, 8, 42));
     // Corsica's own port is a supply center of the homeland (COL-005).
     let corsica = france.territory("corsica").expect("corsica");
-    assert_eq!((corsica.path.as_slice(), corsica.saved_at.as_deref()), (["corsica".to_string()].as_slice(), Some("france")));
+    assert_eq!(
+        (corsica.path.as_slice(), corsica.saved_at.as_deref()),
+        (["corsica".to_string()].as_slice(), Some("france"))
+    );
     accounts_for_every_point(france);
 
     let britain = of(&allies, "britain");
@@ -134,11 +134,19 @@ fn qm_explain_says_why_a_territorys_resources_were_lost_with_the_cut_line() {
 
     let (_, out, _) = qm(&["explain", &file(), "nord"]);
     assert!(out.contains("controlled by germany"), "{out}");
-    assert!(out.contains("conquered: 3 (of its 3) enters the conquered sum 8, halved and rounded up once to 4"), "{out}");
+    assert!(
+        out.contains("conquered: 3 (of its 3) enters the conquered sum 8, halved and rounded up once to 4"),
+        "{out}"
+    );
 
     // A sea zone: what became of the naval trade there.
     let (_, out, _) = qm(&["explain", &file(), "north-sea"]);
-    assert!(out.contains("germany: 2 naval-trade points, 0 collected: blocked by the enemy surface warship grand-fleet (COL-006)"), "{out}");
+    assert!(
+        out.contains(
+            "germany: 2 naval-trade points, 0 collected: blocked by the enemy surface warship grand-fleet (COL-006)"
+        ),
+        "{out}"
+    );
 
     // Neutral land, and a unit as before.
     let (_, out, _) = qm(&["explain", &file(), "spain"]);

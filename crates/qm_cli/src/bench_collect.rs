@@ -140,7 +140,14 @@ pub fn bench_collect(territories: u32, seed: u64, iters: u32) -> Result<CollectB
 
 /// `qm bench collect`: runs the bench and prints its figures (a line, or
 /// one JSON object), or says on `err` why it did not run (exit code 2).
-pub fn run_collect(territories: u32, seed: u64, iters: u32, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run_collect(
+    territories: u32,
+    seed: u64,
+    iters: u32,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     match bench_collect(territories, seed, iters) {
         Ok(r) => {
             let _ = if json {

@@ -52,7 +52,10 @@ fn land<'a>(g: &Game, n: u32, s: &mut String, latest: &dyn Fn(&str) -> Option<&'
     };
     let _ = writeln!(s, ", controlled by {nation}, resource value {}", e.value);
     if e.middle_east {
-        let _ = writeln!(s, "  a Middle East territory: its income is the Middle East track's, not collected (MET-002, MET-006)");
+        let _ = writeln!(
+            s,
+            "  a Middle East territory: its income is the Middle East track's, not collected (MET-002, MET-006)"
+        );
         return;
     }
     if e.value == 0 {

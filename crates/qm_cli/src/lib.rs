@@ -288,7 +288,13 @@ fn supply(
         let _ = if json {
             writeln!(out, "{}", serde_json::json!({ "territories": rows }))
         } else {
-            write!(out, "{}: territories (turn {})\n\n{}", g.title(), g.clock().turn, territories::territory_table(&rows, map))
+            write!(
+                out,
+                "{}: territories (turn {})\n\n{}",
+                g.title(),
+                g.clock().turn,
+                territories::territory_table(&rows, map)
+            )
         };
         return 0;
     }
@@ -406,8 +412,7 @@ fn run_phases(
         for s in &made {
             let _ = write!(out, "{}", collect::statement_text(s));
         }
-        if g.phase_order().position(qm_supply::phases::INITIAL_SUPPLY).is_none() && territories::is_territory_map(&g)
-        {
+        if g.phase_order().position(qm_supply::phases::INITIAL_SUPPLY).is_none() && territories::is_territory_map(&g) {
             // No rule 30 on this territory map: its status is collection's.
             let _ = write!(out, "\n{}", territories::territory_table(&territories::territory_rows(&mut g), false));
         } else {

@@ -19,8 +19,7 @@ use std::fmt::Write;
 #[must_use]
 pub fn is_territory_map(g: &Game) -> bool {
     let map = &g.spec().map;
-    map.hex.is_none()
-        && (0..map.board_count).any(|n| map.node(n).is_some_and(|i| i.kind == NodeKind::Territory))
+    map.hex.is_none() && (0..map.board_count).any(|n| map.node(n).is_some_and(|i| i.kind == NodeKind::Territory))
 }
 
 /// One row of the territory table.
@@ -99,12 +98,9 @@ fn row(board: &Board, statements: &[IncomeStatement], n: NodeId) -> Option<Terri
             })
         }
         NodeKind::SeaZone => {
-            let trade: u32 =
-                spec.collect.trade.iter().filter(|t| t.zone == n).map(|t| u32::from(t.points)).sum();
-            let ships: Vec<String> = board
-                .ships_in(n)
-                .map(|s| format!("{} ({})", s.id, spec.ruleset.nation_key(s.nation)))
-                .collect();
+            let trade: u32 = spec.collect.trade.iter().filter(|t| t.zone == n).map(|t| u32::from(t.points)).sum();
+            let ships: Vec<String> =
+                board.ships_in(n).map(|s| format!("{} ({})", s.id, spec.ruleset.nation_key(s.nation))).collect();
             let note = if ships.is_empty() { String::new() } else { format!("ships: {}", ships.join(", ")) };
             Some(TerritoryRow {
                 key,
@@ -127,7 +123,11 @@ fn row(board: &Board, statements: &[IncomeStatement], n: NodeId) -> Option<Terri
 #[must_use]
 pub fn territory_table(rows: &[TerritoryRow], seas: bool) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{:<20} {:<22} {:<16} {:<5} {:>5}  {:<20} NOTE", "TERRITORY", "NAME", "CONTROL", "LINE", "VALUE", "SAVED AT");
+    let _ = writeln!(
+        s,
+        "{:<20} {:<22} {:<16} {:<5} {:>5}  {:<20} NOTE",
+        "TERRITORY", "NAME", "CONTROL", "LINE", "VALUE", "SAVED AT"
+    );
     for r in rows.iter().filter(|r| !r.sea) {
         let control = match (&r.controller, &r.original) {
             (Some(c), Some(o)) => format!("{c} (of {o})"),
