@@ -116,7 +116,7 @@ fn land(g: &Grid, r: u32, c: u32, rng: &mut ChaCha8Rng) -> TerritoryFile {
     }
     // Supply centers (COL-005): a city in about one territory in three,
     // ports along the coast.
-    if (r + 2 * c) % 3 == 0 {
+    if (r + 2 * c).is_multiple_of(3) {
         t.features.push(Feature::City);
     }
     if r == 0 {
