@@ -265,3 +265,68 @@ fn bad_collection_data_is_reported_at_its_token() {
         ]
     );
 }
+
+/// `qm check` on a bad fixture: exit 1 and, for each `(needle, message)`,
+/// a line `FILE:LINE:COL: message` at the first occurrence of the needle.
+fn check_reports(fixture: &str, want: &[(&str, &str)]) {
+    let file = path(&format!("tests/fixtures/bad/{fixture}")).display().to_string();
+    let text = std::fs::read_to_string(&file).expect("fixture");
+    let (code, _, err) = qm(&["check", &file]);
+    assert_eq!(code, 1, "{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with(&file)).collect();
+    assert_eq!(lines.len(), want.len(), "{err}");
+    for (line, (needle, message)) in lines.iter().zip(want) {
+        let byte = text.find(needle).unwrap_or_else(|| panic!("`{needle}` not in {fixture}"));
+        let before = &text[..byte];
+        let row = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        assert_eq!(*line, format!("{file}:{row}:{col}: {message}"), "{err}");
+    }
+}
+
+#[test]
+fn a_trade_zone_or_territory_not_on_the_map_is_reported_at_its_token() {
+    check_reports(
+        "collect-not-on-map.ron",
+        &[
+            ("\"calais\"", "unknown territory `calais` adjacent to `london`"),
+            ("\"dogger-bank\"", "unknown territory or sea zone `dogger-bank` in unit `u-9`"),
+        ],
+    );
+}
+
+#[test]
+fn routing_to_a_non_colony_of_the_owner_is_reported_at_its_token() {
+    check_reports(
+        "collect-routing.ron",
+        &[
+            ("\"cairo\", adjacent", "`malta` saves at `cairo`, which is not a colony or homeland"),
+            (
+                "\"egypt\", adjacent",
+                "`rhodes` saves at `egypt`, a colony of britain, not a colony or homeland of its owner",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn a_territory_or_sea_zone_adjacent_to_itself_is_reported_at_its_token() {
+    check_reports(
+        "collect-self-adjacent.ron",
+        &[
+            ("\"london\"]", "territory `london` is adjacent to itself"),
+            ("\"north-sea\"]", "territory `north-sea` is adjacent to itself"),
+        ],
+    );
+}
+
+#[test]
+fn values_out_of_range_are_reported_at_their_token() {
+    check_reports(
+        "collect-range.ron",
+        &[
+            ("100", "resource value 100 out of range 0..=99"),
+            ("(\"germany\", 500)", "naval trade 500 of `germany` in `north-sea` out of range 0..=99"),
+        ],
+    );
+}

@@ -24,7 +24,7 @@ pub struct Args<'a> {
 
 /// Runs `qm explain`; returns the exit code.
 pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let Some(crate::Played { game: mut g, .. }) =
+    let Some(crate::Played { game: mut g, statements, .. }) =
         crate::play(a.file, a.phases.unwrap_or(0), a.orders, a.seed, a.json, err)
     else {
         return 1;
@@ -35,6 +35,13 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         && let Some(code) = crate::explain_oil::explain(&g, a.unit, a.phases.is_some(), out)
     {
         return code;
+    }
+    if g.unit(a.unit).is_none() && crate::explain_territory::is_territory(&g, a.unit) {
+        // COL-004..008: a territory's collection, from the statements the
+        // phases made, or collected now.
+        let text = crate::explain_territory::explain_territory(&mut g, a.unit, &statements).unwrap_or_default();
+        let _ = write!(out, "{text}");
+        return 0;
     }
     if g.explanation(a.unit).is_none() {
         let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.0).collect();

@@ -1,17 +1,21 @@
 #![doc = include_str!("../README.md")]
 
 pub mod bench;
+pub mod bench_collect;
 pub mod collect;
 pub mod explain;
 pub mod explain_oil;
+pub mod explain_territory;
 pub mod mapcheck;
 pub mod output;
 pub mod phases;
 pub mod render;
 pub mod reorganize;
+pub mod territories;
 
 use clap::{Parser, Subcommand};
 use output::{CheckedFile, ErrorBody, Header};
+use qm_collect::{IncomeStatement, Statements};
 use qm_game::{DeterminationKind, Game, LoadError, OrdersRun, Side};
 use std::ffi::OsString;
 use std::io::Write;
@@ -100,11 +104,13 @@ pub enum Command {
         seed: u64,
     },
     /// Explain a unit's supply: the source and hexes of its line, or what
-    /// blocked every way out.
+    /// blocked every way out. On a territory map, a territory's (or sea
+    /// zone's) collection: why its resources were counted or lost, with
+    /// the line of supply or what cuts it (COL-004..008).
     Explain {
         /// Scenario file, or a save file to continue from.
         file: PathBuf,
-        /// Unit id.
+        /// Unit id, or territory or sea-zone key.
         unit: String,
         /// Run this many phases first, as `qm run` does, and explain the
         /// unit as the last determination of its side left it. Without it,
@@ -205,6 +211,22 @@ pub enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Collection (COL-004..008) for every nation on a generated territory
+    /// map, against one `pathfinding::bfs_reach` flood of the same graph.
+    Collect {
+        /// About this many land territories.
+        #[arg(long, default_value_t = 10_000)]
+        territories: u32,
+        /// Seed of the generated map.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Timed repetitions (the median is reported).
+        #[arg(long, default_value_t = 7)]
+        iters: u32,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs the `qm` command line with `args` (program name first), writing to
@@ -264,6 +286,9 @@ where
         }
         Command::Bench { what: BenchCommand::Supply { hexes, seed, iters, json } } => {
             bench_supply(hexes, seed, iters, json, out, err)
+        }
+        Command::Bench { what: BenchCommand::Collect { territories, seed, iters, json } } => {
+            bench_collect::run_collect(territories, seed, iters, json, out, err)
         }
     }
 }
@@ -368,6 +393,25 @@ fn supply(
     let Some(mut g) = open(file, seed, json, err) else { return 1 };
     let side = side.unwrap_or(g.clock().side);
     let mut events = Vec::new();
+    if g.phase_order().position(qm_supply::phases::INITIAL_SUPPLY).is_none() && territories::is_territory_map(&g) {
+        // A territory map without rule 30: no determination to run, the
+        // territories' status is their collection's (COL-004, COL-005).
+        let rows = territories::territory_rows(&mut g);
+        if json {
+            let mut v = serde_json::json!({ "territories": rows });
+            with_header(&mut v, &Header::of("supply", &file.display().to_string(), seed, &g, &events));
+            print_json(out, &v);
+        } else {
+            let _ = write!(
+                out,
+                "{}: territories (turn {})\n\n{}",
+                g.title(),
+                g.clock().turn,
+                territories::territory_table(&rows, map)
+            );
+        }
+        return 0;
+    }
     match phase {
         DeterminationArg::Initial => {
             events = g.determine_supply(side, DeterminationKind::Initial);
@@ -389,6 +433,12 @@ fn supply(
     if json {
         let header = Header::of("supply", &file.display().to_string(), seed, &g, &events);
         print_json(out, &output::SupplyOutput::of(header, &g, &report, None));
+    } else if territories::is_territory_map(&g) {
+        // No hex grid: the map is a table of territories (and, with
+        // `--map`, of sea zones) with their status.
+        let _ = write!(out, "{}", render::report_units(&g, &report));
+        let rows = territories::territory_rows(&mut g);
+        let _ = write!(out, "\n{}", territories::territory_table(&rows, map));
     } else {
         let _ = write!(out, "{}", render::report_table(&g, &report));
         if map {
@@ -405,6 +455,8 @@ pub(crate) struct Played {
     log: Vec<String>,
     events: Vec<qm_core::events::GameEvent>,
     phases_run: u32,
+    /// The income statements the collection phases made (COL-004..008).
+    pub(crate) statements: Vec<IncomeStatement>,
 }
 
 /// Loads a game and plays `phases` phases with the orders of a file (or
@@ -420,6 +472,7 @@ pub(crate) fn play(
     err: &mut dyn Write,
 ) -> Option<Played> {
     let mut game = open(file, seed, json, err)?;
+    let before = recorded_statements(&game).len();
     let batches = match orders {
         None => Vec::new(),
         Some(p) => read_orders_file(&game, p, json, err)?,
@@ -457,7 +510,13 @@ pub(crate) fn play(
         fail_load(err, json, "unused-orders", &e);
         return None;
     }
-    Some(Played { game, log, events, phases_run })
+    let statements = recorded_statements(&game).get(before..).unwrap_or_default().to_vec();
+    Some(Played { game, log, events, phases_run, statements })
+}
+
+/// The income statements a game has recorded, oldest first.
+fn recorded_statements(g: &Game) -> &[IncomeStatement] {
+    g.world().get_resource::<Statements>().map_or(&[], |s| s.0.as_slice())
 }
 
 /// The text of an orders file, for snippets.
@@ -494,16 +553,26 @@ fn run_phases(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let Some(p) = play(file, phases, orders, seed, json, err) else { return 1 };
-    let g = &p.game;
+    let Some(mut p) = play(file, phases, orders, seed, json, err) else { return 1 };
+    let g = &mut p.game;
     let side = g.last_determined_side().unwrap_or(g.clock().side);
     let report = g.full_report(side, true);
+    let collects = g.phase_order().position(qm_collect::COLLECTION).is_some();
     if json {
         let header = Header::of("run", &file.display().to_string(), seed, g, &p.events);
-        print_json(out, &output::SupplyOutput::of(header, g, &report, Some(p.phases_run)));
+        let mut v = serde_json::to_value(output::SupplyOutput::of(header, g, &report, Some(p.phases_run)))
+            .unwrap_or_default();
+        if collects && let Some(o) = v.as_object_mut() {
+            let statements: Vec<serde_json::Value> = p.statements.iter().map(collect::statement_json).collect();
+            o.insert("income_statements".into(), statements.into());
+        }
+        print_json(out, &v);
     } else {
         for l in &p.log {
             let _ = writeln!(out, "{l}");
+        }
+        for s in &p.statements {
+            let _ = write!(out, "{}", collect::statement_text(s));
         }
         let c = g.clock();
         let next = g.next_phase().map_or("-", |ph| ph.as_str());
@@ -515,7 +584,12 @@ fn run_phases(
             c.turn,
             c.side
         );
-        let _ = write!(out, "{}", render::report_table(g, &report));
+        if g.phase_order().position(qm_supply::phases::INITIAL_SUPPLY).is_none() && territories::is_territory_map(g) {
+            // No rule 30 on this territory map: its status is collection's.
+            let _ = write!(out, "\n{}", territories::territory_table(&territories::territory_rows(g), false));
+        } else {
+            let _ = write!(out, "{}", render::report_table(g, &report));
+        }
         let _ = writeln!(out, "checksum {}", g.checksum());
     }
     0

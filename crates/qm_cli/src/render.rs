@@ -40,9 +40,9 @@ pub fn load_error(e: &LoadError) -> String {
     s
 }
 
-/// The tables `qm supply` prints.
+/// The heading and unit table of `qm supply`, without the hexes.
 #[must_use]
-pub fn report_table(g: &Game, r: &SupplyReport) -> String {
+pub fn report_units(g: &Game, r: &SupplyReport) -> String {
     let mut s = String::new();
     let c = g.clock();
     let next = g.next_phase().map_or("-", |p| p.as_str());
@@ -53,6 +53,13 @@ pub fn report_table(g: &Game, r: &SupplyReport) -> String {
         let gone = if u.eliminated == Some(true) { "  (eliminated)" } else { "" };
         let _ = writeln!(s, "{:<16} {:<10} {at}{gone}", u.id, u.status.as_str());
     }
+    s
+}
+
+/// The tables `qm supply` prints.
+#[must_use]
+pub fn report_table(g: &Game, r: &SupplyReport) -> String {
+    let mut s = report_units(g, r);
     let _ = writeln!(s, "\n{:<8} {:<16} STATUS", "HEX", "NAME");
     for h in &r.hexes {
         let _ = writeln!(s, "{:<8} {:<16} {}", h.hex, h.name.as_deref().unwrap_or("-"), h.status.as_str());

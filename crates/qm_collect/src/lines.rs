@@ -10,7 +10,7 @@ use crate::board::Board;
 use qm_core::collect_map::PlaceId;
 use qm_core::ids::{NationId, NodeId};
 use qm_core::map::{Features, NodeKind};
-use qm_trace::{EdgeKinds, Flood, FloodSpec, Seed, bfs_path, flood};
+use qm_trace::{EdgeKinds, Flood, FloodSpec, Seed, bfs_distances, bfs_path, flood};
 
 /// A nation's lines of supply: one flood, label `i` for its `i`-th place.
 #[derive(Clone, Debug)]
@@ -104,10 +104,14 @@ impl Lines {
     #[must_use]
     pub fn blocker(&self, board: &Board, nation: NationId, node: NodeId, place: PlaceId) -> Option<NodeId> {
         let graph = &board.spec.map.adjacency;
-        let shortest = supply_centers(board, nation, place)
+        // One search out of `node` finds the nearest center (fewest edges,
+        // then lowest id), one more its path: not a search per center.
+        let dist = bfs_distances(graph, EdgeKinds::ALL, &[node], u32::MAX, |_| true);
+        let nearest = supply_centers(board, nation, place)
             .into_iter()
-            .filter_map(|c| bfs_path(graph, EdgeKinds::ALL, node, c, |_| true))
-            .min_by_key(Vec::len)?;
+            .filter(|&c| dist.get(c as usize).is_some_and(|&d| d != u32::MAX))
+            .min_by_key(|&c| (dist[c as usize], c))?;
+        let shortest = bfs_path(graph, EdgeKinds::ALL, node, nearest, |_| true)?;
         shortest.into_iter().skip(1).find(|&n| self.pass.get(n as usize).is_none_or(|&m| m == 0))
     }
 }

@@ -1,9 +1,10 @@
 //! Compiles the collection data of a territory map (COL-004..008): resource
 //! values, colonies and saving places, gifts, incorporation and naval trade.
 //!
-//! Errors, at the token: a value out of range, a colony or saving place
-//! named by a territory of no nation, a `saves_at` that names neither a
-//! colony nor a homeland, a nation unknown, trade in a land territory.
+//! Errors, at the token: a value or naval trade out of range, a colony or
+//! saving place named by a territory of no nation, a `saves_at` that names
+//! neither a colony nor a homeland, or one of another nation than the
+//! territory's owner, a nation unknown, trade in a land territory.
 
 use crate::compile::Ctx;
 use crate::diag::loc;
@@ -17,6 +18,9 @@ use std::collections::BTreeMap;
 /// Largest resource value of a territory.
 pub const MAX_VALUE: u8 = 99;
 
+/// Largest naval-trade points of one nation in one sea zone.
+pub const MAX_TRADE: u16 = 99;
+
 /// Compiles the collection data of `list`, compiled into `map` with the
 /// initial `states`.
 pub(crate) fn compile_collect_map(
@@ -29,8 +33,8 @@ pub(crate) fn compile_collect_map(
         return CollectMap::default();
     }
     let places = saving_places(list, map, states, cx);
-    let by_key: BTreeMap<&str, PlaceId> =
-        places.iter().enumerate().map(|(i, p)| (p.key.as_str(), i as PlaceId)).collect();
+    let by_key: BTreeMap<&str, (PlaceId, &SavingPlace)> =
+        places.iter().enumerate().map(|(i, p)| (p.key.as_str(), (i as PlaceId, p))).collect();
     let mut territories = vec![TerritoryEcon::default(); map.board_count as usize];
     let mut trade = Vec::new();
     for (i, t) in list.iter().enumerate() {
@@ -72,7 +76,7 @@ fn econ(
     i: usize,
     t: &TerritoryFile,
     original: Option<NationId>,
-    places: &BTreeMap<&str, PlaceId>,
+    places: &BTreeMap<&str, (PlaceId, &SavingPlace)>,
     cx: &mut Ctx<'_>,
 ) -> TerritoryEcon {
     if t.value > MAX_VALUE {
@@ -84,7 +88,10 @@ fn econ(
     }
     let home_key = original.map(|n| cx.rules.nation_key(n).to_string());
     let own_key = t.colony.clone().or(home_key);
-    let place = own_key.as_deref().and_then(|k| places.get(k).copied());
+    let place = own_key.as_deref().and_then(|k| places.get(k)).map(|x| x.0);
+    let gifted_to = t.gifted_to.as_ref().and_then(|k| {
+        cx.nation(k, loc!["territories", i, "gifted_to"], || format!(" receiving territory `{}`", t.key))
+    });
     let saves_at = t.saves_at.as_ref().and_then(|k| {
         let found = places.get(k.as_str()).copied();
         if found.is_none() {
@@ -93,10 +100,7 @@ fn econ(
                 format!("`{}` saves at `{k}`, which is not a colony or homeland", t.key),
             );
         }
-        found
-    });
-    let gifted_to = t.gifted_to.as_ref().and_then(|k| {
-        cx.nation(k, loc!["territories", i, "gifted_to"], || format!(" receiving territory `{}`", t.key))
+        found.filter(|&(_, p)| routed_to_owner(i, t, p, [original, gifted_to], cx)).map(|x| x.0)
     });
     let holding = if t.colony.is_some() { Holding::Colony } else { Holding::Homeland };
     TerritoryEcon {
@@ -110,6 +114,32 @@ fn econ(
     }
 }
 
+/// Whether a territory's routing (COL-004) names a place of its owner: its
+/// original owner's, or the nation it was gifted to. A homeland or colony of
+/// another nation is an error.
+fn routed_to_owner(
+    i: usize,
+    t: &TerritoryFile,
+    place: &SavingPlace,
+    owners: [Option<NationId>; 2],
+    cx: &mut Ctx<'_>,
+) -> bool {
+    if owners.contains(&Some(place.nation)) {
+        return true;
+    }
+    let what = if place.colony { "a colony" } else { "the homeland" };
+    cx.p.at(
+        loc!["territories", i, "saves_at"],
+        format!(
+            "`{}` saves at `{}`, {what} of {}, not a colony or homeland of its owner",
+            t.key,
+            place.key,
+            cx.rules.nation_key(place.nation)
+        ),
+    );
+    false
+}
+
 /// The naval-trade points of a sea zone.
 fn trade_points(i: usize, t: &TerritoryFile, zone: u32, cx: &mut Ctx<'_>) -> Vec<TradePoints> {
     if t.kind == TerritoryKind::Land && !t.trade.is_empty() {
@@ -118,6 +148,13 @@ fn trade_points(i: usize, t: &TerritoryFile, zone: u32, cx: &mut Ctx<'_>) -> Vec
     }
     let mut out = Vec::new();
     for (j, (k, points)) in t.trade.iter().enumerate() {
+        if *points > MAX_TRADE {
+            cx.p.at(
+                loc!["territories", i, "trade", j],
+                format!("naval trade {points} of `{k}` in `{}` out of range 0..={MAX_TRADE}", t.key),
+            );
+            continue;
+        }
         let nation = cx.nation(k, loc!["territories", i, "trade", j], || format!(" trading in `{}`", t.key));
         if let Some(nation) = nation {
             out.push(TradePoints { zone, nation, points: *points });

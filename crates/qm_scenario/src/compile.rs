@@ -321,7 +321,8 @@ fn compile_units(file: &ScenarioFile, map: &MapGraph, cx: &mut Ctx<'_>) -> Vec<U
         let node = lookup(map, &u.at);
         if node.is_none() {
             let hint = crate::suggest::place_hint(map, &u.at);
-            cx.p.at(loc!["units", i, "at"], format!("unknown hex `{}` in unit `{}`{hint}", u.at, u.id));
+            let what = if map.hex.is_none() && map.board_count > 0 { "territory or sea zone" } else { "hex" };
+            cx.p.at(loc!["units", i, "at"], format!("unknown {what} `{}` in unit `{}`{hint}", u.at, u.id));
         }
         let supply_as = u.supply_as.as_ref().and_then(|s| {
             cx.nation(s, loc!["units", i, "supply_as"], || format!(" in `supply_as` of unit `{}`", u.id))

@@ -4,6 +4,7 @@ pub mod collect_map;
 pub mod compile;
 pub mod diag;
 pub mod generate;
+pub mod generate_territories;
 pub mod hexmap;
 pub mod locate;
 pub mod map_rules;
