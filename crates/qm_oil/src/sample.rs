@@ -16,9 +16,18 @@ pub struct SampleSpec {
     pub resources: usize,
     /// Theatres the resources are split into.
     pub theatres: usize,
-    /// Oil points in all, as a percentage of what the units cost.
+    /// Oil points in all, as a percentage of what the units cost (every
+    /// resource holds at least 1 point).
     pub oil_percent: u32,
+    /// Percentage of the units whose home is the first theatre (the front);
+    /// the others spread evenly. With few resources there, the oil within
+    /// reach of the crowded units is short.
+    pub crowd_percent: u32,
 }
+
+/// The [`SampleSpec::crowd_percent`] of the short-of-oil samples of the
+/// benches and tests: half the units at the front.
+pub const SHORT_CROWD: u32 = 50;
 
 /// A small deterministic generator (SplitMix64).
 #[derive(Clone, Debug)]
@@ -45,7 +54,8 @@ impl SplitMix {
 pub fn sample_problem(spec: SampleSpec, seed: u64) -> Problem {
     let mut rng = SplitMix(seed);
     let theatres = spec.theatres.clamp(1, spec.resources.max(1));
-    let units: Vec<OilUnit> = (0..spec.units).map(|u| sample_unit(&mut rng, u, spec.resources, theatres)).collect();
+    let units: Vec<OilUnit> =
+        (0..spec.units).map(|u| sample_unit(&mut rng, u, spec.resources, theatres, spec.crowd_percent)).collect();
     let cost: u32 = units.iter().map(|u| u.cost.0).sum();
     let points = spread_points(&mut rng, cost * spec.oil_percent / 1000, spec.resources);
     let resources = points
@@ -60,14 +70,15 @@ pub fn sample_problem(spec: SampleSpec, seed: u64) -> Problem {
     Problem { units, resources }
 }
 
-fn sample_unit(rng: &mut SplitMix, u: usize, resources: usize, theatres: usize) -> OilUnit {
+fn sample_unit(rng: &mut SplitMix, u: usize, resources: usize, theatres: usize, crowd: u32) -> OilUnit {
     let (cost, class) = match rng.below(20) {
         0 => (6, UnitClass::Hq),
         1 | 2 => (4, UnitClass::Hq),
         3..=8 => (1, UnitClass::Other),
         _ => (2, UnitClass::Other),
     };
-    let home = rng.below(theatres as u64) as usize;
+    let crowded = crowd > 0 && rng.below(100) < u64::from(crowd);
+    let home = if crowded { 0 } else { rng.below(theatres as u64) as usize };
     let reaches = (0..resources)
         .filter(|&r| {
             let theatre = r * theatres / resources.max(1);

@@ -11,22 +11,21 @@
 //! (OIL-003) without any resource taking more than 1.0 per oil point it holds
 //! (ruling 2). Which resources are then spent is [`crate::search`]'s job.
 //!
-//! Branch and bound, depth first, over the units in priority order: each unit
-//! first tries the resources it reaches in input order, then being left out.
-//! Subtrees that cannot beat the best set found on (cost, count), or that tie
-//! on it but already lose on priority, are pruned; the search ends early only
-//! when every unit fits. Symmetries cut: of
-//! identical units (same cost, same reach) the earlier is never left out for
-//! the later and never takes a higher resource index; of interchangeable
-//! empty resources only the first is tried.
+//! Units of the same cost and reach are interchangeable, and the earlier in
+//! priority order is always the better one to take, so a set is a number of
+//! units per class ([`crate::search`]'s classes), its members taken in
+//! priority order. The steps, all on the shared engine:
+//! 1. whether every unit fits (the usual case: one search, done);
+//! 2. else the largest (cost, number) by branch and bound, bounded by the
+//!    room of the resources and of every Hall set (ruling 2);
+//! 3. then the priority: walking the units in priority order, each unit the
+//!    best set leaves out is tried in (at the same cost and number) and kept
+//!    in if some set allows it, else it and the later members of its class
+//!    stay out.
 
-use crate::search::{MEMO_LIMIT, Tables, memo_key};
+use crate::search::classes::{Tables, bits};
+use crate::search::engine::{Engine, Objective};
 use crate::spend::capacity;
-use std::cmp::Ordering;
-use std::collections::HashMap;
-
-/// Marks a unit left out in a choice vector.
-const LEFT_OUT: u8 = u8::MAX;
 
 /// The outcome of one selection.
 #[derive(Clone, Debug)]
@@ -40,229 +39,185 @@ pub(crate) struct Selection {
     pub nodes: u64,
 }
 
+/// Weight of a tenth of cost against one unit in the value: more than any
+/// number of units ([`crate::model::MAX_UNITS`]).
+const SCALE: i64 = 1 << 13;
+
+/// The value of a set of `cost` tenths and `count` units.
+fn value(cost: u32, count: u32) -> i64 {
+    i64::from(cost) * SCALE + i64::from(count)
+}
+
 /// Chooses the units to reorganize among `costs`/`masks` (units in priority
 /// order, each reaching at least one resource) for resources of `points`.
 pub(crate) fn best_selection(costs: &[u32], masks: &[u64], points: &[u32], node_limit: Option<u64>) -> Selection {
-    let mut search = Select::new(costs, masks, points, node_limit);
-    search.dfs(0);
-    let assignment = match &search.best {
-        Some(best) => best.iter().map(|&c| (c != LEFT_OUT).then_some(usize::from(c))).collect(),
-        None => vec![None; costs.len()],
+    let units: Vec<(u32, u64)> = costs.iter().copied().zip(masks.iter().copied()).collect();
+    let tables = Tables::new(&units, points);
+    let n = units.len();
+    let all = value(costs.iter().sum(), n as u32);
+    // With a node limit, step 1 gets a quarter of it: step 2 also ends
+    // early when all fit, only less quickly.
+    let mut every = Engine::new(&tables, Pick::default(), node_limit.map(|limit| limit / 4));
+    if every.run(all, all) {
+        let (_, counts) = every.best().unwrap_or_default();
+        return Selection { assignment: tables.hand_out(&counts, n), exact: true, nodes: every.nodes };
+    }
+    let mut engine = Engine::new(&tables, Pick::default(), node_limit);
+    engine.lo.iter_mut().for_each(|lo| *lo = 0);
+    let found = most_value(&mut engine, node_limit.is_some());
+    let nodes = |engine: &Engine<'_, Pick>| every.nodes + engine.nodes;
+    let Some((best, mut counts)) = found else {
+        return Selection { assignment: vec![None; n], exact: false, nodes: nodes(&engine) };
     };
-    Selection { assignment, exact: !search.aborted, nodes: search.nodes }
+    if !engine.aborted {
+        counts = by_priority(&mut engine, &tables, best, counts);
+    }
+    // Step 2 alone is exact when it finishes, whatever step 1 did.
+    Selection { assignment: tables.hand_out(&counts, n), exact: !engine.aborted, nodes: nodes(&engine) }
 }
 
-struct Select<'a> {
-    costs: &'a [u32],
-    masks: &'a [u64],
-    caps: Vec<u32>,
-    tables: Tables,
-    /// Cost of units `i..` that reach resource `r`, at `i * m + r`.
-    demand_suffix: Vec<u32>,
-    /// Costs of units `i..`, sorted ascending, for the count bound.
-    sorted_suffix: Vec<Vec<u32>>,
-    loads: Vec<u32>,
-    choice: Vec<u8>,
-    value: (u32, u32),
-    best: Option<Vec<u8>>,
-    best_value: (u32, u32),
-    nodes: u64,
-    node_limit: Option<u64>,
-    aborted: bool,
-    done: bool,
-    /// Set when a leaf replaced the best set since it was last cleared.
-    improved: bool,
-    /// Nodes whose subtree could not beat the best set of the time, with
-    /// the choices before them: a node with the same key whose units so far
-    /// do not win on priority cannot beat it either.
-    failed: HashMap<Vec<u32>, Vec<u8>>,
-}
-
-impl<'a> Select<'a> {
-    fn new(costs: &'a [u32], masks: &'a [u64], points: &[u32], node_limit: Option<u64>) -> Self {
-        let (n, m) = (costs.len(), points.len());
-        let mut demand_suffix = vec![0u32; (n + 1) * m];
-        let mut sorted_suffix = vec![Vec::new(); n + 1];
-        for i in (0..n).rev() {
-            for r in 0..m {
-                let hit = if masks[i] >> r & 1 == 1 { costs[i] } else { 0 };
-                demand_suffix[i * m + r] = demand_suffix[(i + 1) * m + r] + hit;
-            }
-            let mut sorted = sorted_suffix[i + 1].clone();
-            let at = sorted.partition_point(|&c| c < costs[i]);
-            sorted.insert(at, costs[i]);
-            sorted_suffix[i] = sorted;
-        }
-        Select {
-            costs,
-            masks,
-            caps: points.iter().map(|&k| capacity(k)).collect(),
-            tables: Tables::new(costs, masks, points),
-            demand_suffix,
-            sorted_suffix,
-            loads: vec![0; m],
-            choice: vec![LEFT_OUT; n],
-            value: (0, 0),
-            best: None,
-            best_value: (0, 0),
-            nodes: 0,
-            node_limit,
-            aborted: false,
-            done: false,
-            improved: false,
-            failed: HashMap::new(),
-        }
+/// Step 2: the largest value. Without a node limit it is searched first at
+/// the bound of the root and then at ever lower costs (1, 2, 4, ... tenths
+/// below it), so the first runs prune hard; what a failed run learns stays
+/// in the memo. With a limit, one branch and bound from the first packing
+/// found, so the best set found so far is at hand when the limit stops it.
+fn most_value(engine: &mut Engine<'_, Pick>, limited: bool) -> Option<(i64, Vec<Vec<u32>>)> {
+    let stop = engine.root_upper()?;
+    if limited {
+        engine.run(0, stop);
+        return engine.best();
     }
-
-    /// An upper bound on (cost, count) of every completion of the current
-    /// node whose next unit is `i`.
-    fn bound(&self, i: usize) -> (u32, u32) {
-        let m = self.caps.len();
-        let room: u32 = (0..m).map(|r| (self.caps[r] - self.loads[r]).min(self.demand_suffix[i * m + r])).sum();
-        let left = self.tables.suffix_cost[i];
-        let cost = (left - self.hall_excess(i)).min(room);
-        (self.value.0 + cost, self.value.1 + count_bound(&self.sorted_suffix[i], left - cost))
-    }
-
-    /// The most cost of units `i..` that cannot fit whatever is done: for a
-    /// Hall set (one unit's reach), what the units reaching only inside it
-    /// cost beyond the room left in it (ruling 2).
-    fn hall_excess(&self, i: usize) -> u32 {
-        let q = self.tables.families.len();
-        let mut worst = 0;
-        for (f, &family) in self.tables.families.iter().enumerate() {
-            let inside = self.tables.inside_suffix[i * q + f];
-            if inside <= worst {
-                continue;
-            }
-            let mut room = 0u32;
-            let mut bits = family;
-            while bits != 0 {
-                let r = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                room += self.caps[r] - self.loads[r];
-            }
-            worst = worst.max(inside.saturating_sub(room));
+    let top = stop / SCALE;
+    let mut below = 0;
+    loop {
+        let floor = (top - below).max(0);
+        if engine.run(value(floor as u32, 0), stop) || engine.aborted || floor == 0 {
+            return engine.best();
         }
-        worst
-    }
-
-    fn dfs(&mut self, i: usize) {
-        self.nodes += 1;
-        if self.node_limit.is_some_and(|limit| self.nodes > limit) {
-            self.aborted = true;
-            return;
-        }
-        if i == self.costs.len() {
-            self.record_leaf();
-            return;
-        }
-        if self.cannot_beat(i) {
-            return;
-        }
-        let key = memo_key(i, self.value.1, &self.loads, &self.choice, &self.tables.boundary[i]);
-        if self.failed.get(&key).is_some_and(|p| priority_cmp(&self.choice[..i], p) != Ordering::Greater) {
-            return;
-        }
-        let outer = std::mem::replace(&mut self.improved, false);
-        self.branch(i);
-        if !self.improved && !self.aborted && !self.done && self.failed.len() < MEMO_LIMIT {
-            self.failed.insert(key, self.choice[..i].to_vec());
-        }
-        // The enclosing subtree improved if this one did.
-        self.improved |= outer;
-    }
-
-    /// Tries each resource unit `i` may take, in input order, then leaving
-    /// it out.
-    fn branch(&mut self, i: usize) {
-        let prev = self.tables.prev_same[i].map(|j| self.choice[j]);
-        if prev != Some(LEFT_OUT) {
-            self.try_resources(i, prev.map_or(0, usize::from));
-            if self.done || self.aborted {
-                return;
-            }
-        }
-        self.choice[i] = LEFT_OUT;
-        self.dfs(i + 1);
-    }
-
-    fn try_resources(&mut self, i: usize, floor: usize) {
-        let cost = self.costs[i];
-        let mut mask = self.masks[i] >> floor << floor;
-        while mask != 0 {
-            let r = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            if self.loads[r] + cost > self.caps[r] {
-                continue;
-            }
-            let empty_twin = self.tables.prev_twin[r].is_some_and(|q| self.loads[q] == 0);
-            if empty_twin && self.loads[r] == 0 {
-                continue;
-            }
-            self.loads[r] += cost;
-            self.value = (self.value.0 + cost, self.value.1 + 1);
-            self.choice[i] = r as u8;
-            self.dfs(i + 1);
-            self.loads[r] -= cost;
-            self.value = (self.value.0 - cost, self.value.1 - 1);
-            if self.done || self.aborted {
-                return;
-            }
-        }
-    }
-
-    /// Whether no completion of the node whose next unit is `i` can beat
-    /// the best set: its (cost, count) bound is lower, or equal with the
-    /// units before `i` already losing on priority.
-    fn cannot_beat(&self, i: usize) -> bool {
-        let Some(best) = &self.best else {
-            return false;
-        };
-        match self.bound(i).cmp(&self.best_value) {
-            Ordering::Less => true,
-            Ordering::Equal => priority_cmp(&self.choice[..i], &best[..i]) == Ordering::Less,
-            Ordering::Greater => false,
-        }
-    }
-
-    fn record_leaf(&mut self) {
-        if let Some(best) = &self.best {
-            let order = self.value.cmp(&self.best_value).then_with(|| priority_cmp(&self.choice, best));
-            if order != Ordering::Greater {
-                return;
-            }
-        }
-        self.best = Some(self.choice.clone());
-        self.best_value = self.value;
-        self.improved = true;
-        // Everyone in: nothing can beat it. Otherwise a set of the same cost
-        // and count may still win on priority, found later in the search.
-        if self.value.1 as usize == self.costs.len() {
-            self.done = true;
-        }
+        below = below * 2 + 1;
     }
 }
 
-/// The most units of `sorted` (costs, ascending) that can be taken when at
-/// least `excess` of their cost must be left out: the fewest left out are
-/// the most expensive.
-fn count_bound(sorted: &[u32], excess: u32) -> u32 {
-    let mut dropped = 0u32;
-    let mut left_out = 0usize;
-    for &c in sorted.iter().rev() {
-        if dropped >= excess {
+/// Step 3: among the sets of value `best`, the one taking the earliest
+/// units in priority order, starting from `counts`.
+fn by_priority(engine: &mut Engine<'_, Pick>, tables: &Tables, best: i64, mut counts: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
+    let places = tables.places(tables.classes.iter().map(|c| c.members.len()).sum());
+    for (c, j) in places {
+        let taken: u32 = counts[c].iter().sum();
+        if j < taken {
+            engine.lo[c] = engine.lo[c].max(j + 1);
+            continue;
+        }
+        if j >= engine.hi[c] {
+            continue;
+        }
+        let before = engine.lo[c];
+        engine.lo[c] = j + 1;
+        if engine.run(best, best) {
+            if let Some((_, found)) = engine.best() {
+                counts = found;
+            }
+            continue;
+        }
+        engine.lo[c] = before;
+        if engine.aborted {
             break;
         }
-        dropped += c;
-        left_out += 1;
+        // No set of value `best` takes it: it and the later members stay
+        // out, and what was learned with it forced in no longer holds.
+        engine.hi[c] = j;
+        engine.forget_to(c);
     }
-    (sorted.len() - left_out) as u32
+    counts
 }
 
-/// Compares two choices on priority: the first unit in priority order that
-/// one takes and the other leaves out decides (taking it is greater).
-fn priority_cmp(a: &[u8], b: &[u8]) -> Ordering {
-    let taken = |c: &u8| *c != LEFT_OUT;
-    a.iter().map(taken).cmp(b.iter().map(taken))
+/// (cost, number) of the units reorganized: what [`best_selection`]
+/// maximizes, under the engine's limits on each class.
+#[derive(Default)]
+struct Pick {
+    lo: Vec<u32>,
+    hi: Vec<u32>,
+    /// Cost of the members classes `c..` may take (len K + 1).
+    left: Vec<u32>,
+    /// Members classes `c..` may take (len K + 1).
+    count: Vec<u32>,
+    /// Per `c` and amount `d`: the fewest members of classes `c..` that may
+    /// be left out whose costs add up to exactly `d` ([`UNREACHABLE`] if
+    /// none do).
+    fewest: Vec<Vec<u32>>,
+}
+
+/// An amount no set of members adds up to, in [`Pick::fewest`].
+const UNREACHABLE: u32 = u32::MAX;
+
+impl Objective for Pick {
+    fn upper(&self, t: &Tables, c: usize, loads: &[u32]) -> Option<i64> {
+        let m = t.resources();
+        let open = t.open[c];
+        let left = self.left[c];
+        let room = |set: u64| bits(set).map(|r| capacity(t.points[r]) - loads[r]).sum::<u32>();
+        let fit: u32 = bits(open).map(|r| (capacity(t.points[r]) - loads[r]).min(t.demand[c * m + r])).sum();
+        let mut cost = left.min(fit);
+        let q = t.families.len();
+        for (f, &family) in t.families.iter().enumerate() {
+            let inside = t.inside[c * q + f];
+            if inside > 0 {
+                cost = cost.min(t.suffix_cost[c] - inside + inside.min(room(family & open)));
+            }
+        }
+        self.best_drop(c, left - cost)
+    }
+
+    fn gain(&self, t: &Tables, c: usize, _loads: &[u32], taken: u32) -> i64 {
+        i64::from(taken) * value(t.classes[c].cost, 1)
+    }
+
+    fn limits(&mut self, t: &Tables, lo: &[u32], hi: &[u32]) {
+        let k = t.classes.len();
+        if self.fewest.len() != k + 1 {
+            self.lo = vec![u32::MAX; k];
+            self.hi = vec![u32::MAX; k];
+            self.left = vec![0; k + 1];
+            self.count = vec![0; k + 1];
+            self.fewest = vec![vec![0]; k + 1];
+        }
+        // Tables of classes above the last changed one stay as they are.
+        let Some(changed) = (0..k).rev().find(|&c| self.lo[c] != lo[c] || self.hi[c] != hi[c]) else { return };
+        self.lo[..=changed].copy_from_slice(&lo[..=changed]);
+        self.hi[..=changed].copy_from_slice(&hi[..=changed]);
+        for c in (0..=changed).rev() {
+            let cost = t.classes[c].cost;
+            self.left[c] = self.left[c + 1] + hi[c] * cost;
+            self.count[c] = self.count[c + 1] + hi[c];
+            self.fewest[c] = with_class(&self.fewest[c + 1], cost, hi[c] - lo[c].min(hi[c]));
+        }
+    }
+}
+
+impl Pick {
+    /// The best value classes `c..` can add when at least `excess` of the
+    /// cost they may take must be left out: leave out the least cost some
+    /// members add up to exactly, with the fewest members.
+    /// `None` when that much cannot be left out: no completion fits.
+    fn best_drop(&self, c: usize, excess: u32) -> Option<i64> {
+        let fewest = &self.fewest[c];
+        let d = (excess as usize..fewest.len()).find(|&d| fewest[d] != UNREACHABLE)?;
+        Some(value(self.left[c] - d as u32, self.count[c] - fewest[d]))
+    }
+}
+
+/// [`Pick::fewest`] with `count` more members of `cost` that may be left
+/// out (a bounded change-making table).
+fn with_class(fewest: &[u32], cost: u32, count: u32) -> Vec<u32> {
+    let mut out = vec![UNREACHABLE; fewest.len() + (cost * count) as usize];
+    for (d, &base) in fewest.iter().enumerate() {
+        if base == UNREACHABLE {
+            continue;
+        }
+        for t in 0..=count {
+            let at = d + (t * cost) as usize;
+            out[at] = out[at].min(base + t);
+        }
+    }
+    out
 }

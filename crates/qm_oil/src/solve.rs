@@ -7,7 +7,8 @@
 //!    units, then priority (HQs first, then by id).
 //! 3. [`crate::search`] assigns them to resources spending the fewest points
 //!    (ruling 2). Tie-break: the units in *search order* (largest cost first,
-//!    then fewest reachable resources, then lowest id) take the
+//!    then fewest reachable resources, then the smaller reach set read as a
+//!    binary number with resource 0 the lowest bit, then lowest id) take the
 //!    lexicographically smallest vector of resource indices, so list the
 //!    resources you would rather spend first.
 //! 4. Spends are rounded per resource, topped up to the rounded minimum
@@ -25,7 +26,7 @@ pub const EXACT_UNITS: usize = 40;
 /// Problems up to this many resources are always solved exactly.
 pub const EXACT_RESOURCES: usize = 12;
 /// Search nodes allowed per search on larger problems by default.
-pub const LARGE_NODE_LIMIT: u64 = 2_000;
+pub const LARGE_NODE_LIMIT: u64 = 4_000;
 
 /// How hard the solver searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,38 +61,26 @@ pub fn solve(problem: &Problem) -> Result<Plan, OilError> {
 pub fn solve_with(problem: &Problem, options: SolverOptions) -> Result<Plan, OilError> {
     let dense = problem.dense()?;
     let candidates = priority_order(problem, &dense);
-    let pick = |v: &[usize], f: &dyn Fn(usize) -> u32| v.iter().map(|&u| f(u)).collect::<Vec<_>>();
-    let selection = best_selection(
-        &pick(&candidates, &|u| dense.costs[u]),
-        &candidates.iter().map(|&u| dense.masks[u]).collect::<Vec<_>>(),
-        &dense.points,
-        options.node_limit,
-    );
+    let costs_of = |units: &[usize]| units.iter().map(|&u| dense.costs[u]).collect::<Vec<_>>();
+    let masks_of = |units: &[usize]| units.iter().map(|&u| dense.masks[u]).collect::<Vec<_>>();
+    let selection = best_selection(&costs_of(&candidates), &masks_of(&candidates), &dense.points, options.node_limit);
     let mut fallback = vec![None; problem.units.len()];
     for (slot, &u) in selection.assignment.iter().zip(&candidates) {
         fallback[u] = *slot;
     }
-    let chosen = search_order(problem, &dense, &fallback);
-    let outcome = cheapest_assignment(
-        &pick(&chosen, &|u| dense.costs[u]),
-        &chosen.iter().map(|&u| dense.masks[u]).collect::<Vec<_>>(),
-        &dense.points,
-        options.node_limit,
-    );
-    let mut assignment = vec![None; problem.units.len()];
-    let (exact, lower, forced, nodes) = match &outcome {
+    let chosen = by_id(problem, &fallback);
+    let outcome = cheapest_assignment(&costs_of(&chosen), &masks_of(&chosen), &dense.points, options.node_limit);
+    let (assignment, exact, lower, forced, nodes) = match outcome {
         Some(o) => {
+            let mut assignment = vec![None; problem.units.len()];
             for (&u, &r) in chosen.iter().zip(&o.assignment) {
                 assignment[u] = Some(r);
             }
-            (o.exact, o.lower_bound, o.forced.clone(), o.nodes)
+            (assignment, o.exact, o.lower_bound, o.forced, o.nodes)
         }
         // The search stopped before any complete plan: keep the packing.
-        None => (false, 0, vec![0; dense.points.len()], 0),
+        None => (fallback, false, 0, vec![0; dense.points.len()], 0),
     };
-    if outcome.is_none() {
-        assignment = fallback;
-    }
     let draft = Draft {
         problem,
         dense: &dense,
@@ -116,11 +105,11 @@ fn priority_order(problem: &Problem, dense: &Dense) -> Vec<usize> {
     units
 }
 
-/// The chosen units in search order: largest cost first, then fewest
-/// reachable resources, then lowest id.
-fn search_order(problem: &Problem, dense: &Dense, chosen: &[Option<usize>]) -> Vec<usize> {
+/// The chosen units by id: the order members of a class are handed out in
+/// the search ([`crate::search`]).
+fn by_id(problem: &Problem, chosen: &[Option<usize>]) -> Vec<usize> {
     let mut units: Vec<usize> = (0..chosen.len()).filter(|&u| chosen[u].is_some()).collect();
-    units.sort_by_key(|&u| (Reverse(dense.costs[u]), dense.masks[u].count_ones(), problem.units[u].id));
+    units.sort_by_key(|&u| problem.units[u].id);
     units
 }
 

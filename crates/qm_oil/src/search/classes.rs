@@ -1,0 +1,245 @@
+//! Units grouped into classes of interchangeable units, and the tables both
+//! searches read.
+//!
+//! Two units of the same cost reaching the same resources (OIL-003) are
+//! interchangeable: any plan stays legal and spends the same when they swap.
+//! So the searches choose *how many* units of each class go to each resource,
+//! never which ones; the members of a class are handed out in the order the
+//! caller gave them ([`Class::members`]).
+//!
+//! **Class order** (the documented tie-break of [`crate::search`]): largest
+//! cost first, then fewest reachable resources, then the smaller reach set
+//! read as a binary number (resource 0 the lowest bit).
+
+use crate::spend::{capacity, level_capacity};
+use std::cmp::Reverse;
+
+/// One class of interchangeable units.
+#[derive(Clone, Debug)]
+pub(crate) struct Class {
+    /// Cost of each member, in tenths.
+    pub cost: u32,
+    /// Reachable resources, as a mask.
+    pub mask: u64,
+    /// The indices of `mask`, ascending.
+    pub resources: Vec<usize>,
+    /// The members, as indices into the caller's unit list, in its order.
+    pub members: Vec<usize>,
+}
+
+/// Resource sets enumerated exhaustively up to this many resources.
+const TIGHT_SET_RESOURCES: usize = 14;
+/// How many of the tightest sets are kept, per measure.
+const TIGHT_SETS: usize = 8;
+
+/// The classes in class order, and suffix tables over them: entry `c` of a
+/// suffix table covers classes `c..`.
+#[derive(Clone, Debug)]
+pub(crate) struct Tables {
+    /// The classes, in class order.
+    pub classes: Vec<Class>,
+    /// Oil points of each resource.
+    pub points: Vec<u32>,
+    /// Resources reached by classes `c..` (len K + 1): the *open* ones.
+    pub open: Vec<u64>,
+    /// Resources that class `c` is the last to reach (len K).
+    pub closes: Vec<u64>,
+    /// Cost of all members of classes `c..` (len K + 1).
+    pub suffix_cost: Vec<u32>,
+    /// Cost of classes `c..` that reach only resource `r`, at `c * m + r`.
+    pub exclusive: Vec<u32>,
+    /// Cost of classes `c..` that reach resource `r`, at `c * m + r`.
+    pub demand: Vec<u32>,
+    /// Hall sets: every class's reach and the tightest unions of resources
+    /// ([`tight_sets`]). Classes whose reach lies inside one must fit in its
+    /// resources (ruling 2).
+    pub families: Vec<u64>,
+    /// Cost of classes `c..` whose reach lies inside family `f`, at
+    /// `c * families.len() + f`.
+    pub inside: Vec<u32>,
+}
+
+impl Tables {
+    /// Groups `units` (cost, reach mask; each reaching some resource) into
+    /// classes for resources of `points`.
+    pub(crate) fn new(units: &[(u32, u64)], points: &[u32]) -> Self {
+        let classes = group(units);
+        let (k, m) = (classes.len(), points.len());
+        let mut open = vec![0u64; k + 1];
+        let mut suffix_cost = vec![0u32; k + 1];
+        let mut exclusive = vec![0u32; (k + 1) * m];
+        let mut demand = vec![0u32; (k + 1) * m];
+        for c in (0..k).rev() {
+            let class = &classes[c];
+            let total = class.cost * class.members.len() as u32;
+            open[c] = open[c + 1] | class.mask;
+            suffix_cost[c] = suffix_cost[c + 1] + total;
+            for r in 0..m {
+                exclusive[c * m + r] = exclusive[(c + 1) * m + r];
+                demand[c * m + r] = demand[(c + 1) * m + r];
+            }
+            for &r in &class.resources {
+                demand[c * m + r] += total;
+            }
+            if class.resources.len() == 1 {
+                exclusive[c * m + class.resources[0]] += total;
+            }
+        }
+        let closes = (0..k).map(|c| classes[c].mask & !open[c + 1]).collect();
+        let families = families(&classes, points);
+        let q = families.len();
+        let mut inside = vec![0u32; (k + 1) * q];
+        for c in (0..k).rev() {
+            let class = &classes[c];
+            for (f, &family) in families.iter().enumerate() {
+                let own = if class.mask & !family == 0 { class.cost * class.members.len() as u32 } else { 0 };
+                inside[c * q + f] = inside[(c + 1) * q + f] + own;
+            }
+        }
+        Tables { classes, points: points.to_vec(), open, closes, suffix_cost, exclusive, demand, families, inside }
+    }
+
+    /// The number of resources.
+    pub(crate) fn resources(&self) -> usize {
+        self.points.len()
+    }
+
+    /// The resource each of the caller's `n` units takes when class `c`
+    /// places `counts[c][j]` members on its `j`-th resource: the members in
+    /// their order, lowest resource first; `None` for members left out.
+    pub(crate) fn hand_out(&self, counts: &[Vec<u32>], n: usize) -> Vec<Option<usize>> {
+        let mut out = vec![None; n];
+        for (class, per) in self.classes.iter().zip(counts) {
+            let mut members = class.members.iter();
+            for (&r, &k) in class.resources.iter().zip(per) {
+                for &u in members.by_ref().take(k as usize) {
+                    out[u] = Some(r);
+                }
+            }
+        }
+        out
+    }
+
+    /// The class and the position in it of each of the caller's `n` units.
+    pub(crate) fn places(&self, n: usize) -> Vec<(usize, u32)> {
+        let mut out = vec![(0, 0); n];
+        for (c, class) in self.classes.iter().enumerate() {
+            for (j, &u) in class.members.iter().enumerate() {
+                out[u] = (c, j as u32);
+            }
+        }
+        out
+    }
+}
+
+/// Groups units into classes, in class order; members keep the input order.
+fn group(units: &[(u32, u64)]) -> Vec<Class> {
+    let mut order: Vec<usize> = (0..units.len()).collect();
+    order.sort_by_key(|&u| (class_key(units[u]), u));
+    let mut classes: Vec<Class> = Vec::new();
+    for u in order {
+        let (cost, mask) = units[u];
+        match classes.last_mut() {
+            Some(last) if last.cost == cost && last.mask == mask => last.members.push(u),
+            _ => classes.push(Class { cost, mask, resources: bits(mask).collect(), members: vec![u] }),
+        }
+    }
+    classes
+}
+
+/// The class order: largest cost first, fewest resources, smaller mask.
+fn class_key((cost, mask): (u32, u64)) -> (Reverse<u32>, u32, u64) {
+    (Reverse(cost), mask.count_ones(), mask)
+}
+
+/// The indices of the set bits of `mask`, ascending.
+pub(crate) fn bits(mask: u64) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let r = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            r
+        })
+    })
+}
+
+/// Classes' reaches kept as Hall sets above [`TIGHT_SET_RESOURCES`]
+/// resources, at most: those whose inside units most exceed their free room.
+const FAMILIES: usize = 24;
+
+/// The Hall sets of [`Tables::families`], sorted: the tight sets, and the
+/// classes' reaches (above [`TIGHT_SET_RESOURCES`] resources, only the
+/// [`FAMILIES`] whose inside units most exceed their free room, 0.4 per
+/// resource, at the root).
+fn families(classes: &[Class], points: &[u32]) -> Vec<u64> {
+    let mut families: Vec<u64> = classes.iter().map(|c| c.mask).collect();
+    families.sort_unstable();
+    families.dedup();
+    if families.len() > FAMILIES && points.len() > TIGHT_SET_RESOURCES {
+        let excess = |set: u64| {
+            let inside: u32 =
+                classes.iter().filter(|c| c.mask & !set == 0).map(|c| c.cost * c.members.len() as u32).sum();
+            let room: u32 = bits(set).map(|r| level_capacity(0, points[r])).sum();
+            i64::from(inside) - i64::from(room)
+        };
+        let mut ranked: Vec<(Reverse<i64>, u64)> = families.iter().map(|&f| (Reverse(excess(f)), f)).collect();
+        ranked.sort_unstable();
+        families = ranked.into_iter().take(FAMILIES).map(|(_, f)| f).collect();
+    }
+    families.extend(tight_sets(classes, points));
+    families.sort_unstable();
+    families.dedup();
+    families
+}
+
+/// The sets of resources whose inside units most exceed their room: by full
+/// capacity (what cannot all be reorganized) and by free room, 0.4 per
+/// resource (what forces points to be spent). Hall's theorem: these are the
+/// sets that bound the searches; found once by enumerating every subset
+/// when there are at most [`TIGHT_SET_RESOURCES`] resources.
+fn tight_sets(classes: &[Class], points: &[u32]) -> Vec<u64> {
+    let m = points.len();
+    if m == 0 || m > TIGHT_SET_RESOURCES {
+        return Vec::new();
+    }
+    let size = 1usize << m;
+    let mut inside = vec![0u32; size];
+    for class in classes {
+        inside[class.mask as usize] += class.cost * class.members.len() as u32;
+    }
+    for bit in 0..m {
+        let step = 1usize << bit;
+        for block in inside.chunks_exact_mut(2 * step) {
+            let (without, with) = block.split_at_mut(step);
+            with.iter_mut().zip(without.iter()).for_each(|(w, o)| *w += *o);
+        }
+    }
+    // Capacity and free room of every set, by the same sum over subsets.
+    let mut cap = vec![0u32; size];
+    let mut room = vec![0u32; size];
+    for set in 1..size {
+        let r = set.trailing_zeros() as usize;
+        let rest = set & (set - 1);
+        cap[set] = cap[rest] + capacity(points[r]);
+        room[set] = room[rest] + level_capacity(0, points[r]);
+    }
+    let mut out = top_excess(&inside, &cap);
+    out.extend(top_excess(&inside, &room));
+    out
+}
+
+/// The [`TIGHT_SETS`] sets whose `need` most exceeds their `have`: largest
+/// excess first, then fewest resources, then the smaller set.
+fn top_excess(need: &[u32], have: &[u32]) -> Vec<u64> {
+    let mut list: Vec<(Reverse<u32>, u32, u64)> = (1..need.len())
+        .filter(|&set| need[set] > have[set])
+        .map(|set| (Reverse(need[set] - have[set]), set.count_ones(), set as u64))
+        .collect();
+    if list.len() > TIGHT_SETS {
+        list.select_nth_unstable(TIGHT_SETS);
+        list.truncate(TIGHT_SETS);
+    }
+    list.sort_unstable();
+    list.into_iter().map(|(_, _, set)| set).collect()
+}
