@@ -172,9 +172,9 @@ mod tests {
             }
             count += 1;
         }
-        for i in 0..n {
-            if labels[i] == NO_NODE && attach[i] {
-                labels[i] = count;
+        for (l, &a) in labels.iter_mut().zip(attach) {
+            if *l == NO_NODE && a {
+                *l = count;
                 count += 1;
             }
         }
