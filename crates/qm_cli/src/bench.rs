@@ -630,6 +630,113 @@ pub fn run_supply(hexes: u32, seed: u64, iters: u32, json: bool, out: &mut dyn W
     }
 }
 
+/// The figures `qm bench game --json` prints: the self-play path on a
+/// generated map, in nanoseconds (medians), and each against one player
+/// turn.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameBench {
+    /// Hexes on the map.
+    pub hexes: u32,
+    /// One player turn from the start of the scenario: every phase until
+    /// the side to move changes, on a fresh clone each round.
+    pub player_turn_ns: u64,
+    /// `Game::clone()`.
+    pub clone_ns: u64,
+    /// `Game::snapshot()`.
+    pub snapshot_ns: u64,
+    /// `Game::restore(&snapshot)`.
+    pub restore_ns: u64,
+    /// `Game::checksum()`.
+    pub checksum_ns: u64,
+    /// `clone_ns / player_turn_ns` (target: at most 0.2).
+    pub clone_turns: f64,
+    /// `checksum_ns / player_turn_ns` (target: at most 0.1).
+    pub checksum_turns: f64,
+    /// `player_turn_ns / (restore_ns + player_turn_ns)`: the throughput of
+    /// restoring then playing a turn, against continuing (target: at least
+    /// 0.8).
+    pub restore_throughput: f64,
+}
+
+/// Runs the self-play bench on a generated map of about `hexes` hexes.
+///
+/// # Errors
+/// As [`bench_supply`].
+pub fn bench_game(hexes: u32, seed: u64, iters: u32) -> Result<GameBench, BenchError> {
+    if hexes > MAX_HEXES {
+        return Err(BenchError::TooLarge(hexes));
+    }
+    let compiled = generate(GenParams::new(hexes, seed)).map_err(|e| BenchError::Generate(e.to_string()))?;
+    let hex_count = compiled.spec.map.board_count;
+    let g = Game::from_compiled(compiled, seed).map_err(|e| BenchError::Generate(e.to_string()))?;
+    let snap = g.snapshot();
+    let (mut turn, mut clone, mut snapshot, mut restore, mut sum) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..iters.max(1) {
+        let t = Instant::now();
+        let mut c = g.clone();
+        clone.push(elapsed_ns(t));
+        let t = Instant::now();
+        c.run_player_turn();
+        turn.push(elapsed_ns(t));
+        let t = Instant::now();
+        std::hint::black_box(c.snapshot());
+        snapshot.push(elapsed_ns(t));
+        let t = Instant::now();
+        std::hint::black_box(Game::restore(&snap));
+        restore.push(elapsed_ns(t));
+        let t = Instant::now();
+        std::hint::black_box(c.checksum());
+        sum.push(elapsed_ns(t));
+    }
+    let player_turn_ns = median(turn).max(1);
+    let (clone_ns, restore_ns, checksum_ns) = (median(clone), median(restore), median(sum));
+    Ok(GameBench {
+        hexes: hex_count,
+        player_turn_ns,
+        clone_ns,
+        snapshot_ns: median(snapshot),
+        restore_ns,
+        checksum_ns,
+        clone_turns: clone_ns as f64 / player_turn_ns as f64,
+        checksum_turns: checksum_ns as f64 / player_turn_ns as f64,
+        restore_throughput: player_turn_ns as f64 / (restore_ns + player_turn_ns) as f64,
+    })
+}
+
+/// `qm bench game`: runs the self-play bench and prints its figures (a
+/// table, or one JSON object), or says on `err` why it did not run (exit
+/// code 2).
+pub fn run_game(hexes: u32, seed: u64, iters: u32, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    match bench_game(hexes, seed, iters) {
+        Ok(r) => {
+            let _ = if json {
+                writeln!(out, "{}", serde_json::to_string(&r).unwrap_or_default())
+            } else {
+                writeln!(
+                    out,
+                    "hexes {}\nplayer turn {:>12} ns\nclone       {:>12} ns  ({:.2} turns)\nsnapshot    {:>12} ns\n\
+                     restore     {:>12} ns  (restore + turn: {:.2} of continuing)\nchecksum    {:>12} ns  ({:.2} turns)",
+                    r.hexes,
+                    r.player_turn_ns,
+                    r.clone_ns,
+                    r.clone_turns,
+                    r.snapshot_ns,
+                    r.restore_ns,
+                    r.restore_throughput,
+                    r.checksum_ns,
+                    r.checksum_turns
+                )
+            };
+            0
+        }
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            2
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -710,6 +817,21 @@ mod tests {
             assert_eq!(after.units.iter().find(|x| &x.id == u).expect("unit").location.node, *to);
             assert_eq!(after.nodes[*to as usize].control.current, Some(*nation));
         }
+    }
+
+    /// The game bench runs on a small map, and its ratios are the ratios
+    /// of its times.
+    #[test]
+    fn the_game_bench_runs_and_its_ratios_match_its_times() {
+        let r = bench_game(2_000, 3, 2).expect("runs");
+        assert!(r.player_turn_ns > 0 && r.clone_ns > 0 && r.restore_ns > 0 && r.checksum_ns > 0);
+        assert_eq!(r.clone_turns, r.clone_ns as f64 / r.player_turn_ns as f64);
+        assert!(r.restore_throughput > 0.0 && r.restore_throughput < 1.0);
+        assert_eq!(bench_game(MAX_HEXES + 1, 1, 1), Err(BenchError::TooLarge(MAX_HEXES + 1)));
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(run_game(2_000, 3, 1, true, &mut out, &mut err), 0);
+        let v: serde_json::Value = serde_json::from_slice(&out).expect("one JSON object");
+        assert!(v["checksum_turns"].is_number(), "{v}");
     }
 
     #[test]

@@ -227,6 +227,22 @@ pub enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The self-play path on a generated map: a player turn, clone,
+    /// snapshot, restore and checksum.
+    Game {
+        /// About this many hexes.
+        #[arg(long, default_value_t = 10_000)]
+        hexes: u32,
+        /// Seed of the generated map.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Timed repetitions (the median is reported).
+        #[arg(long, default_value_t = 7)]
+        iters: u32,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs the `qm` command line with `args` (program name first), writing to
@@ -289,6 +305,9 @@ where
         }
         Command::Bench { what: BenchCommand::Collect { territories, seed, iters, json } } => {
             bench_collect::run_collect(territories, seed, iters, json, out, err)
+        }
+        Command::Bench { what: BenchCommand::Game { hexes, seed, iters, json } } => {
+            bench::run_game(hexes, seed, iters, json, out, err)
         }
     }
 }

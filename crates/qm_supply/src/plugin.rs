@@ -85,6 +85,7 @@ impl RulePlugin for SupplyPlugin {
         world.init_resource::<context::SupplyContext>();
         world.init_resource::<land::LandFloods>();
         world.init_resource::<zones::ZoneLabels>();
+        world.init_resource::<statuses::HexStatuses>();
         let mut preview = new_schedule(SupplyPreview, strict);
         preview.add_systems((context::build_context, land::trace_land, zones::label_zones).chain());
         let mut schedules = world.resource_mut::<Schedules>();

@@ -90,7 +90,7 @@ pub fn assign_statuses(
     spec: Res<Spec>,
     ctx: Res<SupplyContext>,
     mut floods: ResMut<LandFloods>,
-    mut hex_buf: Local<Vec<Option<HexStatus>>>,
+    mut hex_buf: ResMut<HexStatuses>,
     mut units: Query<(&Unit, &Location, &UnitFlags, &mut UnitSupply)>,
     mut nodes: Query<(&MapNode, &Control, &mut HexSupply)>,
     mut log: ResMut<EventLog>,
@@ -98,7 +98,7 @@ pub fn assign_statuses(
     let (Some(side), Some(kind)) = (ctx.side, ctx.kind) else { return };
     let rules = &spec.ruleset;
     let at = Determination { turn: ctx.turn, side, kind };
-    let hex_status = &mut *hex_buf;
+    let hex_status = &mut hex_buf.status;
     flood_hex_statuses(rules, &ctx, &floods, spec.map.node_count(), hex_status);
     own_hex_statuses(&ctx, hex_status);
     let unsupplied = write_hex_statuses(&ctx, at, hex_status, &mut nodes);
@@ -130,6 +130,15 @@ pub fn assign_statuses(
     trace_unit_lines(&mut floods, &wanted, &mut nexts);
     let (full, partial, isolated) = write_unit_statuses(rules, at, list, nexts, &mut log);
     log.push(GameEvent::SupplyDetermined { side, kind, full, partial, isolated, unsupplied_hexes: unsupplied });
+}
+
+/// The hex statuses the last determination wrote, dense by node: `None`
+/// for nodes the determining side does not hold. Not state: a copy of the
+/// hexes' [`HexSupply`] statuses that later stages read without a query.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct HexStatuses {
+    /// Per node: the status written to its [`HexSupply`], if any.
+    pub status: Vec<Option<HexStatus>>,
 }
 
 /// Whether a record is of the same player turn as determination `at`.
@@ -418,16 +427,13 @@ pub fn record_zones(
     labels: Res<ZoneLabels>,
     floods: Res<LandFloods>,
     sea: Res<SeaLog>,
-    hexes: Query<(&MapNode, &HexSupply)>,
+    hexes: Res<HexStatuses>,
     mut zones: ResMut<Zones>,
 ) {
     let (Some(side), Some(kind)) = (ctx.side, ctx.kind) else { return };
-    let mut status = vec![None; labels.of.len()];
-    for (n, h) in &hexes {
-        if let Some(slot) = status.get_mut(n.0 as usize) {
-            *slot = h.status;
-        }
-    }
+    // A zone's hexes are the side's: each got its status at this
+    // determination.
+    let status = &hexes.status;
     let records = labels
         .members
         .iter()

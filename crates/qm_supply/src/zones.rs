@@ -37,9 +37,6 @@ pub struct ZoneLabels {
     /// (SUP-093). A box may belong to several zones, so it has no entry in
     /// `of`; [`ZoneLabels::boxes_of`] reads this list.
     pub boxes: Vec<(NodeId, u32)>,
-    /// Scratch: per node, 2 if it passes supply on, 1 if it only receives
-    /// it, 0 otherwise.
-    class: Vec<u8>,
 }
 
 impl ZoneLabels {
@@ -77,22 +74,11 @@ pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool], ou
     let hexes = map.board_count as usize;
     let mut of = std::mem::take(&mut out.of);
     // Hexes that pass supply on make the zones; those that only receive it
-    // (in an enemy ZOC, held through a partisan) join one. One byte per
-    // node keeps the labelling's working set small.
-    let class = &mut out.class;
-    class.clear();
-    class.extend((0..map.node_count()).map(|i| {
-        let friendly = i < hexes && ctx.friendly.get(i).copied().unwrap_or(false);
-        if !friendly {
-            0
-        } else if ctx.emit[i] != 0 {
-            2
-        } else {
-            u8::from(ctx.accept[i] != 0)
-        }
-    }));
-    let class = &*class;
-    let mut count = qm_trace::label_zones(&map.land, LAND_KINDS, |i| class[i] == 2, |i| class[i] == 1, &mut of);
+    // (in an enemy ZOC, held through a partisan) join one.
+    let friendly = |i: usize| i < hexes && ctx.friendly.get(i).copied().unwrap_or(false);
+    let core = |i: usize| friendly(i) && ctx.emit.get(i).is_some_and(|&e| e != 0);
+    let attach = |i: usize| friendly(i) && !core(i) && ctx.accept.get(i).is_some_and(|&a| a != 0);
+    let mut count = qm_trace::label_zones(&map.land, LAND_KINDS, core, attach, &mut of);
     // SUP-096: an island group is one zone.
     let mut parent: Vec<u32> = (0..count).collect();
     fn root(parent: &mut [u32], mut z: u32) -> u32 {

@@ -56,13 +56,24 @@ pub fn label_zones(
     labels: &mut Vec<u32>,
 ) -> u32 {
     let n = graph.node_count();
+    // One sequential pass marks what each node is, in `labels` itself, so
+    // that the walk reads one word a neighbour: its label, or what it is
+    // while unlabelled.
     labels.clear();
-    labels.resize(n, NO_NODE);
+    labels.extend((0..n).map(|i| {
+        if core(i) {
+            UNSEEN_CORE
+        } else if attach(i) {
+            UNSEEN_ATTACH
+        } else {
+            NO_NODE
+        }
+    }));
     let (offsets, targets, edge_kinds) = graph.raw();
     let mut count = 0u32;
     let mut stack: Vec<u32> = Vec::new();
     for start in 0..n {
-        if labels[start] != NO_NODE || !core(start) {
+        if labels[start] != UNSEEN_CORE {
             continue;
         }
         labels[start] = count;
@@ -71,27 +82,31 @@ pub fn label_zones(
             let r = offsets[h as usize] as usize..offsets[h as usize + 1] as usize;
             for (&t, &k) in targets[r.clone()].iter().zip(&edge_kinds[r]) {
                 let tu = t as usize;
-                if labels[tu] != NO_NODE || !k.intersects(kinds) {
+                let l = labels[tu];
+                if l < UNSEEN_ATTACH || l == NO_NODE || !k.intersects(kinds) {
                     continue;
                 }
-                if core(tu) {
-                    labels[tu] = count;
+                labels[tu] = count;
+                if l == UNSEEN_CORE {
                     stack.push(t);
-                } else if attach(tu) {
-                    labels[tu] = count;
                 }
             }
         }
         count += 1;
     }
-    for (i, l) in labels.iter_mut().enumerate() {
-        if *l == NO_NODE && attach(i) {
+    for l in labels.iter_mut() {
+        if *l == UNSEEN_ATTACH {
             *l = count;
             count += 1;
         }
     }
     count
 }
+
+/// In [`label_zones`]' labels: a core node not reached yet.
+const UNSEEN_CORE: u32 = NO_NODE - 1;
+/// In [`label_zones`]' labels: an attach node not reached yet.
+const UNSEEN_ATTACH: u32 = NO_NODE - 2;
 
 #[cfg(test)]
 mod tests {
@@ -130,5 +145,55 @@ mod tests {
         );
         let c = label_components(&g, EdgeKinds::LAND, &[true; 6], &mut labels);
         assert_eq!((c, labels.clone()), (3, vec![0, 1, 2, 1, 1, 0]));
+    }
+
+    /// The zones as a plain walk with separate membership tests would label
+    /// them: the first component to reach an attach node takes it.
+    fn zones_oracle(g: &Csr, core: &[bool], attach: &[bool]) -> (u32, Vec<u32>) {
+        let n = g.node_count();
+        let mut labels = vec![NO_NODE; n];
+        let mut count = 0;
+        for start in 0..n {
+            if labels[start] != NO_NODE || !core[start] {
+                continue;
+            }
+            labels[start] = count;
+            let mut stack = vec![start as u32];
+            while let Some(h) = stack.pop() {
+                for t in g.neighbors(h, EdgeKinds::LAND) {
+                    let tu = t as usize;
+                    if labels[tu] == NO_NODE && (core[tu] || attach[tu]) {
+                        labels[tu] = count;
+                        if core[tu] {
+                            stack.push(t);
+                        }
+                    }
+                }
+            }
+            count += 1;
+        }
+        for (l, &a) in labels.iter_mut().zip(attach) {
+            if *l == NO_NODE && a {
+                *l = count;
+                count += 1;
+            }
+        }
+        (count, labels)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn zones_equal_the_oracle(
+            edges in proptest::collection::vec((0u32..16, 0u32..16, proptest::prelude::any::<bool>()), 0..48),
+            class in proptest::collection::vec(0u8..3, 16),
+        ) {
+            let kind = |sea: bool| if sea { EdgeKinds::SEA } else { EdgeKinds::LAND };
+            let g = Csr::from_edges(16, edges.iter().flat_map(|&(a, b, s)| [(a, b, kind(s)), (b, a, kind(s))]));
+            let core: Vec<bool> = class.iter().map(|&c| c == 2).collect();
+            let attach: Vec<bool> = class.iter().map(|&c| c == 1).collect();
+            let mut labels = Vec::new();
+            let count = label_zones(&g, EdgeKinds::LAND, |i| core[i], |i| attach[i], &mut labels);
+            proptest::prop_assert_eq!((count, labels), zones_oracle(&g, &core, &attach));
+        }
     }
 }

@@ -151,6 +151,10 @@ word!(u64);
 struct Words<W> {
     masks: Vec<W>,
     sent: Vec<W>,
+    /// Per node, `[accept, emit]` of the spec in this width: filled by
+    /// [`flood`] for its own run, so that the drain reads two narrow words
+    /// a node instead of two `u64` (a later [`flood_more`] reads the spec).
+    pass: Vec<[W; 2]>,
 }
 
 impl<W: Word> Words<W> {
@@ -159,6 +163,8 @@ impl<W: Word> Words<W> {
         self.masks.resize(n, W::ZERO);
         self.sent.clear();
         self.sent.resize(n, W::ZERO);
+        // The passability of the new run is loaded when it first drains.
+        self.pass.clear();
     }
 
     /// Takes the labels of narrower words (widening a flood in progress).
@@ -169,6 +175,47 @@ impl<W: Word> Words<W> {
         self.sent.extend(from.sent.iter().map(|m| W::low(m.wide())));
         from.masks.clear();
         from.sent.clear();
+        self.pass.clear();
+    }
+
+    /// Copies the spec's passability into `pass`, in this width.
+    fn load_pass(&mut self, spec: &FloodSpec<'_>, n: usize) {
+        self.pass.clear();
+        self.pass.extend(spec.accept[..n].iter().zip(&spec.emit[..n]).map(|(&a, &e)| [W::low(a), W::low(e)]));
+    }
+}
+
+/// Where the drain reads what a node may receive and pass on.
+trait Pass<W> {
+    fn accept(&self, n: usize) -> W;
+    fn emit(&self, n: usize) -> W;
+}
+
+/// The spec's own `u64` arrays.
+struct Wide<'a>(&'a [u64], &'a [u64]);
+
+impl<W: Word> Pass<W> for Wide<'_> {
+    #[inline(always)]
+    fn accept(&self, n: usize) -> W {
+        W::low(self.0[n])
+    }
+    #[inline(always)]
+    fn emit(&self, n: usize) -> W {
+        W::low(self.1[n])
+    }
+}
+
+/// A copy in the flood's width.
+struct Narrow<'a, W>(&'a [[W; 2]]);
+
+impl<W: Word> Pass<W> for Narrow<'_, W> {
+    #[inline(always)]
+    fn accept(&self, n: usize) -> W {
+        self.0[n][0]
+    }
+    #[inline(always)]
+    fn emit(&self, n: usize) -> W {
+        self.0[n][1]
     }
 }
 
@@ -528,7 +575,7 @@ pub fn flood(spec: &FloodSpec<'_>, seeds: &[Seed], first_hop: impl FnMut(usize, 
     // Recording packs node and seed indices into 30 bits.
     out.rec.record &= n <= INDEX as usize && seeds.len() <= INDEX as usize;
     out.reset(n, Width::of(seeds.iter().fold(0, |a, s| a | s.bits)));
-    flood_more(spec, seeds, 0, first_hop, out);
+    spread(spec, seeds, 0, first_hop, out, true);
 }
 
 /// Continues a flood with more seeds, keeping what it already holds: the
@@ -541,8 +588,21 @@ pub fn flood_more(
     spec: &FloodSpec<'_>,
     seeds: &[Seed],
     first_seed: u32,
+    first_hop: impl FnMut(usize, Node) -> bool,
+    out: &mut Flood,
+) {
+    spread(spec, seeds, first_seed, first_hop, out, false);
+}
+
+/// [`flood_more`]; `narrow`: a new flood, whose drain reads the spec's
+/// passability copied into the flood's width.
+fn spread(
+    spec: &FloodSpec<'_>,
+    seeds: &[Seed],
+    first_seed: u32,
     mut first_hop: impl FnMut(usize, Node) -> bool,
     out: &mut Flood,
+    narrow: bool,
 ) {
     let n = spec.graph.node_count();
     if spec.accept.len() < n || spec.emit.len() < n || out.labels.len() != n {
@@ -555,7 +615,7 @@ pub fn flood_more(
     stages.dedup();
     let Flood { labels, rec } = out;
     for stage in stages {
-        let run = Stage { spec, seeds, stage, first_seed };
+        let run = Stage { spec, seeds, stage, first_seed, narrow };
         match labels.width {
             Width::W8 => run.run(&mut first_hop, &mut labels.w8, rec),
             Width::W16 => run.run(&mut first_hop, &mut labels.w16, rec),
@@ -571,6 +631,7 @@ struct Stage<'s, 'a> {
     seeds: &'s [Seed],
     stage: u8,
     first_seed: u32,
+    narrow: bool,
 }
 
 impl Stage<'_, '_> {
@@ -578,7 +639,18 @@ impl Stage<'_, '_> {
         for (i, s) in self.seeds.iter().enumerate().filter(|(_, s)| s.stage == self.stage) {
             seed(self.spec, self.first_seed + i as u32, i, s, first_hop, w, rec);
         }
-        drain(self.spec, w, rec);
+        let n = w.masks.len();
+        if self.narrow {
+            // Loaded once, by the first stage of the flood.
+            if w.pass.len() != n {
+                w.load_pass(self.spec, n);
+            }
+            let Words { masks, sent, pass } = w;
+            drain(self.spec, &Narrow(pass), masks, sent, rec);
+        } else {
+            let Words { masks, sent, .. } = w;
+            drain(self.spec, &Wide(self.spec.accept, self.spec.emit), masks, sent, rec);
+        }
     }
 }
 
@@ -629,7 +701,7 @@ fn seed<W: Word>(
 }
 
 /// Runs the queue to the end, breadth first.
-fn drain<W: Word>(spec: &FloodSpec<'_>, w: &mut Words<W>, rec: &mut Rec) {
+fn drain<W: Word>(spec: &FloodSpec<'_>, pass: &impl Pass<W>, masks: &mut [W], sent: &mut [W], rec: &mut Rec) {
     let (offsets, targets, kinds) = spec.graph.raw();
     // Gated edges (kind GATED) are rare; the per-edge kind test is needed
     // only if the graph holds kinds this flood does not follow.
@@ -640,11 +712,11 @@ fn drain<W: Word>(spec: &FloodSpec<'_>, w: &mut Words<W>, rec: &mut Rec) {
         qi += 1;
         let hu = h as usize;
         rec.queued[hu] = false;
-        let fresh = w.masks[hu] & W::low(spec.emit[hu]) & !w.sent[hu];
+        let fresh = masks[hu] & pass.emit(hu) & !sent[hu];
         if fresh == W::ZERO {
             continue;
         }
-        w.sent[hu] = w.sent[hu] | fresh;
+        sent[hu] = sent[hu] | fresh;
         let start = offsets[hu] as usize;
         let end = offsets[hu + 1] as usize;
         for (j, (&t, &k)) in targets[start..end].iter().zip(&kinds[start..end]).enumerate() {
@@ -654,17 +726,17 @@ fn drain<W: Word>(spec: &FloodSpec<'_>, w: &mut Words<W>, rec: &mut Rec) {
             let tu = t as usize;
             // Most neighbours already hold what comes: test that before
             // touching `accept`.
-            let before = w.masks[tu];
+            let before = masks[tu];
             let new = fresh & !before;
             if new == W::ZERO {
                 continue;
             }
-            let mut bits = new & W::low(spec.accept[tu]);
+            let mut bits = new & pass.accept(tu);
             if k.intersects(EdgeKinds::GATED) {
                 bits = bits & W::low(spec.gate(start + j, k));
             }
             if bits != W::ZERO {
-                w.masks[tu] = before | bits;
+                masks[tu] = before | bits;
                 rec.arrive(t, before == W::ZERO, Origin::Node(h), bits.wide());
             }
         }
