@@ -1,9 +1,9 @@
 //! `qm explain`: why a unit has its supply status, as text or JSON, for a
 //! unit on the map or one eliminated by isolation (SUP-177).
 
+use crate::output::ErrorBody;
 use qm_game::DeterminationKind;
 use std::io::Write;
-use crate::output::ErrorBody;
 use std::path::PathBuf;
 
 /// The command's arguments.
