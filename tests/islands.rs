@@ -125,7 +125,8 @@ fn supply_json_lists_the_boxes_of_each_zone() {
                 assert_eq!(z["status"], "full", "{z}");
             }
             None => {
-                assert_eq!(keys(z), ["hexes", "id", "sea_line", "status"], "{z}");
+                assert_eq!(keys(z), ["boxes", "hexes", "id", "sea_line", "status"], "{z}");
+                assert_eq!(z["boxes"], serde_json::json!([]), "{z}");
                 assert_eq!(z["status"], "unsupplied", "{z}");
             }
         }

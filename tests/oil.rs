@@ -327,7 +327,7 @@ fn cli_explain_a_unit_that_was_not_reorganized() {
     // Its supply explanation follows.
     assert!(out.contains("unit ger-cut"), "{out}");
 
-    let orders = common::path("scenarios/mwif/oil-example-orders.ron");
+    let orders = common::path("tests/fixtures/orders/oil-example-orders.ron");
     let orders = orders.to_str().expect("utf-8 path");
     let (code, out, err) = qm(&["explain", file, "ger-4", "--phases", "1", "--orders", orders]);
     assert_eq!(code, 0, "{err}");

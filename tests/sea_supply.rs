@@ -556,7 +556,7 @@ fn supply_json_lists_zones_and_sea_lines() {
     assert_eq!(zones.len(), 4, "the Middle East, Malta, Cyprus and Gela");
     for z in zones {
         let keys: Vec<&str> = z.as_object().expect("object").keys().map(String::as_str).collect();
-        assert_eq!(keys, ["hexes", "id", "sea_line", "status"], "{z}");
+        assert_eq!(keys, ["boxes", "hexes", "id", "sea_line", "status"], "{z}");
         assert_eq!(z["status"], "full", "{z}");
         let l = &z["sea_line"];
         let keys: Vec<&str> = l.as_object().expect("a sea line").keys().map(String::as_str).collect();

@@ -325,14 +325,14 @@ fn stockpile_state_survives_save_and_restore() {
 fn stockpile_orders_are_played_by_qm_run_from_an_orders_file() {
     let file = common::path(SCENARIO);
     let file = file.to_str().expect("utf-8 path");
-    let orders = common::path("scenarios/mwif/stockpiles-orders.ron");
+    let orders = common::path("tests/fixtures/orders/stockpiles-orders.ron");
     let orders = orders.to_str().expect("utf-8 path");
     let played = common::json(&["run", file, "--phases", "1", "--orders", orders, "--json"]);
     let plain = common::json(&["run", file, "--phases", "1", "--json"]);
     assert_ne!(played["checksum"], plain["checksum"], "the orders changed the game");
 
     let mut g = load(SCENARIO);
-    let bytes = std::fs::read(common::path("scenarios/mwif/stockpiles-orders.ron")).expect("orders file");
+    let bytes = std::fs::read(common::path("tests/fixtures/orders/stockpiles-orders.ron")).expect("orders file");
     let batches = g.read_orders("stockpiles-orders.ron", &bytes).expect("orders parse");
     g.step_with(&batches).expect("orders accepted");
     assert_eq!(g.checksum().to_string(), played["checksum"].as_str().unwrap_or_default());
@@ -343,7 +343,7 @@ fn stockpile_orders_are_played_by_qm_run_from_an_orders_file() {
     assert_eq!(log(&g).bombings[0].bonus, 2);
     assert_eq!(report(&g, "germany").spent_total, 1, "the HQ's point reorganizes it and the armor");
 
-    let refused = common::path("scenarios/mwif/stockpiles-orders-refused.ron");
+    let refused = common::path("tests/fixtures/orders/stockpiles-orders-refused.ron");
     let (code, _, err) = common::qm(&["run", file, "--phases", "1", "--orders", refused.to_str().unwrap_or("")]);
     assert_eq!(code, 1);
     assert!(err.contains("at most 4 saved build points a turn (OIL-012"), "{err}");

@@ -579,13 +579,11 @@ fn run_phases(
     let collects = g.phase_order().position(qm_collect::COLLECTION).is_some();
     if json {
         let header = Header::of("run", &file.display().to_string(), seed, g, &p.events);
-        let mut v =
-            serde_json::to_value(output::SupplyOutput::of(header, g, &report, Some(p.phases_run))).unwrap_or_default();
-        if collects && let Some(o) = v.as_object_mut() {
-            let statements: Vec<serde_json::Value> = p.statements.iter().map(collect::statement_json).collect();
-            o.insert("income_statements".into(), statements.into());
+        let mut o = output::SupplyOutput::of(header, g, &report, Some(p.phases_run));
+        if collects {
+            o.income_statements = Some(p.statements.iter().map(collect::statement_json).collect());
         }
-        print_json(out, &v);
+        print_json(out, &o);
     } else {
         for l in &p.log {
             let _ = writeln!(out, "{l}");

@@ -193,6 +193,11 @@ pub struct SupplyOutput {
     pub phases_run: Option<u32>,
     /// The state's checksum after the command.
     pub checksum: String,
+    /// The income statements of the collection phases run (`qm run` on a
+    /// ruleset with the `wteaw-collect` family; absent otherwise), as
+    /// `qm collect --json` prints them (COL-004..008, MET-006).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub income_statements: Option<Vec<serde_json::Value>>,
 }
 
 /// One unit.
@@ -378,7 +383,8 @@ impl SupplyOutput {
                 })
                 .collect()
         });
-        Self { header, side: r.side.clone(), units, hexes, zones, phases_run, checksum: game.checksum().to_string() }
+        let checksum = game.checksum().to_string();
+        Self { header, side: r.side.clone(), units, hexes, zones, phases_run, checksum, income_statements: None }
     }
 }
 

@@ -10,7 +10,9 @@ use crate::board::Board;
 use qm_core::collect_map::PlaceId;
 use qm_core::ids::{NationId, NodeId};
 use qm_core::map::{Features, NodeKind};
-use qm_trace::{EdgeKinds, Flood, FloodSpec, Seed, bfs_distances, bfs_path, flood};
+use qm_trace::{EdgeKinds, Flood, FloodSpec, Seed, bfs_distances, flood};
+use std::borrow::Cow;
+use std::sync::OnceLock;
 
 /// A nation's lines of supply: one flood, label `i` for its `i`-th place.
 #[derive(Clone, Debug)]
@@ -21,6 +23,11 @@ pub struct Lines {
     pub pass: Vec<u64>,
     /// The places, by label.
     pub places: Vec<PlaceId>,
+    /// Per label, the distance of every node from the place's supply
+    /// centers, ignoring passability: made once, on the first blocker asked
+    /// of that place, so that naming blockers costs one search per place,
+    /// not one per cut territory.
+    reach: Vec<OnceLock<Vec<u32>>>,
 }
 
 /// Features that make a supply center (COL-005: city, industrial complex,
@@ -86,7 +93,8 @@ pub fn trace_lines(board: &Board, nation: NationId, places: &[PlaceId]) -> Lines
         FloodSpec { graph: &board.spec.map.adjacency, kinds: EdgeKinds::ALL, accept: &pass, emit: &pass, gates: &[] };
     let mut out = Flood::new(true);
     flood(&spec, &seeds, |_, _| true, &mut out);
-    Lines { flood: out, pass, places }
+    let reach = places.iter().map(|_| OnceLock::new()).collect();
+    Lines { flood: out, pass, places, reach }
 }
 
 impl Lines {
@@ -98,20 +106,36 @@ impl Lines {
     }
 
     /// What cuts `node` off from `place`: the first node that does not pass
-    /// lines on the shortest path (ignoring passability) from `node` to the
-    /// nearest supply center; `None` when the place has no supply center
-    /// reachable at all.
+    /// lines on a shortest path (ignoring passability) from `node` to the
+    /// nearest supply center, stepping at each edge to the lowest-id
+    /// neighbour one edge nearer; `None` when the place has no supply
+    /// center reachable at all. Adjacency is symmetric on territory maps.
     #[must_use]
     pub fn blocker(&self, board: &Board, nation: NationId, node: NodeId, place: PlaceId) -> Option<NodeId> {
         let graph = &board.spec.map.adjacency;
-        // One search out of `node` finds the nearest center (fewest edges,
-        // then lowest id), one more its path: not a search per center.
-        let dist = bfs_distances(graph, EdgeKinds::ALL, &[node], u32::MAX, |_| true);
-        let nearest = supply_centers(board, nation, place)
-            .into_iter()
-            .filter(|&c| dist.get(c as usize).is_some_and(|&d| d != u32::MAX))
-            .min_by_key(|&c| (dist[c as usize], c))?;
-        let shortest = bfs_path(graph, EdgeKinds::ALL, node, nearest, |_| true)?;
-        shortest.into_iter().skip(1).find(|&n| self.pass.get(n as usize).is_none_or(|&m| m == 0))
+        let dist = self.center_distances(board, nation, place);
+        let mut d = *dist.get(node as usize).filter(|&&d| d != u32::MAX)?;
+        let mut at = node;
+        while d > 0 {
+            let next = graph.neighbors(at, EdgeKinds::ALL).filter(|&t| dist.get(t as usize) == Some(&(d - 1))).min()?;
+            if self.pass.get(next as usize).is_none_or(|&m| m == 0) {
+                return Some(next);
+            }
+            (at, d) = (next, d - 1);
+        }
+        None
+    }
+
+    /// The distance of every node from `place`'s supply centers, ignoring
+    /// passability: cached for a labelled place, else made now.
+    fn center_distances(&self, board: &Board, nation: NationId, place: PlaceId) -> Cow<'_, [u32]> {
+        let make = || {
+            let centers = supply_centers(board, nation, place);
+            bfs_distances(&board.spec.map.adjacency, EdgeKinds::ALL, &centers, u32::MAX, |_| true)
+        };
+        match self.places.iter().position(|&p| p == place).and_then(|i| self.reach.get(i)) {
+            Some(cell) => Cow::Borrowed(cell.get_or_init(make).as_slice()),
+            None => Cow::Owned(make()),
+        }
     }
 }
