@@ -284,6 +284,15 @@ fn with_no_split_the_axis_chooses_the_richest_ally_first() {
                            "paid_by": [{"nation": "uk", "amount": 3}], "shortfall": 0, "chosen_by": "Axis"})
     );
     assert_eq!((v["total"].as_u64(), v["lost"].as_u64()), (Some(13), Some(0)));
+    // The text statement says the same (MET-006).
+    let (code, text, _) = qm(&["collect", &file, "--nation", "germany"]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains(
+            "middle east track level 3 (iraq, trans-jordan): paid by uk 3, split chosen by the axis, shortfall 0 lost"
+        ),
+        "{text}"
+    );
 
     // Ties go by nation id: the United Kingdom (London at 2: 4 in all) and
     // the United States both have 4; the United Kingdom pays Germany's 3,

@@ -89,11 +89,31 @@ pub fn statement_text(s: &IncomeStatement) -> String {
         }
         out.push('\n');
     }
+    if let Some(m) = &s.middle_east {
+        out.push_str(&middle_east_text(m));
+    }
     for p in &s.saved {
         out.push_str(&format!("  saved at {:<14} {}\n", p.place, p.amount));
     }
     out.push_str(&format!("  total {} (lost {})\n", s.total, s.lost()));
     out
+}
+
+/// The Middle East line of a statement: the track level, who paid it and
+/// what was lost (MET-006, MET-007, ruling 6).
+fn middle_east_text(m: &qm_collect::statement::MiddleEastIncome) -> String {
+    let paid: Vec<String> = m.paid_by.iter().map(|p| format!("{} {}", p.nation, p.amount)).collect();
+    let chosen = match m.chosen_by {
+        Some(side) => format!(", split chosen by the {side}"),
+        None => String::new(),
+    };
+    format!(
+        "  middle east track level {} ({}): paid by {}{chosen}, shortfall {} lost\n",
+        m.level,
+        if m.territories.is_empty() { "-".to_string() } else { m.territories.join(", ") },
+        if paid.is_empty() { "nobody".to_string() } else { paid.join(", ") },
+        m.shortfall
+    )
 }
 
 /// `qm collect FILE [--nation N] [--json]`, on the game loaded from
