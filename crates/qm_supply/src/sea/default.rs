@@ -145,12 +145,7 @@ fn candidate(
         return None;
     }
     // SUP-099: the other friendly islands of the group's zone, in map order.
-    let islands: Vec<NodeId> = v
-        .group_islands(to)
-        .iter()
-        .filter(|p| p.binary_search(&to).is_err())
-        .filter_map(|p| p.first().copied())
-        .collect();
+    let islands = v.other_islands(to);
     let lands = std::iter::once(to).chain(islands.iter().copied()).collect();
     let own = if needs_feed { None } else { v.best_tier_into(o, to) };
     let allowed = [Tier::Partial, Tier::Full].map(|t| v.post_combat_block(to, Some(t)).is_none());

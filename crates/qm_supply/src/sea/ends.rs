@@ -164,6 +164,17 @@ impl SeaView<'_> {
         parts
     }
 
+    /// The first hex of each other island of `to`'s group in its zone, in
+    /// map order (SUP-099): where a line entering at `to` goes on to.
+    #[must_use]
+    pub fn other_islands(&self, to: NodeId) -> Vec<NodeId> {
+        self.group_islands(to)
+            .iter()
+            .filter(|p| p.binary_search(&to).is_err())
+            .filter_map(|p| p.first().copied())
+            .collect()
+    }
+
     /// Whether `n` can receive a sea line (SUP-073..077, SUP-083).
     pub fn termination(&self, n: NodeId) -> Result<(), TerminationRefusal> {
         let map = &self.spec.map;

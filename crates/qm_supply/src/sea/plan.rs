@@ -96,12 +96,7 @@ impl Planner<'_, '_> {
         }
         // SUP-099: the other friendly islands of the group's zone, in map
         // order.
-        let islands: Vec<NodeId> = v
-            .group_islands(to)
-            .iter()
-            .filter(|p| p.binary_search(&to).is_err())
-            .filter_map(|p| p.first().copied())
-            .collect();
+        let islands = v.other_islands(to);
         if let Some(pool) = map.box_sea(from).and_then(|b| b.transport_pool.clone()) {
             *self.pools.entry(pool).or_insert(0) += 1;
         }
