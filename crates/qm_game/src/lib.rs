@@ -6,8 +6,8 @@ mod builder;
 mod driver;
 mod legal;
 mod names;
-pub mod outcome;
 mod orders_file;
+pub mod outcome;
 pub mod report;
 pub mod snapshot;
 mod status_json;
@@ -30,8 +30,8 @@ pub mod phases {
 }
 pub use driver::{BatchRejected, PhaseReport, batch_is_for, run_next_phase};
 pub use names::{NationRef, PlaceRef, UnitTypeRef};
-pub use outcome::{EndReason, GameResult};
 pub use orders_file::OrdersRun;
+pub use outcome::{EndReason, GameResult};
 pub use qm_core::map::{NodeKind, Surface, row_letters};
 pub use qm_core::supply::{HexStatus, UnitStatus};
 pub use report::{HexRow, SeaLineRow, SupplyReport, UnitRow, ZoneRow};

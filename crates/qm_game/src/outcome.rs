@@ -1,8 +1,8 @@
 //! The end of the game, as the facade reports it.
 
 use crate::Game;
-pub use qm_core::outcome::{EndReason, GameResult};
 use qm_core::outcome::Outcome;
+pub use qm_core::outcome::{EndReason, GameResult};
 
 impl Game {
     /// Whether the game is over: a rule family (the reference operations,

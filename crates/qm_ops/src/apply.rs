@@ -179,4 +179,3 @@ fn enemy_ground_at(world: &mut World, n: NodeId, side: Side) -> bool {
         .collect();
     nations.into_iter().any(|nat| side_of(world, nat) == Some(side.other()))
 }
-

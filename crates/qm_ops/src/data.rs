@@ -207,11 +207,11 @@ impl OpsTables {
     /// A name the map or the ruleset does not know, or a malformed table.
     pub fn resolve(spec: &ScenarioSpec, rules: OpsRules) -> Result<Self, String> {
         let r = &spec.ruleset;
-        let terrain_id = |k: &str| {
-            r.terrain.iter().position(|t| t.key == k).ok_or_else(|| format!("ops: unknown terrain `{k}`"))
+        let terrain_id =
+            |k: &str| r.terrain.iter().position(|t| t.key == k).ok_or_else(|| format!("ops: unknown terrain `{k}`"));
+        let unit_type = |k: &str| {
+            r.unit_types.iter().position(|t| t.key == k).ok_or_else(|| format!("ops: unknown unit type `{k}`"))
         };
-        let unit_type =
-            |k: &str| r.unit_types.iter().position(|t| t.key == k).ok_or_else(|| format!("ops: unknown unit type `{k}`"));
         let place = |k: &str| spec.map.find(k).ok_or_else(|| format!("ops: unknown place `{k}`"));
         let mut terrain_cost = vec![1; r.terrain.len()];
         for (k, &c) in &rules.terrain_cost {
@@ -229,7 +229,11 @@ impl OpsTables {
         for (a, b) in &rules.rivers {
             let (a, b) = (place(a)?, place(b)?);
             if !spec.map.adjacent(a).any(|x| x == b) {
-                return Err(format!("ops: river between `{}` and `{}`, which are not adjacent", spec.map.label(a), spec.map.label(b)));
+                return Err(format!(
+                    "ops: river between `{}` and `{}`, which are not adjacent",
+                    spec.map.label(a),
+                    spec.map.label(b)
+                ));
             }
             rivers.push((a.min(b), a.max(b)));
         }
@@ -239,7 +243,8 @@ impl OpsTables {
             if crt.odds.is_empty() || crt.die == 0 || crt.rows.len() != crt.die as usize {
                 return Err("ops: the combat table needs columns and one row per die roll".into());
             }
-            if crt.rows.iter().any(|row| row.len() != crt.odds.len()) || crt.odds.iter().any(|&(a, d)| a == 0 || d == 0) {
+            if crt.rows.iter().any(|row| row.len() != crt.odds.len()) || crt.odds.iter().any(|&(a, d)| a == 0 || d == 0)
+            {
                 return Err("ops: every row of the combat table has one result per column of non-zero odds".into());
             }
         }
@@ -249,11 +254,16 @@ impl OpsTables {
         };
         let mut budget = Vec::new();
         for b in &rules.budget {
-            let n = r.nations.iter().position(|d| d.key == b.nation).ok_or_else(|| format!("ops: unknown nation `{}`", b.nation))?;
+            let n = r
+                .nations
+                .iter()
+                .position(|d| d.key == b.nation)
+                .ok_or_else(|| format!("ops: unknown nation `{}`", b.nation))?;
             budget.push((NationId(n as u16), b.points));
         }
         budget.sort_unstable();
-        let mut build = rules.build.iter().map(|k| unit_type(k).map(|i| UnitTypeId(i as u16))).collect::<Result<Vec<_>, _>>()?;
+        let mut build =
+            rules.build.iter().map(|k| unit_type(k).map(|i| UnitTypeId(i as u16))).collect::<Result<Vec<_>, _>>()?;
         build.sort_unstable();
         build.dedup();
         Ok(Self { rules, terrain_cost, rivers, strength, terrain_shift, objectives, budget, build })

@@ -173,9 +173,10 @@ impl OpsValid {
     #[must_use]
     pub fn units(&self) -> &[UnitId] {
         match self {
-            Self::Move { unit, .. } | Self::Exploit { unit, .. } | Self::Invade { unit, .. } | Self::Redeploy { unit, .. } => {
-                std::slice::from_ref(unit)
-            }
+            Self::Move { unit, .. }
+            | Self::Exploit { unit, .. }
+            | Self::Invade { unit, .. }
+            | Self::Redeploy { unit, .. } => std::slice::from_ref(unit),
             Self::Combat { attackers, .. } | Self::Attack { attackers, .. } => attackers,
             Self::Build { .. } => &[],
         }

@@ -108,7 +108,11 @@ pub(crate) fn validate_in(v: &View<'_>, side: Side, index: usize, order: &Order)
                 return Err(illegal("-", "attack", MoveRefusal::NoAttackers));
             }
             if !v.enemy_at(target_n, side) {
-                return Err(illegal(&attackers[0], "attack", MoveRefusal::NothingOfTheEnemy { target: target.clone() }));
+                return Err(illegal(
+                    &attackers[0],
+                    "attack",
+                    MoveRefusal::NothingOfTheEnemy { target: target.clone() },
+                ));
             }
             Ok(ValidOrder::Attack { attackers: ids, target: target_n })
         }
@@ -258,4 +262,3 @@ pub(crate) fn check_attacker(v: &View<'_>, u: &UnitInfo, target: NodeId, name: &
 
 #[allow(dead_code, reason = "kept for the resolved tables' users")]
 fn _tables(_: &OpsTables) {}
-

@@ -35,7 +35,10 @@ fn ground_units(world: &World, tables: &OpsTables, spec: &qm_core::spec::Scenari
     let mut count = BTreeMap::from([(Side::Axis, 0), (Side::Allies, 0)]);
     let Some(mut q) = world.try_query::<(&Unit, &Location)>() else { return count };
     for (u, _) in q.iter(world) {
-        let ground = spec.ruleset.unit_type(u.kind).is_some_and(|d| d.domain == Domain::Ground && !d.installation && !d.bridgehead);
+        let ground = spec
+            .ruleset
+            .unit_type(u.kind)
+            .is_some_and(|d| d.domain == Domain::Ground && !d.installation && !d.bridgehead);
         if let (true, Some(s)) = (ground, side_of(world, u.nation)) {
             *count.entry(s).or_default() += 1;
         }
@@ -45,7 +48,12 @@ fn ground_units(world: &World, tables: &OpsTables, spec: &qm_core::spec::Scenari
 
 /// The result at the end of the player turn of `clock`, if the game ends
 /// there.
-fn decide(v: &Victory, clock: GameClock, score: &BTreeMap<Side, u32>, units: &BTreeMap<Side, u32>) -> Option<GameResult> {
+fn decide(
+    v: &Victory,
+    clock: GameClock,
+    score: &BTreeMap<Side, u32>,
+    units: &BTreeMap<Side, u32>,
+) -> Option<GameResult> {
     let end = |winner, reason| Some(GameResult { winner, reason, turn: clock.turn, score: score.clone() });
     let held = |s: Side| score.get(&s).copied().unwrap_or(0);
     if v.elimination {

@@ -102,16 +102,35 @@ impl View<'_> {
             .collect();
         static NO_OPS: std::sync::LazyLock<OpsTables> = std::sync::LazyLock::new(OpsTables::default);
         let ops = world.get_resource::<OpsData>().map_or(&*NO_OPS, |d| &*d.0);
-        let mut v = View { spec, ops, side_of, at_war, control, original, hex, units, occupied: Vec::new(), ordered: BTreeSet::new(), spent: BTreeMap::new() };
+        let mut v = View {
+            spec,
+            ops,
+            side_of,
+            at_war,
+            control,
+            original,
+            hex,
+            units,
+            occupied: Vec::new(),
+            ordered: BTreeSet::new(),
+            spent: BTreeMap::new(),
+        };
         v.occupied = vec![0; spec.map.node_count()];
         for u in v.units.values() {
             let ground = spec.ruleset.unit_type(u.unit.kind).is_some_and(|d| d.domain == Domain::Ground);
             let at_war = v.at_war.get(u.unit.nation.index()).copied().unwrap_or(false);
-            if let (true, true, Some(s), Some(o)) = (ground, at_war, v.side(u.unit.nation), v.occupied.get_mut(u.node as usize)) {
+            if let (true, true, Some(s), Some(o)) =
+                (ground, at_war, v.side(u.unit.nation), v.occupied.get_mut(u.node as usize))
+            {
                 *o |= side_bit(s);
             }
         }
-        if let (Some(p), Some(phase)) = (world.get_resource::<PendingOrders>(), world.get_resource::<qm_core::phase::GameClock>().and_then(|c| world.get_resource::<qm_core::phase::PhaseOrder>().and_then(|o| o.get(c.phase)))) {
+        if let (Some(p), Some(phase)) = (
+            world.get_resource::<PendingOrders>(),
+            world
+                .get_resource::<qm_core::phase::GameClock>()
+                .and_then(|c| world.get_resource::<qm_core::phase::PhaseOrder>().and_then(|o| o.get(c.phase))),
+        ) {
             v.ordered = p.for_phase(phase).flat_map(|o| o.order.units()).cloned().collect();
             for o in p.for_phase(phase) {
                 if let OpsValid::Build { nation, cost, .. } = o.order {
