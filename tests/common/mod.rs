@@ -7,6 +7,8 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "test helpers fail loudly")]
 
 use quartermaster::prelude::*;
+
+pub mod ops;
 use serde_json::Value;
 use std::path::PathBuf;
 

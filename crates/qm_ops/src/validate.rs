@@ -1,6 +1,5 @@
 //! Validation of the operation orders against the world as it stands.
 
-use crate::data::OpsTables;
 use crate::error::OpsError;
 use crate::orders::{OpsOrder as Order, OpsValid as ValidOrder};
 use crate::view::{NoWay, UnitInfo, View};
@@ -259,6 +258,3 @@ pub(crate) fn check_attacker(v: &View<'_>, u: &UnitInfo, target: NodeId, name: &
     }
     Ok(())
 }
-
-#[allow(dead_code, reason = "kept for the resolved tables' users")]
-fn _tables(_: &OpsTables) {}

@@ -3,7 +3,7 @@
 //! and the turn limit.
 
 use crate::apply::side_of;
-use crate::data::{OpsData, OpsTables, Victory};
+use crate::data::{OpsData, Victory};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Control, Location, MapNode, Unit};
 use qm_core::ids::Side;
@@ -30,8 +30,7 @@ pub fn score(world: &World) -> BTreeMap<Side, u32> {
 }
 
 /// Ground units (not installations) each side has on the map.
-fn ground_units(world: &World, tables: &OpsTables, spec: &qm_core::spec::ScenarioSpec) -> BTreeMap<Side, u32> {
-    let _ = tables;
+fn ground_units(world: &World, spec: &qm_core::spec::ScenarioSpec) -> BTreeMap<Side, u32> {
     let mut count = BTreeMap::from([(Side::Axis, 0), (Side::Allies, 0)]);
     let Some(mut q) = world.try_query::<(&Unit, &Location)>() else { return count };
     for (u, _) in q.iter(world) {
@@ -96,7 +95,7 @@ pub fn check_victory(world: &mut World) {
     let Some(v) = data.rules.victory.as_ref() else { return };
     let Some(clock) = world.get_resource::<GameClock>().copied() else { return };
     let spec = world.resource::<Spec>().0.clone();
-    let units = ground_units(world, &data, &spec);
+    let units = ground_units(world, &spec);
     if let Some(r) = decide(v, clock, &score(world), &units) {
         world.insert_resource(Outcome(Some(r)));
     }

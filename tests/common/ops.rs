@@ -1,0 +1,41 @@
+//! Helpers for the tests of the reference operations on the showcase
+//! scenario.
+#![allow(dead_code, reason = "each test binary uses a subset of the helpers")]
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "test helpers fail loudly")]
+
+use quartermaster::prelude::*;
+
+/// The showcase scenario.
+pub const EAST: &str = "scenarios/awaw/eastern-front-1941.ron";
+
+/// The showcase with its text changed by `edit`, loaded strict with `seed`.
+pub fn east_with(edit: impl Fn(String) -> String, seed: u64) -> Game {
+    let path = super::path(EAST);
+    let text = edit(std::fs::read_to_string(&path).expect("reads"));
+    let name = path.display().to_string();
+    let c = quartermaster::scenario::load_bytes(&name, text.as_bytes(), |p| std::fs::read(p))
+        .unwrap_or_else(|e| panic!("edited showcase does not load:\n{e}"));
+    Game::builder().strict(true).from_compiled(c, seed).expect("game")
+}
+
+/// Steps phases until the next one is `phase` (of any side), at most 64.
+pub fn until(g: &mut Game, phase: PhaseId) {
+    for _ in 0..64 {
+        if g.next_phase() == Some(phase) {
+            return;
+        }
+        g.step_phase();
+    }
+    panic!("never reached {phase}");
+}
+
+/// Submits one order of `side`.
+pub fn submit(g: &mut Game, side: Side, o: OpsOrder) -> Result<(), OrderError> {
+    g.submit(side, &Orders::of([o]))
+}
+
+/// A unit's hex label.
+pub fn at(g: &Game, id: &str) -> String {
+    let (_, l, _) = g.unit(id).unwrap_or_else(|| panic!("no unit `{id}`"));
+    g.spec().map.label(l.node).to_string()
+}

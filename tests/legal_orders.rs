@@ -1,0 +1,153 @@
+//! `Game::legal_orders` against `Game::submit` (issue 11), on random
+//! states of the showcase scenario reached by random legal play: every
+//! listed order passes `submit` on its own, and an operation order that is
+//! not listed does not (attacks in their canonical one-attacker form).
+#![allow(clippy::expect_used, reason = "a failed expectation is a failed test")]
+
+mod common;
+
+use common::ops::*;
+use common::*;
+use proptest::prelude::*;
+use quartermaster::prelude::*;
+
+/// A small seeded stream for the test's own choices (splitmix64).
+struct Mix(u64);
+
+impl Mix {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
+    }
+}
+
+/// Plays `phases` phases from the start, the side to move giving a random
+/// share of its legal orders one at a time (re-listing after each).
+fn random_state(seed: u64, phases: u32) -> Game {
+    let mut g = load_seeded(EAST, seed);
+    let mut rng = Mix(seed);
+    for _ in 0..phases {
+        let side = g.clock().side;
+        for _ in 0..12 {
+            let legal = g.legal_orders(side);
+            if legal.is_empty() || rng.below(4) == 0 {
+                break;
+            }
+            let o = legal[rng.below(legal.len())].clone();
+            g.submit(side, &Orders { orders: vec![o] }).expect("a listed order passes");
+        }
+        g.step_phase();
+        if g.is_over() {
+            break;
+        }
+    }
+    g
+}
+
+/// Whether `o` passes `submit` for `side` on a copy of `g`.
+fn passes(g: &Game, side: Side, o: &Order) -> bool {
+    g.clone().submit(side, &Orders { orders: vec![o.clone()] }).is_ok()
+}
+
+/// Candidate operation orders of every kind near the units of both sides:
+/// each unit to every hex within three of it, attacks on every neighbour,
+/// builds of every type at every named place.
+fn candidates(g: &Game) -> Vec<Order> {
+    let map = &g.spec().map;
+    let mut out = Vec::new();
+    for id in g.unit_ids() {
+        let (_, l, _) = g.unit(id.as_str()).expect("unit");
+        let near = quartermaster::trace::bfs_distances(
+            &map.adjacency,
+            quartermaster::trace::EdgeKinds::ALL,
+            &[l.node],
+            3,
+            |_| true,
+        );
+        for (n, &d) in near.iter().enumerate() {
+            if d == u32::MAX {
+                continue;
+            }
+            let to = map.label(n as u32).to_string();
+            let unit = id.to_string();
+            out.push(OpsOrder::Move { unit: unit.clone(), to: to.clone() }.into());
+            out.push(OpsOrder::Exploit { unit: unit.clone(), to: to.clone() }.into());
+            if d == 1 {
+                out.push(OpsOrder::Attack { attackers: vec![unit.clone()], target: to.clone() }.into());
+            }
+        }
+    }
+    for place in ["berlin", "warsaw", "konigsberg", "moscow", "leningrad", "kiev", "kharkov", "rostov", "minsk"] {
+        for kind in ["inf", "arm", "mech"] {
+            out.push(OpsOrder::Build { kind: kind.into(), at: place.into() }.into());
+        }
+    }
+    out
+}
+
+fn check(seed: u64, phases: u32) {
+    let g = random_state(seed, phases);
+    for side in [Side::Axis, Side::Allies] {
+        let legal = g.legal_orders(side);
+        let mut sorted = legal.clone();
+        sorted.dedup();
+        assert_eq!(sorted.len(), legal.len(), "no order is listed twice");
+        assert_eq!(g.legal_orders(side), legal, "the listing is deterministic");
+        // Every listed order passes (a sample of them, spread evenly).
+        let step = (legal.len() / 25).max(1);
+        for o in legal.iter().step_by(step) {
+            assert!(passes(&g, side, o), "listed but refused: {o:?} at {:?}", g.clock());
+        }
+        // No unlisted candidate passes.
+        let mut rng = Mix(seed ^ 0x5eed);
+        let cands = candidates(&g);
+        for _ in 0..60 {
+            let o = &cands[rng.below(cands.len())];
+            if !legal.contains(o) {
+                assert!(!passes(&g, side, o), "not listed but passes: {o:?} at {:?}", g.clock());
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    #[test]
+    fn legal_orders_are_exactly_what_submit_takes(seed in 0u64..1000, phases in 0u32..30) {
+        check(seed, phases);
+    }
+}
+
+#[test]
+fn every_phase_of_the_first_turn() {
+    for phases in 0..12 {
+        check(7, phases);
+    }
+}
+
+#[test]
+fn a_multi_attacker_order_passes_when_its_parts_are_listed() {
+    let mut g = load(EAST);
+    until(&mut g, COMBAT);
+    // Move nothing; find a Russian unit with two German neighbours listed.
+    let legal = g.legal_orders(Side::Axis);
+    let attacks: Vec<(String, String)> = legal
+        .iter()
+        .filter_map(|o| match o.downcast_ref::<OpsOrder>() {
+            Some(OpsOrder::Attack { attackers, target }) => Some((attackers[0].clone(), target.clone())),
+            _ => None,
+        })
+        .collect();
+    let pair = attacks.iter().find_map(|(a, t)| attacks.iter().find(|(b, u)| u == t && b != a).map(|(b, _)| (a, b, t)));
+    if let Some((a, b, t)) = pair {
+        let o = OpsOrder::Attack { attackers: vec![a.clone(), b.clone()], target: t.clone() };
+        assert!(submit(&mut g.clone(), Side::Axis, o).is_ok());
+    }
+    // And an attack by a unit that is not adjacent is refused, as is the
+    // other side's order in the side to move's phase.
+    assert!(g.legal_orders(Side::Allies).is_empty(), "only the side to move has orders");
+}
