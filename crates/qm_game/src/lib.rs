@@ -5,6 +5,7 @@ pub mod bevy_plugin;
 mod builder;
 mod driver;
 mod names;
+pub mod observation;
 mod orders_file;
 pub mod report;
 pub mod snapshot;
@@ -28,6 +29,7 @@ pub mod phases {
 }
 pub use driver::{BatchRejected, PhaseReport, batch_is_for, run_next_phase};
 pub use names::{NationRef, PlaceRef, UnitTypeRef};
+pub use observation::{Fog, HexObs, Observation, UnitObs};
 pub use orders_file::OrdersRun;
 pub use qm_core::map::{NodeKind, Surface, row_letters};
 pub use qm_core::supply::{HexStatus, UnitStatus};
