@@ -57,12 +57,8 @@ fn fog_hides_enemies_beyond_sight_as_the_map_graph_measures_it() {
             let eyes: Vec<u32> = all.own_units.iter().map(|u| u.node).collect();
             let dist =
                 quartermaster::trace::bfs_distances(&map.adjacency, EdgeKinds::ALL, &eyes, 64, |n| map.is_hex(n));
-            let expected: Vec<&str> = all
-                .enemy_units
-                .iter()
-                .filter(|u| dist[u.node as usize] <= sight)
-                .map(|u| u.id.as_str())
-                .collect();
+            let expected: Vec<&str> =
+                all.enemy_units.iter().filter(|u| dist[u.node as usize] <= sight).map(|u| u.id.as_str()).collect();
             let seen: Vec<&str> = fogged.enemy_units.iter().map(|u| u.id.as_str()).collect();
             assert_eq!(seen, expected, "{side} with sight {sight}");
             assert_eq!(fogged.own_units, all.own_units, "own units are never hidden");

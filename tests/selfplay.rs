@@ -117,14 +117,11 @@ fn legal_orders_all_pass_submit() {
 #[test]
 fn greedy_beats_random_in_most_seeded_games_with_sides_alternated() {
     let base = common::load(scenario());
-    let cfg = batch(50, 2, 100, [PolicyKind::Greedy, PolicyKind::Random], 2);
+    let cfg = batch(50, 2, 100, [PolicyKind::Greedy, PolicyKind::Random], 6);
     let (records, summary) = run_batch(&base, &cfg, &|| {}).unwrap();
     let greedy = summary.rows.iter().find(|r| r.policy == "greedy").unwrap();
     assert_eq!(greedy.games, 50);
-    let wins = records
-        .iter()
-        .filter(|r| r.winner.is_some_and(|w| r.policies[&w] == "greedy"))
-        .count();
+    let wins = records.iter().filter(|r| r.winner.is_some_and(|w| r.policies[&w] == "greedy")).count();
     assert!(wins > 35, "greedy won {wins} of 50:\n{}", summary.table());
 }
 

@@ -1,8 +1,8 @@
 //! A static evaluation of a position for one side: what greedy's look-ahead
 //! and rollout's playouts score, from the side's observation.
 
-use qm_game::{Observation, Side};
 use qm_game::{HexStatus, UnitStatus};
+use qm_game::{Observation, Side};
 
 /// Weights of [`score`], in points.
 pub mod weights {

@@ -164,7 +164,13 @@ impl<'a> Board<'a> {
         targets.sort_unstable();
         targets.dedup();
         let land = |x: u32| map.node(x).is_some_and(|i| i.surface.is_land());
-        let dist = qm_trace::bfs_distances(&map.land, EdgeKinds(EdgeKinds::LAND.0 | EdgeKinds::CROSSING.0), &targets, 256, land);
+        let dist = qm_trace::bfs_distances(
+            &map.land,
+            EdgeKinds(EdgeKinds::LAND.0 | EdgeKinds::CROSSING.0),
+            &targets,
+            256,
+            land,
+        );
         let at = obs.own_units.iter().map(|u| (u.id.as_str(), u.node)).collect();
         Self { game, side: obs.side, dist, control, supplied, at, enemy_cut_base: enemy_cut(obs) }
     }

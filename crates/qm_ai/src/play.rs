@@ -4,8 +4,8 @@
 //! limit is reached.
 
 use crate::policy::{Policy, policy_rng};
-use rand_chacha::ChaCha8Rng;
 use qm_game::{Game, Orders, Side};
+use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -109,13 +109,19 @@ impl<'p> Match<'p> {
 
 /// Plays `game` to its end between `axis` and `allies` ([`Match`]). The
 /// game's own stream is reseeded with `seed` first.
-pub fn play_game(game: &mut Game, axis: &mut dyn Policy, allies: &mut dyn Policy, seed: u64, limits: Limits) -> GameRecord {
+pub fn play_game(
+    game: &mut Game,
+    axis: &mut dyn Policy,
+    allies: &mut dyn Policy,
+    seed: u64,
+    limits: Limits,
+) -> GameRecord {
     game.reseed(seed);
     let policies = BTreeMap::from([(Side::Axis, axis.name().to_string()), (Side::Allies, allies.name().to_string())]);
     let mut m = Match::new(axis, allies, seed);
     let start = game.clock();
     let units_at_start = units_by_side(game);
-    let mut player_turns = 0;
+    let mut player_turns: u32 = 0;
     let (winner, reason) = loop {
         if let Some(end) = crate::outcome::ending(game, start.turn, limits) {
             break end;
@@ -127,7 +133,8 @@ pub fn play_game(game: &mut Game, axis: &mut dyn Policy, allies: &mut dyn Policy
         player_turns += 1;
     };
     let units_now = units_by_side(game);
-    let lost = |s: Side| units_at_start.get(&s).copied().unwrap_or(0).saturating_sub(units_now.get(&s).copied().unwrap_or(0));
+    let lost =
+        |s: Side| units_at_start.get(&s).copied().unwrap_or(0).saturating_sub(units_now.get(&s).copied().unwrap_or(0));
     GameRecord {
         game: 0,
         seed,

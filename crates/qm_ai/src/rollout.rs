@@ -57,11 +57,8 @@ impl Policy for Rollout {
 /// clear), up to `n` plans.
 fn candidates(ranked: &[Vec<Scored>], n: usize) -> Vec<Vec<Order>> {
     let mut out = vec![plan(ranked)];
-    let mut close: Vec<(i64, usize)> = ranked
-        .iter()
-        .enumerate()
-        .filter_map(|(g, v)| Some(((v.first()?.score - v.get(1)?.score).abs(), g)))
-        .collect();
+    let mut close: Vec<(i64, usize)> =
+        ranked.iter().enumerate().filter_map(|(g, v)| Some(((v.first()?.score - v.get(1)?.score).abs(), g))).collect();
     close.sort_unstable();
     for &(_, g) in close.iter().take(n.saturating_sub(1)) {
         let mut variant = ranked.to_vec();

@@ -100,7 +100,8 @@ pub fn run(a: &SelfplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 
 /// `greedy,random` as two policies.
 fn parse_policies(s: &str) -> Result<[PolicyKind; 2], String> {
-    let kinds: Vec<PolicyKind> = s.split(',').map(|p| p.trim().parse::<PolicyKind>()).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
+    let kinds: Vec<PolicyKind> =
+        s.split(',').map(|p| p.trim().parse::<PolicyKind>()).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
     match kinds.as_slice() {
         [a, b] => Ok([*a, *b]),
         [a] => Ok([*a, *a]),

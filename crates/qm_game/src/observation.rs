@@ -233,10 +233,7 @@ fn visibility(game: &Game, fog: Fog, own_nodes: &[NodeId]) -> Vec<bool> {
     let Fog::Sight(range) = fog else { return vec![true; n] };
     let eyes: Vec<hexx::Hex> = own_nodes.iter().filter_map(|&u| map.coord(u)).collect();
     let mut seen: Vec<bool> = (0..n)
-        .map(|i| {
-            map.coord(i as NodeId)
-                .is_some_and(|c| eyes.iter().any(|e| e.unsigned_distance_to(c) <= range))
-        })
+        .map(|i| map.coord(i as NodeId).is_some_and(|c| eyes.iter().any(|e| e.unsigned_distance_to(c) <= range)))
         .collect();
     for &u in own_nodes {
         if let Some(s) = seen.get_mut(u as usize) {
