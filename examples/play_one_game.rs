@@ -2,7 +2,8 @@
 //! scenario, then at each phase read each side's observation and legal
 //! orders, let its policy choose, `submit` (the same validation as orders
 //! from a file), and `step_phase`; print each player turn's position and
-//! the result.
+//! the result, with what a player turn and a `clone()` cost (what a tree
+//! search pays per node).
 //!
 //! ```sh
 //! cargo run --example play_one_game -- [SCENARIO] [SEED] [AXIS] [ALLIES]
@@ -30,6 +31,8 @@ fn main() -> ExitCode {
     let limits = Limits { max_turns: 6 };
     let start = game.clock().turn;
     println!("{}: {} (Axis) against {} (Allies)", game.title(), policies[0].name(), policies[1].name());
+    let (mut turns, mut turn_time) = (0u32, std::time::Duration::ZERO);
+    let mut turn_began = std::time::Instant::now();
     let (winner, reason) = loop {
         if let Some(end) = outcome::ending(&game, start, limits) {
             break end;
@@ -50,6 +53,9 @@ fn main() -> ExitCode {
         }
         let report = game.step_phase();
         if game.clock().side != c.side {
+            turns += 1;
+            turn_time += turn_began.elapsed();
+            turn_began = std::time::Instant::now();
             let obs = game.observation(c.side);
             println!(
                 "turn {} {}: {} units, {} enemy units in sight, after {}",
@@ -64,6 +70,21 @@ fn main() -> ExitCode {
     match winner {
         Some(w) => println!("{w} wins ({reason}); checksum {}", game.checksum()),
         None => println!("draw ({reason}); checksum {}", game.checksum()),
+    }
+    let clones = 50u32;
+    let t = std::time::Instant::now();
+    for _ in 0..clones {
+        std::hint::black_box(game.clone());
+    }
+    let clone = t.elapsed() / clones;
+    if turns > 0 {
+        let turn = turn_time / turns;
+        println!(
+            "{turns} player turns, {:.2} ms each; clone {:.3} ms ({:.1}% of a player turn)",
+            turn.as_secs_f64() * 1e3,
+            clone.as_secs_f64() * 1e3,
+            100.0 * clone.as_secs_f64() / turn.as_secs_f64()
+        );
     }
     ExitCode::SUCCESS
 }
