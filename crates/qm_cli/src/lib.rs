@@ -504,7 +504,7 @@ pub(crate) fn play(
     let mut run = OrdersRun::new(batches);
     let (mut log, mut events, mut phases_run) = (Vec::new(), Vec::new(), 0);
     for _ in 0..phases {
-        if game.next_phase().is_none() {
+        if game.next_phase().is_none() || game.is_over() {
             break;
         }
         match run.step(&mut game) {
@@ -588,7 +588,11 @@ fn run_phases(
         if collects {
             o.income_statements = Some(p.statements.iter().map(collect::statement_json).collect());
         }
-        print_json(out, &o);
+        let mut v = serde_json::to_value(&o).unwrap_or_default();
+        if let (Some(r), serde_json::Value::Object(m)) = (g.result(), &mut v) {
+            m.insert("result".into(), serde_json::to_value(r).unwrap_or_default());
+        }
+        print_json(out, &v);
     } else {
         for l in &p.log {
             let _ = writeln!(out, "{l}");
@@ -598,14 +602,21 @@ fn run_phases(
         }
         let c = g.clock();
         let next = g.next_phase().map_or("-", |ph| ph.as_str());
-        let _ = writeln!(
-            out,
-            "stopped after {} phase{} at turn {} {} {next} (the next phase to run; the scenario sets no end)",
-            p.phases_run,
-            if p.phases_run == 1 { "" } else { "s" },
-            c.turn,
-            c.side
-        );
+        match g.result() {
+            Some(r) => {
+                let _ = writeln!(out, "game over after {} phases: {}", p.phases_run, result_line(&r));
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "stopped after {} phase{} at turn {} {} {next} (the next phase to run; the game is not over)",
+                    p.phases_run,
+                    if p.phases_run == 1 { "" } else { "s" },
+                    c.turn,
+                    c.side
+                );
+            }
+        }
         if g.phase_order().position(qm_supply::phases::INITIAL_SUPPLY).is_none() && territories::is_territory_map(g) {
             // No rule 30 on this territory map: its status is collection's.
             let _ = write!(out, "\n{}", territories::territory_table(&territories::territory_rows(g), false));
@@ -615,6 +626,13 @@ fn run_phases(
         let _ = writeln!(out, "checksum {}", g.checksum());
     }
     0
+}
+
+/// A game's result in a line: `turn 9: Axis wins (objectives); score Axis 14, Allies 6`.
+fn result_line(r: &qm_game::GameResult) -> String {
+    let who = r.winner.map_or_else(|| "draw".to_string(), |s| format!("{s} wins"));
+    let score: Vec<String> = r.score.iter().map(|(s, p)| format!("{s} {p}")).collect();
+    format!("turn {}: {who} ({}); score {}", r.turn, r.reason, score.join(", "))
 }
 
 /// `qm bench supply`, with the header under `--json`.

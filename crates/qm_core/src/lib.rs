@@ -10,6 +10,7 @@ pub mod map;
 pub mod map_rules;
 pub mod nation;
 pub mod orders;
+pub mod outcome;
 pub mod phase;
 pub mod plugin;
 pub mod refusal;

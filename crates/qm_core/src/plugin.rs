@@ -53,6 +53,12 @@ pub trait RulePlugin: Send + Sync + 'static {
 /// [`Pending`] queue) if it is valid.
 pub type Validate = Arc<dyn Fn(&mut World, &OrderContext, &Order) -> Result<(), OrderError> + Send + Sync>;
 
+/// Enumerates a family's legal orders for the side and phase of the
+/// context (`index` is 0): every order listed passes the family's
+/// validation, and none of its kinds that is not listed does (a family
+/// documents the canonical form it lists, e.g. one attacker per attack).
+pub type LegalOrders = fn(&World, &OrderContext) -> Vec<Order>;
+
 /// Saves and restores one family's queue of valid orders, so that a
 /// rejected batch leaves nothing queued.
 #[derive(Clone)]
@@ -183,6 +189,12 @@ impl RulesBuilder {
         Ok(())
     }
 
+    /// Registers how the family enumerates its legal orders
+    /// ([`Rules::legal_orders`]).
+    pub fn add_legal_orders(&mut self, legal: LegalOrders) {
+        self.rules.legal.push(legal);
+    }
+
     /// Registers a section of saved state.
     ///
     /// # Errors
@@ -232,6 +244,7 @@ pub struct Rules {
     validators: BTreeMap<&'static str, Validate>,
     queues: Vec<Queue>,
     sections: Vec<StateSection>,
+    legal: Vec<LegalOrders>,
 }
 
 impl fmt::Debug for Rules {
@@ -313,6 +326,13 @@ impl Rules {
             .get(order.kind())
             .ok_or_else(|| OrderError::UnknownKind { index: cx.index, kind: order.kind().to_string() })?;
         v(world, cx, order)
+    }
+
+    /// The legal orders of every family for the side and phase of `cx`, in
+    /// ruleset order, each family's in its own deterministic order.
+    #[must_use]
+    pub fn legal_orders(&self, world: &World, cx: &OrderContext) -> Vec<Order> {
+        self.legal.iter().flat_map(|f| f(world, cx)).collect()
     }
 
     /// Saves every family's queue of valid orders.

@@ -4,8 +4,10 @@
 pub mod bevy_plugin;
 mod builder;
 mod driver;
+mod legal;
 mod names;
 pub mod observation;
+pub mod outcome;
 mod orders_file;
 pub mod report;
 pub mod snapshot;
@@ -30,6 +32,7 @@ pub mod phases {
 pub use driver::{BatchRejected, PhaseReport, batch_is_for, run_next_phase};
 pub use names::{NationRef, PlaceRef, UnitTypeRef};
 pub use observation::{Fog, HexObs, Observation, UnitObs};
+pub use outcome::{EndReason, GameResult};
 pub use orders_file::OrdersRun;
 pub use qm_core::map::{NodeKind, Surface, row_letters};
 pub use qm_core::supply::{HexStatus, UnitStatus};

@@ -1,6 +1,6 @@
 //! The reference operations' phases and orders.
 
-use qm_core::ids::{NationId, NodeId, UnitId};
+use qm_core::ids::{NationId, NodeId, UnitId, UnitTypeId};
 use qm_core::orders::OrderSet;
 use qm_core::phase::PhaseId;
 use serde::{Deserialize, Serialize};
@@ -41,6 +41,16 @@ pub enum OpsOrder {
         #[serde(default)]
         advance: Vec<String>,
     },
+    /// Attack an adjacent hex holding enemy ground units (combat phase),
+    /// decided by the scenario's combat results table with the game's dice.
+    /// Attacks of several orders on one hex are one combat. A unit attacks
+    /// once a phase. [`crate::legal_orders`] lists one attacker per order.
+    Attack {
+        /// The attacking units.
+        attackers: Vec<String>,
+        /// The attacked hex.
+        target: String,
+    },
     /// A seaborne invasion: the unit lands in a coastal hex and places a
     /// bridgehead (combat phase; SUP-034, SUP-156, SUP-197).
     Invade {
@@ -56,18 +66,30 @@ pub enum OpsOrder {
         /// Its destination.
         to: String,
     },
+    /// Construct a unit of a type the scenario lets be built at a city hex
+    /// the building nation controls and that is fully supplied (SUP-203),
+    /// paying its cost from the nation's budget for the player turn
+    /// (construction and redeployment phase).
+    Build {
+        /// Unit type key.
+        kind: String,
+        /// The hex (label or place name); its controller builds.
+        at: String,
+    },
 }
 
 impl OrderSet for OpsOrder {
-    const KINDS: &'static [&'static str] = &["Move", "Exploit", "Combat", "Invade", "Redeploy"];
+    const KINDS: &'static [&'static str] = &["Move", "Exploit", "Combat", "Attack", "Invade", "Redeploy", "Build"];
 
     fn kind(&self) -> &'static str {
         match self {
             Self::Move { .. } => "Move",
             Self::Exploit { .. } => "Exploit",
             Self::Combat { .. } => "Combat",
+            Self::Attack { .. } => "Attack",
             Self::Invade { .. } => "Invade",
             Self::Redeploy { .. } => "Redeploy",
+            Self::Build { .. } => "Build",
         }
     }
 }
@@ -78,8 +100,8 @@ impl OpsOrder {
     pub const fn phase(&self) -> PhaseId {
         match self {
             Self::Move { .. } => MOVEMENT,
-            Self::Exploit { .. } | Self::Combat { .. } | Self::Invade { .. } => COMBAT,
-            Self::Redeploy { .. } => CONSTRUCTION_REDEPLOYMENT,
+            Self::Exploit { .. } | Self::Combat { .. } | Self::Attack { .. } | Self::Invade { .. } => COMBAT,
+            Self::Redeploy { .. } | Self::Build { .. } => CONSTRUCTION_REDEPLOYMENT,
         }
     }
 }
@@ -112,6 +134,13 @@ pub enum OpsValid {
         /// Advancing units.
         advance: Vec<UnitId>,
     },
+    /// See [`OpsOrder::Attack`].
+    Attack {
+        /// Attackers.
+        attackers: Vec<UnitId>,
+        /// The hex.
+        target: NodeId,
+    },
     /// See [`OpsOrder::Invade`].
     Invade {
         /// The unit.
@@ -126,4 +155,29 @@ pub enum OpsValid {
         /// Its destination.
         to: NodeId,
     },
+    /// See [`OpsOrder::Build`].
+    Build {
+        /// The building nation.
+        nation: NationId,
+        /// The unit type.
+        kind: UnitTypeId,
+        /// Where it is placed.
+        at: NodeId,
+        /// What it costs.
+        cost: u32,
+    },
+}
+
+impl OpsValid {
+    /// The units the order is for.
+    #[must_use]
+    pub fn units(&self) -> &[UnitId] {
+        match self {
+            Self::Move { unit, .. } | Self::Exploit { unit, .. } | Self::Invade { unit, .. } | Self::Redeploy { unit, .. } => {
+                std::slice::from_ref(unit)
+            }
+            Self::Combat { attackers, .. } | Self::Attack { attackers, .. } => attackers,
+            Self::Build { .. } => &[],
+        }
+    }
 }

@@ -3,7 +3,7 @@
 use crate::orders::{COMBAT, CONSTRUCTION_REDEPLOYMENT, MOVEMENT, OpsOrder, OpsValid};
 use bevy_ecs::prelude::*;
 use qm_core::orders::{OrderContext, OrderError, Pending};
-use qm_core::phase::{OrdersOf, PhaseId, PhaseSchedule};
+use qm_core::phase::{OrdersOf, PhaseId, PhaseSchedule, RulesOf};
 use qm_core::plugin::{RulePlugin, Rules, RulesBuilder, StateSection};
 
 /// The family name rulesets use for the reference operations.
@@ -39,6 +39,8 @@ impl OpsOrder {
             Self::Move { .. } => "move",
             Self::Exploit { .. } => "exploit",
             Self::Combat { .. } => "combat",
+            Self::Attack { .. } => "attack",
+            Self::Build { .. } => "build",
             Self::Invade { .. } => "invade",
             Self::Redeploy { .. } => "redeploy",
         }
@@ -51,13 +53,14 @@ impl RulePlugin for OpsPlugin {
     }
 
     fn describe(&self) -> &'static str {
-        "reference operations: movement, combat outcomes, invasion, exploitation, redeployment"
+        "reference operations: movement, combat by table or outcome, invasion, exploitation, redeployment, construction, victory"
     }
 
     fn register(&self, rules: &mut RulesBuilder) -> Result<(), String> {
         rules.phases().insert_after(AFTER, MOVEMENT).insert_after(MOVEMENT, COMBAT).push(CONSTRUCTION_REDEPLOYMENT);
         rules.add_orders::<OpsOrder, OpsValid>(validate)?;
-        rules.add_section(StateSection::resource::<Pending<OpsValid>>(FAMILY))
+        rules.add_legal_orders(crate::legal::legal_orders);
+        rules.add_section(StateSection { name: FAMILY, extract: crate::section::extract, build: crate::section::build })
     }
 
     fn build(&self, world: &mut World, _rules: &Rules, _strict: bool) {
@@ -65,5 +68,7 @@ impl RulePlugin for OpsPlugin {
         for phase in [MOVEMENT, COMBAT, CONSTRUCTION_REDEPLOYMENT] {
             schedules.add_systems(PhaseSchedule(phase), crate::apply_operations.in_set(OrdersOf(FAMILY)));
         }
+        // The end of the game is decided at the end of a player turn.
+        schedules.add_systems(PhaseSchedule(CONSTRUCTION_REDEPLOYMENT), crate::check_victory.in_set(RulesOf(FAMILY)));
     }
 }

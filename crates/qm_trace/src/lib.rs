@@ -4,10 +4,12 @@ pub mod components;
 pub mod flood;
 pub mod graph;
 pub mod path;
+pub mod reach;
 pub mod region;
 
 pub use components::{label_components, label_zones};
 pub use flood::{Arrival, Flood, FloodSpec, Origin, Seed, Trace, flood, flood_more};
 pub use graph::{Csr, EdgeKinds, NO_NODE, Node};
+pub use reach::{Reach, bounded_reach};
 pub use path::{bfs_distances, bfs_path, bfs_path_refuel, bfs_reach_refuel};
 pub use region::{Region, RegionScratch, backward_region, backward_region_with};

@@ -1,0 +1,182 @@
+//! Applying the valid operation orders of the phase being run.
+
+use crate::orders::OpsValid as ValidOrder;
+use bevy_ecs::prelude::*;
+use qm_core::components::*;
+use qm_core::ids::{NationId, NodeId, Side, UnitId};
+use qm_core::nation::NationStateC;
+use qm_core::orders::Pending;
+use qm_core::phase::{GameClock, RunningPhase};
+use qm_core::ruleset::Domain;
+use qm_core::spec::Spec;
+use qm_core::supply::{UnitStatus, UnitSupply};
+
+type PendingOrders = Pending<ValidOrder>;
+
+pub(crate) fn capture(world: &mut World, node: NodeId, nation: NationId, clock: GameClock) {
+    let Some(&e) = world.get_resource::<qm_core::state::EntityIndex>().and_then(|ix| ix.nodes.get(node as usize))
+    else {
+        return;
+    };
+    if let Some(mut c) = world.get_mut::<Control>(e)
+        && c.current != Some(nation)
+    {
+        c.current = Some(nation);
+        c.by_partisan = false;
+        c.captured = Some((clock.turn, clock.side));
+    }
+}
+
+pub(crate) fn unit_entity(world: &mut World, id: &UnitId) -> Option<Entity> {
+    world.query::<(Entity, &Unit)>().iter(world).find(|(_, u)| &u.id == id).map(|(e, _)| e)
+}
+
+fn move_along(world: &mut World, id: &UnitId, path: &[NodeId], clock: GameClock) {
+    let Some(e) = unit_entity(world, id) else { return };
+    let Some(nation) = world.get::<Unit>(e).map(|u| u.nation) else { return };
+    for (i, &n) in path.iter().enumerate() {
+        // A hex where enemy units now stand (they retreated there after the
+        // order was given) ends the move before it.
+        if enemy_ground_at(world, n, clock.side) {
+            let Some(&last) = i.checked_sub(1).and_then(|j| path.get(j)) else { return };
+            if let Some(mut l) = world.get_mut::<Location>(e) {
+                l.node = last;
+            }
+            return;
+        }
+        let side_of_owner = |w: &mut World, n: NodeId| -> Option<Side> {
+            let owner = w.get_resource::<qm_core::state::EntityIndex>()?.nodes.get(n as usize).copied()?;
+            let c = w.get::<Control>(owner)?.current?;
+            let ne = w.get_resource::<qm_core::state::EntityIndex>()?.nations.get(c.index()).copied()?;
+            w.get::<NationStateC>(ne)?.0.side
+        };
+        if side_of_owner(world, n) != Some(clock.side) {
+            capture(world, n, nation, clock);
+        }
+    }
+    if let (Some(&last), Some(mut l)) = (path.last(), world.get_mut::<Location>(e)) {
+        l.node = last;
+    }
+}
+
+/// Applies the operation orders of the phase being run (exclusive system,
+/// in `PhaseSystems::Orders`).
+pub fn apply_operations(world: &mut World) {
+    let Some(phase) = world.get_resource::<RunningPhase>().and_then(|r| r.0) else { return };
+    let Some(clock) = world.get_resource::<GameClock>().copied() else { return };
+    let orders = world.resource_mut::<PendingOrders>().take(phase, |_| true);
+    // Attacks first, one combat per hex, in the order each hex was first
+    // attacked; then the other orders in submission order.
+    let mut attacks: Vec<(NodeId, Vec<UnitId>)> = Vec::new();
+    for o in &orders {
+        if let ValidOrder::Attack { attackers, target } = &o.order {
+            match attacks.iter_mut().find(|(t, _)| t == target) {
+                Some((_, a)) => a.extend(attackers.iter().cloned()),
+                None => attacks.push((*target, attackers.clone())),
+            }
+        }
+    }
+    if !attacks.is_empty() || phase == crate::orders::COMBAT {
+        world.get_resource_or_init::<crate::section::OpsLedger>().combats.clear();
+    }
+    for (target, attackers) in attacks {
+        crate::combat::resolve(world, target, &attackers, clock);
+    }
+    for o in orders {
+        match o.order {
+            ValidOrder::Attack { .. } => {}
+            ValidOrder::Build { nation, kind, at, .. } => crate::build::place(world, nation, kind, at, clock.turn),
+            ValidOrder::Move { unit, path } => move_along(world, &unit, &path, clock),
+            ValidOrder::Exploit { unit, path } => {
+                move_along(world, &unit, &path, clock);
+                if let Some(e) = unit_entity(world, &unit)
+                    && let Some(mut f) = world.get_mut::<UnitFlags>(e)
+                {
+                    // SUP-193. SUP-198: a redeployment before this
+                    // exploitation (redeployment comes after combat) was
+                    // in an earlier player turn and no longer counts.
+                    f.exploited_turn = Some(clock.turn);
+                    f.bits |= UnitFlagBits::EXPLOITED;
+                    f.bits -= UnitFlagBits::REDEPLOYED;
+                }
+            }
+            ValidOrder::Combat { target, taker, advance, .. } => {
+                // The defenders are lost; the hex is taken; the advance
+                // moves in.
+                let spec = world.resource::<Spec>().0.clone();
+                let mut gone = Vec::new();
+                for (e, u, l) in world.query::<(Entity, &Unit, &Location)>().iter(world) {
+                    let side = world
+                        .get_resource::<qm_core::state::EntityIndex>()
+                        .and_then(|ix| ix.nations.get(u.nation.index()).copied())
+                        .and_then(|ne| world.get::<NationStateC>(ne))
+                        .and_then(|s| s.0.side);
+                    let ground = spec.ruleset.unit_type(u.kind).is_some_and(|d| d.domain == Domain::Ground);
+                    if l.node == target && side == Some(clock.side.other()) && ground {
+                        gone.push(e);
+                    }
+                }
+                for e in gone {
+                    world.despawn(e);
+                }
+                capture(world, target, taker, clock);
+                for a in &advance {
+                    if let Some(e) = unit_entity(world, a)
+                        && let Some(mut l) = world.get_mut::<Location>(e)
+                    {
+                        l.node = target;
+                    }
+                }
+            }
+            ValidOrder::Invade { unit, at } => {
+                let Some(e) = unit_entity(world, &unit) else { continue };
+                let Some(nation) = world.get::<Unit>(e).map(|u| u.nation) else { continue };
+                if let Some(mut l) = world.get_mut::<Location>(e) {
+                    l.node = at;
+                }
+                capture(world, at, nation, clock);
+                // SUP-034, SUP-197: a bridgehead is placed.
+                let spec = world.resource::<Spec>().0.clone();
+                if let Some(k) = spec.ruleset.unit_types.iter().position(|t| t.bridgehead) {
+                    let id = UnitId::new(format!("bh-{}-{}", spec.map.label(at), clock.turn));
+                    let kind = qm_core::ids::UnitTypeId(k as u16);
+                    world.spawn((
+                        Unit { id, nation, kind, supply_as: None, factors: 0 },
+                        Location { node: at, turn_start: at },
+                        UnitFlags { bits: UnitFlagBits::NEW_BRIDGEHEAD, exploited_turn: None, isolated_turns: 0 },
+                        UnitSupply { status: UnitStatus::Full, ..UnitSupply::default() },
+                    ));
+                }
+            }
+            ValidOrder::Redeploy { unit, to } => {
+                let Some(e) = unit_entity(world, &unit) else { continue };
+                if let Some(mut l) = world.get_mut::<Location>(e) {
+                    l.node = to;
+                }
+                if let Some(mut f) = world.get_mut::<UnitFlags>(e) {
+                    // SUP-198.
+                    f.bits |= UnitFlagBits::REDEPLOYED;
+                }
+            }
+        }
+    }
+}
+
+/// The side of a nation, if it has one.
+pub(crate) fn side_of(world: &World, nation: NationId) -> Option<Side> {
+    let ne = world.get_resource::<qm_core::state::EntityIndex>()?.nations.get(nation.index()).copied()?;
+    world.get::<NationStateC>(ne)?.0.side
+}
+
+/// Whether ground units of the enemy of `side` stand at `n`.
+fn enemy_ground_at(world: &mut World, n: NodeId, side: Side) -> bool {
+    let spec = world.resource::<Spec>().0.clone();
+    let nations: Vec<NationId> = world
+        .query::<(&Unit, &Location)>()
+        .iter(world)
+        .filter(|(u, l)| l.node == n && spec.ruleset.unit_type(u.kind).is_some_and(|d| d.domain == Domain::Ground))
+        .map(|(u, _)| u.nation)
+        .collect();
+    nations.into_iter().any(|nat| side_of(world, nat) == Some(side.other()))
+}
+

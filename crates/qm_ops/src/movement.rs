@@ -1,0 +1,32 @@
+//! Ground movement: where a unit may go, as one cost-bounded flood of the
+//! trace kernel per unit.
+
+use crate::view::View;
+use qm_core::ids::{NodeId, Side};
+use qm_trace::{EdgeKinds, Reach, bounded_reach};
+
+/// The edges ground units move along.
+pub(crate) const GROUND: EdgeKinds = EdgeKinds(EdgeKinds::LAND.0 | EdgeKinds::CROSSING.0);
+
+impl View<'_> {
+    /// Where a ground unit of `side` at `from` with `mp` movement points
+    /// (SUP-151: 3 for armor that has lost its mechanized component) may
+    /// move: over land hexes, paying the terrain cost of each hex entered
+    /// and the river cost of each river hexside crossed, never into a hex
+    /// holding enemy ground units, and stopping on entering a hex in an
+    /// enemy zone of control (`zoc`). Empty enemy hexes may be passed
+    /// through; they are taken.
+    pub(crate) fn reach(&self, from: NodeId, side: Side, mp: u32, zoc: &[bool]) -> Reach {
+        let map = &self.spec.map;
+        let ops = self.ops;
+        let enter = |h: NodeId, t: NodeId| {
+            let info = map.node(t)?;
+            if !map.is_hex(t) || !info.surface.is_land() || self.enemy_at(t, side) {
+                return None;
+            }
+            let terrain = ops.terrain_cost.get(info.terrain.index()).copied().unwrap_or(1);
+            Some(terrain + if ops.river(h, t) { ops.rules.river_cost } else { 0 })
+        };
+        bounded_reach(&map.land, GROUND, from, mp, enter, |n| zoc.get(n as usize).copied().unwrap_or(false))
+    }
+}

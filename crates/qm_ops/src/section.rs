@@ -1,0 +1,101 @@
+//! The reference operations' section of saved state: the scenario's
+//! operational rules (as written), the queue of valid orders, the result
+//! once the game is over, and the ledger of combats and losses.
+
+use crate::data::{OpsData, OpsRules, OpsTables};
+use crate::orders::OpsValid;
+use bevy_ecs::prelude::*;
+use qm_core::ids::{Side, UnitId};
+use qm_core::orders::Pending;
+use qm_core::outcome::{GameResult, Outcome};
+use qm_core::plugin::{SectionValue, from_section, to_section};
+use qm_core::spec::Spec;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// What combat has done: units lost per side, and the combats of the last
+/// combat phase.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OpsLedger {
+    /// Units each side has lost in combat (not to isolation: that is rule
+    /// 30's ledger, SUP-177).
+    pub lost: BTreeMap<Side, u32>,
+    /// The combats of the last combat phase, in the order they were fought.
+    pub combats: Vec<CombatRecord>,
+}
+
+/// One combat, as decided by the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CombatRecord {
+    /// The attacked hex (label).
+    pub target: String,
+    /// The attackers.
+    pub attackers: Vec<UnitId>,
+    /// The defenders.
+    pub defenders: Vec<UnitId>,
+    /// Attack strength, in tenths.
+    pub attack: u32,
+    /// Defense strength, in tenths.
+    pub defense: u32,
+    /// The column used, after shifts (0 is the lowest odds).
+    pub column: usize,
+    /// The die roll.
+    pub roll: u32,
+    /// The result.
+    pub result: crate::data::CombatResult,
+    /// Units eliminated.
+    pub eliminated: Vec<UnitId>,
+    /// Units that retreated, with the hex they went to.
+    pub retreated: Vec<(UnitId, String)>,
+    /// The unit that advanced into the hex, if any.
+    pub advanced: Option<UnitId>,
+}
+
+/// The section as saved.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+struct OpsSection {
+    #[serde(skip_serializing_if = "is_default")]
+    rules: OpsRules,
+    pending: Pending<OpsValid>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<GameResult>,
+    #[serde(skip_serializing_if = "is_default")]
+    ledger: OpsLedger,
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
+}
+
+/// Reads the section out of a world.
+pub(crate) fn extract(world: &World) -> Result<SectionValue, String> {
+    let s = OpsSection {
+        rules: world.get_resource::<OpsData>().map(|d| d.0.rules.clone()).unwrap_or_default(),
+        pending: world.get_resource::<Pending<OpsValid>>().cloned().unwrap_or_default(),
+        outcome: world.get_resource::<Outcome>().and_then(|o| o.0.clone()),
+        ledger: world.get_resource::<OpsLedger>().cloned().unwrap_or_default(),
+    };
+    to_section(&s)
+}
+
+/// Writes the section into a world (a scenario's `ops` section gives the
+/// rules; a save also the rest). A bare list is the queue alone, as saves
+/// before the operational rules wrote it.
+pub(crate) fn build(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> {
+    let s: OpsSection = match v {
+        Some(SectionValue::Array(_)) => OpsSection { pending: from_section(v)?, ..OpsSection::default() },
+        _ => from_section(v)?,
+    };
+    let spec = world.get_resource::<Spec>().map(|s| s.0.clone()).ok_or("ops: no scenario")?;
+    // The tables are the same for every game of a scenario: resolving them
+    // again on a clone is cheap next to rebuilding the world.
+    let tables = OpsTables::resolve(&spec, s.rules)?;
+    world.insert_resource(OpsData(Arc::new(tables)));
+    world.insert_resource(s.pending);
+    world.insert_resource(Outcome(s.outcome));
+    world.insert_resource(s.ledger);
+    Ok(())
+}

@@ -1,0 +1,310 @@
+//! What validation and the legal orders read: the world as operations
+//! see it, in dense arrays.
+
+use crate::data::{OpsData, OpsTables};
+use crate::orders::OpsValid;
+use bevy_ecs::prelude::*;
+use qm_core::components::*;
+use qm_core::ids::{NationId, NodeId, Side, UnitId};
+use qm_core::map::{Features, Surface};
+use qm_core::nation::{Nation, NationStateC, NationStatus};
+use qm_core::orders::Pending;
+use qm_core::refusal::{MoveRefusal, RedeployRefusal};
+use qm_core::ruleset::Domain;
+use qm_core::spec::{ScenarioSpec, Spec};
+use qm_core::supply::{HexStatus, HexSupply, UnitSupply};
+use qm_supply::capabilities::{HexCapabilities, Site, UnitCapabilities, hex_capabilities, unit_capabilities};
+use qm_trace::{EdgeKinds, bfs_path_refuel};
+use std::collections::{BTreeMap, BTreeSet};
+
+type PendingOrders = Pending<OpsValid>;
+
+/// The bit of a side in [`View::occupied`].
+pub(crate) const fn side_bit(s: Side) -> u8 {
+    match s {
+        Side::Axis => 1,
+        Side::Allies => 2,
+    }
+}
+
+/// A unit as operations see it.
+#[derive(Clone, Debug)]
+pub(crate) struct UnitInfo {
+    pub(crate) unit: Unit,
+    pub(crate) node: NodeId,
+    pub(crate) flags: UnitFlags,
+    pub(crate) supply: UnitSupply,
+}
+
+/// What validation reads.
+pub(crate) struct View<'a> {
+    pub(crate) spec: &'a ScenarioSpec,
+    /// The operational rules.
+    pub(crate) ops: &'a OpsTables,
+    side_of: Vec<Option<Side>>,
+    at_war: Vec<bool>,
+    pub(crate) control: Vec<Option<NationId>>,
+    /// Who controlled each hex at the start of the war: home countries
+    /// (SUP-154).
+    original: Vec<Option<NationId>>,
+    pub(crate) hex: Vec<Option<HexStatus>>,
+    pub(crate) units: BTreeMap<UnitId, UnitInfo>,
+    /// Per node, a bit per side (1 Axis, 2 Allies) with ground units of
+    /// nations at war there.
+    pub(crate) occupied: Vec<u8>,
+    /// Units with an order queued for the phase about to run.
+    pub(crate) ordered: BTreeSet<UnitId>,
+    /// Construction points queued builds spend, by nation.
+    pub(crate) spent: BTreeMap<NationId, u32>,
+}
+
+/// Why an air or naval redeployment has no way to its destination.
+pub(crate) enum NoWay {
+    /// A hex it would end in or pass through that it may not (SUP-175,
+    /// SUP-176, SUP-205, SUP-206).
+    Blocked {
+        /// The hex.
+        at: NodeId,
+        /// Why, with the rule id.
+        why: RedeployRefusal,
+    },
+    /// Out of reach whatever the supply of the bases on the way.
+    Unreachable(MoveRefusal),
+}
+
+impl View<'_> {
+    pub(crate) fn new(world: &World) -> Option<View<'_>> {
+        let spec = &world.get_resource::<Spec>()?.0;
+        let mut side_of = vec![None; spec.ruleset.nations.len()];
+        let mut at_war = vec![false; spec.ruleset.nations.len()];
+        for (n, s) in world.try_query::<(&Nation, &NationStateC)>()?.iter(world) {
+            if let Some(slot) = side_of.get_mut(n.0.index()) {
+                *slot = s.0.side;
+                at_war[n.0.index()] = s.0.status == NationStatus::Active;
+            }
+        }
+        let mut control = vec![None; spec.map.node_count()];
+        let mut original = vec![None; spec.map.node_count()];
+        let mut hex = vec![None; spec.map.node_count()];
+        for (n, c, h) in world.try_query::<(&MapNode, &Control, &HexSupply)>()?.iter(world) {
+            if let Some(slot) = control.get_mut(n.0 as usize) {
+                *slot = c.current;
+                original[n.0 as usize] = c.original;
+                hex[n.0 as usize] = h.status;
+            }
+        }
+        let units = world
+            .try_query::<(&Unit, &Location, &UnitFlags, &UnitSupply)>()?
+            .iter(world)
+            .map(|(u, l, f, s)| {
+                (u.id.clone(), UnitInfo { unit: u.clone(), node: l.node, flags: *f, supply: s.clone() })
+            })
+            .collect();
+        static NO_OPS: std::sync::LazyLock<OpsTables> = std::sync::LazyLock::new(OpsTables::default);
+        let ops = world.get_resource::<OpsData>().map_or(&*NO_OPS, |d| &*d.0);
+        let mut v = View { spec, ops, side_of, at_war, control, original, hex, units, occupied: Vec::new(), ordered: BTreeSet::new(), spent: BTreeMap::new() };
+        v.occupied = vec![0; spec.map.node_count()];
+        for u in v.units.values() {
+            let ground = spec.ruleset.unit_type(u.unit.kind).is_some_and(|d| d.domain == Domain::Ground);
+            let at_war = v.at_war.get(u.unit.nation.index()).copied().unwrap_or(false);
+            if let (true, true, Some(s), Some(o)) = (ground, at_war, v.side(u.unit.nation), v.occupied.get_mut(u.node as usize)) {
+                *o |= side_bit(s);
+            }
+        }
+        if let (Some(p), Some(phase)) = (world.get_resource::<PendingOrders>(), world.get_resource::<qm_core::phase::GameClock>().and_then(|c| world.get_resource::<qm_core::phase::PhaseOrder>().and_then(|o| o.get(c.phase)))) {
+            v.ordered = p.for_phase(phase).flat_map(|o| o.order.units()).cloned().collect();
+            for o in p.for_phase(phase) {
+                if let OpsValid::Build { nation, cost, .. } = o.order {
+                    *v.spent.entry(nation).or_default() += cost;
+                }
+            }
+        }
+        Some(v)
+    }
+
+    pub(crate) fn side(&self, n: NationId) -> Option<Side> {
+        self.side_of.get(n.index()).copied().flatten()
+    }
+
+    /// Whether ground units of the enemy of `side` stand at `node`.
+    pub(crate) fn enemy_at(&self, node: NodeId, side: Side) -> bool {
+        self.occupied.get(node as usize).is_some_and(|&o| o & side_bit(side.other()) != 0)
+    }
+
+    pub(crate) fn enemy_units_at(&self, node: NodeId, side: Side) -> Vec<UnitId> {
+        self.units
+            .values()
+            .filter(|u| u.node == node && self.side(u.unit.nation) == Some(side.other()))
+            .filter(|u| self.at_war.get(u.unit.nation.index()).copied().unwrap_or(false))
+            .filter(|u| self.spec.ruleset.unit_type(u.unit.kind).is_some_and(|d| d.domain == Domain::Ground))
+            .map(|u| u.unit.id.clone())
+            .collect()
+    }
+
+    pub(crate) fn friendly(&self, node: NodeId, side: Side) -> bool {
+        self.control.get(node as usize).copied().flatten().and_then(|n| self.side(n)) == Some(side)
+    }
+
+    /// Whether `a` and `b` are units of one side (or, for nations of no
+    /// side, of one nation).
+    pub(crate) fn same_side(&self, a: NationId, b: NationId) -> bool {
+        a == b || self.side(a).is_some_and(|s| self.side(b) == Some(s))
+    }
+
+    /// Whether a bridgehead of the side of `nation` stands at `node`
+    /// (SUP-154).
+    fn bridgehead_at(&self, node: NodeId, nation: NationId) -> bool {
+        self.units.values().any(|b| {
+            b.node == node
+                && self.same_side(b.unit.nation, nation)
+                && self.spec.ruleset.unit_type(b.unit.kind).is_some_and(|d| d.bridgehead)
+        })
+    }
+
+    pub(crate) fn caps(&self, u: &UnitInfo) -> UnitCapabilities {
+        let site = Site {
+            hex: self.spec.map.node(u.node),
+            // SUP-154: the home country is where the nation stood at the
+            // start of the war, not a hex it has conquered since.
+            home: self.original.get(u.node as usize).copied().flatten() == Some(u.unit.nation),
+            bridgehead: self.bridgehead_at(u.node, u.unit.nation),
+        };
+        unit_capabilities(&self.spec.ruleset, &u.unit, &u.flags, &u.supply, &site)
+    }
+
+    pub(crate) fn hex_caps(&self, n: NodeId) -> HexCapabilities {
+        hex_capabilities(self.hex.get(n as usize).copied().flatten(), self.spec.map.node(n))
+    }
+
+    pub(crate) fn is_sea(&self, n: NodeId) -> bool {
+        self.spec.map.is_hex(n) && self.spec.map.node(n).is_some_and(|i| i.surface == Surface::Sea)
+    }
+
+    /// The air bases of `side`, by node (SUP-175, SUP-205): its hexes with
+    /// a city or a port, and hexes holding an airbase of the side.
+    fn air_bases(&self, side: Side) -> Vec<bool> {
+        let map = &self.spec.map;
+        let mut bases: Vec<bool> = (0..map.node_count() as NodeId)
+            .map(|n| {
+                map.is_hex(n)
+                    && self.friendly(n, side)
+                    && map
+                        .node(n)
+                        .is_some_and(|i| i.features.intersects(Features::CITY | Features::CAPITAL | Features::PORT))
+            })
+            .collect();
+        for u in self.units.values() {
+            let airbase = self.spec.ruleset.unit_type(u.unit.kind).is_some_and(|d| d.air_base);
+            if airbase
+                && self.side(u.unit.nation) == Some(side)
+                && map.is_hex(u.node)
+                && let Some(b) = bases.get_mut(u.node as usize)
+            {
+                *b = true;
+            }
+        }
+        bases
+    }
+
+    /// An air redeployment from `from` to `to` in stages of at most `hop`
+    /// hexes from base to base (SUP-175, SUP-205). It may leave any base,
+    /// but it may end only in an air base of the side that is fully or
+    /// partially supplied, and the bases it stops in on the way (the bases
+    /// it passes through) must be such bases too. Flying over a hex,
+    /// whatever it holds, is not passing through it.
+    pub(crate) fn air_route(&self, from: NodeId, to: NodeId, side: Side, hop: u8) -> Result<Vec<NodeId>, NoWay> {
+        let map = &self.spec.map;
+        let bases = self.air_bases(side);
+        let base = |n: NodeId| bases.get(n as usize).copied().unwrap_or(false);
+        let open = |n: NodeId| base(n) && self.hex_caps(n).air_redeploy_into;
+        if !base(to) {
+            return Err(NoWay::Blocked { at: to, why: RedeployRefusal::NotAnAirBase });
+        }
+        if !open(to) {
+            return Err(NoWay::Blocked { at: to, why: RedeployRefusal::UnsuppliedAirBase });
+        }
+        let unreachable = || NoWay::Unreachable(MoveRefusal::NoAirChain { hop });
+        if hop == 0 {
+            return if from == to { Ok(vec![from]) } else { Err(unreachable()) };
+        }
+        // Entering a base ends a stage without counting; every other hex
+        // counts. A stage of `hop` hexes thus crosses `hop - 1` counted ones.
+        let range = u32::from(hop) - 1;
+        let hexes = |n: NodeId| map.is_hex(n);
+        let search = |stop: &dyn Fn(NodeId) -> bool| {
+            bfs_path_refuel(&map.adjacency, EdgeKinds::ALL, from, to, range, hexes, |_| true, stop)
+        };
+        if let Some(path) = search(&open) {
+            return Ok(path);
+        }
+        // Out of reach, or only by stopping in unsupplied bases: with them
+        // allowed as stops, find the route and the stop it cannot do without.
+        let path = search(&base).ok_or_else(unreachable)?;
+        let mut since = 0u32;
+        let mut last_closed = None;
+        for &n in &path[1..] {
+            since += 1;
+            if since > u32::from(hop) {
+                break;
+            }
+            if open(n) {
+                since = 0;
+                last_closed = None;
+            } else if base(n) {
+                last_closed = Some(n);
+            }
+        }
+        let at = last_closed.or_else(|| path.iter().copied().skip(1).find(|&n| base(n) && !open(n))).unwrap_or(to);
+        Err(NoWay::Blocked { at, why: RedeployRefusal::ThroughUnsuppliedAirBase })
+    }
+
+    /// A naval redeployment from `from` to `to` by sea (SUP-176, SUP-206):
+    /// over sea hexes, at most the sea range (SUP-090, our stand-in for the
+    /// naval ranges of rule 21) between two ports, entering only ports of
+    /// the side that are fully or partially supplied, the destination among
+    /// them. It may leave any port.
+    pub(crate) fn naval_route(&self, from: NodeId, to: NodeId, side: Side) -> Result<Vec<NodeId>, NoWay> {
+        let map = &self.spec.map;
+        let port = |n: NodeId| {
+            map.is_hex(n) && self.friendly(n, side) && map.node(n).is_some_and(|i| i.features.contains(Features::PORT))
+        };
+        let open = |n: NodeId| port(n) && self.hex_caps(n).naval_redeploy_into;
+        if !port(to) {
+            return Err(NoWay::Blocked { at: to, why: RedeployRefusal::NotAPort });
+        }
+        if !open(to) {
+            return Err(NoWay::Blocked { at: to, why: RedeployRefusal::UnsuppliedPort });
+        }
+        let range = self.spec.ruleset.sea.range;
+        let sea = |n: NodeId| self.is_sea(n);
+        let search = |stop: &dyn Fn(NodeId) -> bool| {
+            bfs_path_refuel(&map.sea, EdgeKinds::SEA, from, to, range, |n| sea(n) || stop(n), sea, stop)
+        };
+        if let Some(path) = search(&open) {
+            return Ok(path);
+        }
+        let unreachable = || NoWay::Unreachable(MoveRefusal::NoSeaRoute { range });
+        let path = search(&port).ok_or_else(unreachable)?;
+        // Every port on a naval route is entered: the first unsupplied one
+        // is the one it may not pass.
+        let at = path.iter().copied().skip(1).find(|&n| !sea(n) && !open(n)).unwrap_or(to);
+        Err(NoWay::Blocked { at, why: RedeployRefusal::ThroughUnsuppliedPort })
+    }
+
+    pub(crate) fn enemy_zoc(&self, side: Side) -> Vec<bool> {
+        let map = &self.spec.map;
+        let mut zoc = vec![false; map.node_count()];
+        for u in self.units.values() {
+            let enemy =
+                self.side(u.unit.nation) == Some(side.other()) && self.at_war.get(u.unit.nation.index()) == Some(&true);
+            if enemy && self.spec.ruleset.unit_type(u.unit.kind).is_some_and(|d| d.zoc && d.domain == Domain::Ground) {
+                for t in map.adjacent(u.node) {
+                    if qm_supply::zoc::reaches(&self.spec.ruleset, map, u.node, t) {
+                        zoc[t as usize] = true;
+                    }
+                }
+            }
+        }
+        zoc
+    }
+}

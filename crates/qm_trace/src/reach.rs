@@ -1,0 +1,131 @@
+//! Cost-bounded reach: where a mover with a budget of movement points can
+//! get to, with the cheapest way there.
+
+use crate::graph::{Csr, EdgeKinds, NO_NODE, Node};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// The result of [`bounded_reach`]: per node, the least cost to enter it
+/// (`u32::MAX` if out of reach) and the node it is entered from on one
+/// cheapest way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// Least cost to get there; `u32::MAX` if unreached. The start costs 0.
+    pub cost: Vec<u32>,
+    /// The node it is entered from on a cheapest way; [`NO_NODE`] for the
+    /// start and for unreached nodes.
+    pub parent: Vec<Node>,
+    /// The start.
+    pub from: Node,
+}
+
+impl Reach {
+    /// Whether `n` is reached.
+    #[must_use]
+    pub fn reached(&self, n: Node) -> bool {
+        self.cost.get(n as usize).is_some_and(|&c| c != u32::MAX)
+    }
+
+    /// The nodes reached other than the start, in node order.
+    pub fn targets(&self) -> impl Iterator<Item = Node> + '_ {
+        (0..self.cost.len() as Node).filter(move |&n| n != self.from && self.cost[n as usize] != u32::MAX)
+    }
+
+    /// The nodes entered on the way to `to`, in order, without the start;
+    /// `None` if `to` is unreached. Empty for the start itself.
+    #[must_use]
+    pub fn path(&self, to: Node) -> Option<Vec<Node>> {
+        if !self.reached(to) {
+            return None;
+        }
+        let mut path = Vec::new();
+        let mut c = to;
+        while c != self.from {
+            path.push(c);
+            c = self.parent[c as usize];
+        }
+        path.reverse();
+        Some(path)
+    }
+}
+
+/// Every node reachable from `from` over edges of `kinds` for at most
+/// `budget`, where entering `t` from `h` costs `enter(h, t)` (`None`: it
+/// may not be entered that way), and a node where `stops` holds may be
+/// entered but not left (a zone of control). The start may always be left.
+///
+/// A Dijkstra search over dense arrays; ties go to the lower node and, for
+/// equal costs, the first edge found, so the result depends only on the
+/// inputs. Costs of zero are allowed.
+#[must_use]
+pub fn bounded_reach(
+    graph: &Csr,
+    kinds: EdgeKinds,
+    from: Node,
+    budget: u32,
+    enter: impl Fn(Node, Node) -> Option<u32>,
+    stops: impl Fn(Node) -> bool,
+) -> Reach {
+    let n = graph.node_count();
+    let mut cost = vec![u32::MAX; n];
+    let mut parent = vec![NO_NODE; n];
+    if from as usize >= n {
+        return Reach { cost, parent, from };
+    }
+    cost[from as usize] = 0;
+    let mut heap = BinaryHeap::new();
+    heap.push(Reverse((0u32, from)));
+    while let Some(Reverse((c, h))) = heap.pop() {
+        if c > cost[h as usize] || (h != from && stops(h)) {
+            continue;
+        }
+        for t in graph.neighbors(h, kinds) {
+            let Some(step) = enter(h, t) else { continue };
+            let nc = c.saturating_add(step);
+            if nc <= budget && nc < cost[t as usize] {
+                cost[t as usize] = nc;
+                parent[t as usize] = h;
+                heap.push(Reverse((nc, t)));
+            }
+        }
+    }
+    Reach { cost, parent, from }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(n: u32) -> Csr {
+        Csr::from_edges(n as usize, (0..n - 1).flat_map(|i| [(i, i + 1, EdgeKinds::LAND), (i + 1, i, EdgeKinds::LAND)]))
+    }
+
+    #[test]
+    fn budget_bounds_the_reach() {
+        let g = line(8);
+        let r = bounded_reach(&g, EdgeKinds::LAND, 0, 3, |_, _| Some(1), |_| false);
+        assert_eq!(r.targets().collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert_eq!(r.path(3), Some(vec![1, 2, 3]));
+        assert_eq!(r.path(0), Some(vec![]));
+        assert_eq!(r.path(4), None);
+    }
+
+    #[test]
+    fn costly_nodes_and_stops() {
+        let g = line(8);
+        // Node 2 costs 3 to enter: with 4 points the mover gets to 2 and 3.
+        let r = bounded_reach(&g, EdgeKinds::LAND, 0, 4, |_, t| Some(if t == 2 { 3 } else { 1 }), |_| false);
+        assert_eq!(r.cost[2], 4);
+        assert_eq!(r.cost[3], u32::MAX);
+        assert_eq!(r.targets().collect::<Vec<_>>(), vec![1, 2]);
+        // A stop at 1: entered, never left.
+        let r = bounded_reach(&g, EdgeKinds::LAND, 0, 9, |_, _| Some(1), |n| n == 1);
+        assert_eq!(r.targets().collect::<Vec<_>>(), vec![1]);
+        // The start is left even if it is a stop.
+        let r = bounded_reach(&g, EdgeKinds::LAND, 0, 1, |_, _| Some(1), |n| n == 0);
+        assert_eq!(r.targets().collect::<Vec<_>>(), vec![1]);
+        // Impassable nodes are not entered.
+        let r = bounded_reach(&g, EdgeKinds::LAND, 0, 9, |_, t| (t != 3).then_some(1), |_| false);
+        assert_eq!(r.targets().collect::<Vec<_>>(), vec![1, 2]);
+    }
+}
