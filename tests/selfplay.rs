@@ -28,8 +28,11 @@ fn batch(games: u64, threads: usize, seed: u64, policies: [PolicyKind; 2], max_t
 fn a_game_between_random_and_greedy_runs_to_its_end() {
     let mut g = common::load(scenario());
     let r = play_game(&mut g, &mut RandomPolicy, &mut Greedy::default(), 3, Limits { max_turns: 3 });
-    assert!(["elimination", "turn-limit"].contains(&r.reason.as_str()), "{r:?}");
+    assert!(["objectives", "elimination", "turn-limit", "max-turns"].contains(&r.reason.as_str()), "{r:?}");
     assert!(r.turns >= 1 && r.turns <= 4, "{r:?}");
+    if r.reason != "max-turns" {
+        assert_eq!(g.result().map(|x| x.winner), Some(r.winner), "the engine's own result");
+    }
     assert_eq!(r.refused, 0, "policies give only legal orders");
     assert_eq!(r.checksum, g.checksum().to_string());
     assert_eq!(r.policies[&Side::Axis], "random");
@@ -128,7 +131,7 @@ fn greedy_beats_random_in_most_seeded_games_with_sides_alternated() {
 #[test]
 fn isolation_eliminates_units_in_some_greedy_games() {
     let base = common::load(scenario());
-    let cfg = batch(4, 2, 200, [PolicyKind::Greedy, PolicyKind::Greedy], 2);
+    let cfg = batch(4, 2, 200, [PolicyKind::Greedy, PolicyKind::Greedy], 6);
     let (records, _) = run_batch(&base, &cfg, &|| {}).unwrap();
     let eliminated: u32 = records.iter().flat_map(|r| r.eliminated_by_isolation.values()).sum();
     assert!(eliminated > 0, "{records:?}");

@@ -2,6 +2,9 @@
 //!
 //! For each unit it scores every legal order and gives the best one if it
 //! beats standing still:
+//! - attacking at the best odds: the attacks on one hex are one combat, so
+//!   an attack is scored by the odds of every unit that may join it
+//!   (factors against the defenders'), and not given below 2:1;
 //! - advancing on the nearest enemy unit or enemy-held city (one
 //!   multi-source `qm_trace::bfs_distances` over land);
 //! - taking enemy hexes (control decides supply lines, SUP-055..060);
@@ -26,6 +29,11 @@ const ADVANCE: i64 = 10;
 const CAPTURE: i64 = 12;
 /// Points lost for ending where no own supplied hex is adjacent.
 const OUT_OF_SUPPLY: i64 = 50;
+/// Odds (attack to defence factors, in tenths) below which no attack is
+/// given.
+const MIN_ODDS_TENTHS: i64 = 20;
+/// Points per tenth of odds for an attack at or above the minimum.
+const ODDS: i64 = 3;
 
 /// The greedy policy; `lookahead` is how many candidate orders per phase
 /// are checked on a cloned game with the engine's supply determination.
@@ -66,7 +74,7 @@ impl Greedy {
     /// order).
     #[must_use]
     pub fn ranked(&self, game: &Game, obs: &Observation, legal: &[Order]) -> Vec<Vec<Scored>> {
-        let board = Board::new(game, obs);
+        let board = Board::new(game, obs, legal);
         let mut groups: Vec<Vec<Scored>> = by_unit(legal)
             .into_iter()
             .map(|g| g.into_iter().map(|o| Scored { order: o.clone(), score: board.heuristic(o) }).collect())
@@ -141,10 +149,13 @@ struct Board<'a> {
     at: BTreeMap<&'a str, NodeId>,
     /// The enemy supply cut as things stand, in points.
     enemy_cut_base: i64,
+    /// Attack factors that may join an attack on each hex, and the
+    /// defenders' factors there, by node.
+    odds: BTreeMap<NodeId, (i64, i64)>,
 }
 
 impl<'a> Board<'a> {
-    fn new(game: &'a Game, obs: &'a Observation) -> Self {
+    fn new(game: &'a Game, obs: &'a Observation, legal: &[Order]) -> Self {
         let map = &game.spec().map;
         let n = map.node_count();
         let mut control = vec![None; n];
@@ -172,7 +183,26 @@ impl<'a> Board<'a> {
             land,
         );
         let at = obs.own_units.iter().map(|u| (u.id.as_str(), u.node)).collect();
-        Self { game, side: obs.side, dist, control, supplied, at, enemy_cut_base: enemy_cut(obs) }
+        let mut odds: BTreeMap<NodeId, (i64, i64)> = BTreeMap::new();
+        let factors = |id: &str| obs.own_units.iter().find(|u| u.id == id).map_or(0, |u| i64::from(u.factors.max(1)));
+        for o in legal {
+            if let Some(qm_ops::OpsOrder::Attack { attackers, target }) = o.downcast_ref::<qm_ops::OpsOrder>()
+                && let Some(t) = map.find(target)
+            {
+                odds.entry(t).or_default().0 += attackers.iter().map(|a| factors(a)).sum::<i64>();
+            }
+        }
+        for (t, e) in &mut odds {
+            e.1 = obs.enemy_units.iter().filter(|u| u.node == *t).map(|u| i64::from(u.factors.max(1))).sum();
+        }
+        Self { game, side: obs.side, dist, control, supplied, at, enemy_cut_base: enemy_cut(obs), odds }
+    }
+
+    /// An attack's score: by the odds of every unit that may join it.
+    fn attack(&self, target: NodeId) -> i64 {
+        let (att, def) = self.odds.get(&target).copied().unwrap_or((0, 0));
+        let tenths = if def == 0 { 100 } else { 10 * att / def };
+        if tenths < MIN_ODDS_TENTHS { -1 } else { ODDS * tenths + CAPTURE }
     }
 
     fn node_of(&self, label: &str) -> Option<NodeId> {
@@ -180,7 +210,9 @@ impl<'a> Board<'a> {
     }
 
     fn is_capture(&self, order: &Order) -> bool {
-        destination(order)
+        use qm_ops::OpsOrder::{Exploit, Move};
+        matches!(order.downcast_ref::<qm_ops::OpsOrder>(), Some(Move { .. } | Exploit { .. }))
+            && destination(order)
             .and_then(|d| self.node_of(d))
             .is_some_and(|n| self.control.get(n as usize).copied().flatten() != Some(self.side))
     }
@@ -190,7 +222,13 @@ impl<'a> Board<'a> {
         let (Some(unit), Some(to)) = (actor(order), destination(order).and_then(|d| self.node_of(d))) else {
             return 1;
         };
-        let Some(&from) = self.at.get(unit) else { return 0 };
+        if matches!(order.downcast_ref::<qm_ops::OpsOrder>(), Some(qm_ops::OpsOrder::Attack { .. })) {
+            return self.attack(to);
+        }
+        let Some(&from) = self.at.get(unit) else {
+            // A construction: nearest the targets first.
+            return 1 + 256 - i64::from(self.dist.get(to as usize).copied().unwrap_or(256).min(256));
+        };
         let d = |n: NodeId| i64::from(self.dist.get(n as usize).copied().unwrap_or(u32::MAX).min(256));
         let mut score = ADVANCE * (d(from) - d(to));
         if self.is_capture(order) {

@@ -6,34 +6,12 @@ use qm_ops::OpsOrder;
 use std::collections::BTreeMap;
 
 /// The legal orders of `side` for the phase about to run, in a
-/// deterministic order.
+/// deterministic order: [`Game::legal_orders`] (every listed order passes
+/// `submit`; attacks are listed with one attacker each, and attacks on one
+/// hex are one combat).
 #[must_use]
 pub fn legal_orders(game: &Game, side: Side) -> Vec<Order> {
-    moves_to_neighbours(game, side)
-}
-
-/// Movement phase: every own unit's moves into adjacent hexes that the
-/// engine's own validation accepts (`qm_ops::validate`, which `submit`
-/// runs), sorted by unit id, then node id.
-fn moves_to_neighbours(game: &Game, side: Side) -> Vec<Order> {
-    if game.next_phase() != Some(qm_game::phases::MOVEMENT) || game.clock().side != side {
-        return Vec::new();
-    }
-    let obs = game.observation(side);
-    let map = &game.spec().map;
-    let mut out = Vec::new();
-    for u in obs.own_units.iter().filter(|u| u.capabilities.as_ref().is_some_and(|c| c.can_move)) {
-        let mut to: Vec<u32> = map.adjacent(u.node).filter(|&n| map.is_hex(n)).collect();
-        to.sort_unstable();
-        to.dedup();
-        for n in to {
-            let o = OpsOrder::Move { unit: u.id.clone(), to: map.label(n).to_owned() };
-            if qm_ops::validate(game.world(), side, 0, &o).is_ok() {
-                out.push(Order::new(o));
-            }
-        }
-    }
-    out
+    game.legal_orders(side)
 }
 
 /// The unit an order is carried out by, if it names one.
@@ -44,12 +22,17 @@ pub fn actor(order: &Order) -> Option<&str> {
         | OpsOrder::Exploit { unit, .. }
         | OpsOrder::Invade { unit, .. }
         | OpsOrder::Redeploy { unit, .. } => Some(unit),
-        OpsOrder::Combat { attackers, .. } => attackers.first().map(String::as_str),
+        OpsOrder::Combat { attackers, .. } | OpsOrder::Attack { attackers, .. } => {
+            attackers.first().map(String::as_str)
+        }
+        // Constructions share one group: one a phase, within the budget.
+        OpsOrder::Build { .. } => Some(""),
     }
 }
 
 /// The legal orders grouped by the unit that carries them out (a unit
-/// gives at most one order a phase), groups in unit-id order, then each
+/// gives at most one order a phase; constructions form one group), groups
+/// in unit-id order, then each
 /// order that names no unit as a group of its own, in list order.
 #[must_use]
 pub fn by_unit(legal: &[Order]) -> Vec<Vec<&Order>> {
@@ -70,6 +53,7 @@ pub fn destination(order: &Order) -> Option<&str> {
     match order.downcast_ref::<OpsOrder>()? {
         OpsOrder::Move { to, .. } | OpsOrder::Exploit { to, .. } | OpsOrder::Redeploy { to, .. } => Some(to),
         OpsOrder::Invade { at, .. } => Some(at),
-        OpsOrder::Combat { target, .. } => Some(target),
+        OpsOrder::Combat { target, .. } | OpsOrder::Attack { target, .. } => Some(target),
+        OpsOrder::Build { at, .. } => Some(at),
     }
 }

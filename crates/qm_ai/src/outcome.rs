@@ -6,11 +6,16 @@ use qm_game::{Game, Side};
 use std::collections::BTreeMap;
 
 /// The winner (`None`: a draw) and the reason, once the game is over:
-/// a side with no unit left loses (`elimination`); at the turn limit the
-/// side ahead on the static evaluation ([`crate::eval::score`]) wins
-/// (`turn-limit`).
+/// the engine's own result ([`Game::result`]: the scenario's victory
+/// conditions, elimination, its turn limit) when it has one; else a side
+/// with no unit left loses (`elimination`); else at the batch's turn limit
+/// (`max-turns`) the side ahead on objective points ([`Game::score`]), then
+/// on the static evaluation ([`crate::eval::score`]), wins.
 #[must_use]
 pub fn ending(game: &Game, start_turn: u32, limits: Limits) -> Option<(Option<Side>, String)> {
+    if let Some(r) = game.result() {
+        return Some((r.winner, r.reason.to_string()));
+    }
     let axis = game.observation(Side::Axis);
     let allies = game.observation(Side::Allies);
     match (axis.own_units.is_empty(), allies.own_units.is_empty()) {
@@ -24,13 +29,15 @@ pub fn ending(game: &Game, start_turn: u32, limits: Limits) -> Option<(Option<Si
     if played < limits.max_turns {
         return None;
     }
-    let score = crate::eval::score(&axis);
-    let winner = match score.cmp(&0) {
+    let points = game.score();
+    let (a, b) = (points.get(&Side::Axis).copied().unwrap_or(0), points.get(&Side::Allies).copied().unwrap_or(0));
+    let ahead = a.cmp(&b).then_with(|| crate::eval::score(&axis).cmp(&0));
+    let winner = match ahead {
         std::cmp::Ordering::Greater => Some(Side::Axis),
         std::cmp::Ordering::Less => Some(Side::Allies),
         std::cmp::Ordering::Equal => None,
     };
-    Some((winner, "turn-limit".into()))
+    Some((winner, "max-turns".into()))
 }
 
 /// Units of each side eliminated by isolation so far (SUP-177), from the
