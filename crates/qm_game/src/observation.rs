@@ -87,6 +87,8 @@ pub struct Observation {
     pub to_move: Side,
     /// The phase about to run, if any.
     pub phase: Option<String>,
+    /// The result, once the game is over.
+    pub result: Option<crate::GameResult>,
     /// The fog the observation was taken under.
     pub fog: Fog,
     /// The side's own units, sorted by id.
@@ -202,6 +204,7 @@ fn observe(game: &Game, side: Side, fog: Fog) -> Observation {
         turn: clock.turn,
         to_move: clock.side,
         phase: game.next_phase().map(|p| p.to_string()),
+        result: game.result(),
         fog,
         own_units,
         enemy_units,
