@@ -213,8 +213,8 @@ impl<'a> Board<'a> {
         use qm_ops::OpsOrder::{Exploit, Move};
         matches!(order.downcast_ref::<qm_ops::OpsOrder>(), Some(Move { .. } | Exploit { .. }))
             && destination(order)
-            .and_then(|d| self.node_of(d))
-            .is_some_and(|n| self.control.get(n as usize).copied().flatten() != Some(self.side))
+                .and_then(|d| self.node_of(d))
+                .is_some_and(|n| self.control.get(n as usize).copied().flatten() != Some(self.side))
     }
 
     /// The order's score without look-ahead.
