@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub use qm_ai as ai;
 pub use qm_collect as collect;
 pub use qm_core as core;
 pub use qm_game as game;

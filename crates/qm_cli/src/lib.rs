@@ -11,6 +11,7 @@ pub mod output;
 pub mod phases;
 pub mod render;
 pub mod reorganize;
+pub mod selfplay;
 pub mod territories;
 
 use clap::{Parser, Subcommand};
@@ -33,6 +34,9 @@ pub struct Cli {
 /// The commands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Play a seeded batch of games between two policies (issue 11): one
+    /// JSON line per game, in game order, and a summary.
+    Selfplay(selfplay::SelfplayArgs),
     /// Validate scenario files: exit 0, or print FILE:LINE:COL: message for
     /// every problem and exit 1.
     Check {
@@ -274,6 +278,7 @@ where
         }
     };
     match cli.command {
+        Command::Selfplay(a) => selfplay::run(&a, out, err),
         Command::Check { files, json, map } => check(&files, json, map, out, err),
         Command::Supply { file, side, json, map, phase, seed } => {
             supply(&file, side.map(Side::from), json, map, phase, seed, out, err)

@@ -6,6 +6,7 @@ mod builder;
 mod driver;
 mod legal;
 mod names;
+pub mod observation;
 mod orders_file;
 pub mod outcome;
 pub mod report;
@@ -30,6 +31,7 @@ pub mod phases {
 }
 pub use driver::{BatchRejected, PhaseReport, batch_is_for, run_next_phase};
 pub use names::{NationRef, PlaceRef, UnitTypeRef};
+pub use observation::{Fog, HexObs, Observation, UnitObs};
 pub use orders_file::OrdersRun;
 pub use outcome::{EndReason, GameResult};
 pub use qm_core::map::{NodeKind, Surface, row_letters};

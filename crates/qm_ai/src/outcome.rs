@@ -1,0 +1,56 @@
+//! When a self-played game ends, and with what result.
+
+use crate::play::Limits;
+use qm_core::state::Ledger;
+use qm_game::{Game, Side};
+use std::collections::BTreeMap;
+
+/// The winner (`None`: a draw) and the reason, once the game is over:
+/// the engine's own result ([`Game::result`]: the scenario's victory
+/// conditions, elimination, its turn limit) when it has one; else a side
+/// with no unit left loses (`elimination`); else at the batch's turn limit
+/// (`max-turns`) the side ahead on objective points ([`Game::score`]), then
+/// on the static evaluation ([`crate::eval::score`]), wins.
+#[must_use]
+pub fn ending(game: &Game, start_turn: u32, limits: Limits) -> Option<(Option<Side>, String)> {
+    if let Some(r) = game.result() {
+        return Some((r.winner, r.reason.to_string()));
+    }
+    let axis = game.observation(Side::Axis);
+    let allies = game.observation(Side::Allies);
+    match (axis.own_units.is_empty(), allies.own_units.is_empty()) {
+        (true, true) => return Some((None, "elimination".into())),
+        (true, false) => return Some((Some(Side::Allies), "elimination".into())),
+        (false, true) => return Some((Some(Side::Axis), "elimination".into())),
+        (false, false) => {}
+    }
+    let c = game.clock();
+    let played = c.turn.saturating_sub(start_turn);
+    if played < limits.max_turns {
+        return None;
+    }
+    let points = game.score();
+    let (a, b) = (points.get(&Side::Axis).copied().unwrap_or(0), points.get(&Side::Allies).copied().unwrap_or(0));
+    let ahead = a.cmp(&b).then_with(|| crate::eval::score(&axis).cmp(&0));
+    let winner = match ahead {
+        std::cmp::Ordering::Greater => Some(Side::Axis),
+        std::cmp::Ordering::Less => Some(Side::Allies),
+        std::cmp::Ordering::Equal => None,
+    };
+    Some((winner, "max-turns".into()))
+}
+
+/// Units of each side eliminated by isolation so far (SUP-177), from the
+/// elimination ledger.
+#[must_use]
+pub fn isolation_losses(game: &Game) -> BTreeMap<Side, u32> {
+    let mut out = BTreeMap::from([(Side::Axis, 0), (Side::Allies, 0)]);
+    let Some(ledger) = game.world().get_resource::<Ledger>() else { return out };
+    let nations = game.state().nations;
+    for e in &ledger.eliminated {
+        if let Some(side) = nations.get(e.unit.nation.index()).and_then(|n| n.side) {
+            *out.entry(side).or_default() += 1;
+        }
+    }
+    out
+}
