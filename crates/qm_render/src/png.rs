@@ -50,3 +50,7 @@ pub fn pixmap(svg: &str, scale: f32) -> Result<tiny_skia::Pixmap, PngError> {
 pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
     pixmap(svg, scale)?.encode_png().map_err(|e| PngError::Encode(e.to_string()))
 }
+
+/// The pixel buffer [`pixmap`] returns (tiny-skia's), for tests and
+/// embedders that read pixels back.
+pub use resvg::tiny_skia::Pixmap;
