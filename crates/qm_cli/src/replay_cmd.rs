@@ -99,8 +99,8 @@ fn frame(g: &mut Game, side: qm_game::Side, phase: &str, events: Vec<String>, st
     if let Some(l) = g.world().get_resource::<qm_core::state::Ledger>() {
         keys.extend(l.eliminated.iter().map(|e| e.unit.id.0.clone()));
     }
-    let map = g.spec_arc().map.clone();
-    keys.extend((0..map.board_count).filter_map(|n| map.node(n)).map(|i| i.label.clone()));
+    let spec = g.spec_arc();
+    keys.extend((0..spec.map.board_count).filter_map(|n| spec.map.node(n)).map(|i| i.label.clone()));
     let mut explain: BTreeMap<String, Explained> = BTreeMap::new();
     for k in keys {
         if let Some(e) = crate::explain_any::explain(g, &k, statements) {

@@ -77,15 +77,13 @@ impl Session {
             // The phase-start snapshot stays the undo point.
             self.before = Some(self.game.snapshot());
             self.events.clear();
-            let mut last = String::new();
-            loop {
+            let last = loop {
                 let s = self.game.step_system();
-                last = s.phase.to_string();
                 self.events.extend(s.events);
                 if s.phase_done {
-                    break;
+                    break s.phase;
                 }
-            }
+            };
             return Ok(format!("finished {last}: {}", count(self.events.len())));
         }
         self.checkpoint();
@@ -130,11 +128,11 @@ impl Session {
         // The moving side's batches first, then the other side's.
         idx.sort_by_key(|&i| (self.batches[i].side != clock.side, i));
         for i in idx {
-            let b = &self.batches[i];
-            let orders = qm_game::Orders { orders: b.orders.clone() };
-            if let Err(e) = self.game.submit(b.side, &orders) {
+            let (side, what) = (self.batches[i].side, self.batches[i].describe());
+            let orders = qm_game::Orders { orders: self.batches[i].orders.clone() };
+            if let Err(e) = self.game.submit(side, &orders) {
                 self.undo_last();
-                return Err(format!("{}: {e}", b.describe()));
+                return Err(format!("{what}: {e}"));
             }
             self.used[i] = true;
         }
@@ -153,7 +151,7 @@ impl Session {
         }
         let mut lines = Vec::new();
         let mut events = Vec::new();
-        let first = self.game.snapshot();
+        let first = self.start_run();
         for _ in 0..MAX_PHASES {
             if self.game.next_phase().is_some_and(|p| p.as_str() == phase) && self.game.stepping_progress().is_none() {
                 break;
@@ -172,7 +170,7 @@ impl Session {
     /// A refused batch.
     pub fn turn(&mut self) -> Outcome {
         let start = self.game.clock();
-        let first = self.game.snapshot();
+        let first = self.start_run();
         let (mut lines, mut events) = (Vec::new(), Vec::new());
         for _ in 0..MAX_PHASES {
             lines.push(self.next()?);
@@ -196,7 +194,7 @@ impl Session {
             return Err("no breakpoint: set one with `break SYSTEM`".into());
         }
         let start = self.game.clock();
-        let first = self.game.snapshot();
+        let first = self.start_run();
         let mut events = Vec::new();
         for _ in 0..(MAX_PHASES * 64) {
             self.sys()?;
@@ -230,15 +228,18 @@ impl Session {
 
     /// After a multi-step command: one undo point and one diff for all of
     /// it, and all its events.
-    fn finish_run(&mut self, first: Snapshot, events: Vec<GameEvent>) {
-        while self.undo.last().is_some_and(|s| s.state != first.state) {
-            self.undo.pop();
-        }
-        if self.undo.last().is_none_or(|s| s.state != first.state) {
+    fn finish_run(&mut self, (first, depth): (Snapshot, usize), events: Vec<GameEvent>) {
+        self.undo.truncate(depth);
+        if self.game.state() != first.state {
             self.undo.push(first.clone());
         }
         self.before = Some(first);
         self.events = events;
+    }
+
+    /// Where a multi-step command starts: the snapshot and the undo depth.
+    fn start_run(&self) -> (Snapshot, usize) {
+        (self.game.snapshot(), self.undo.len())
     }
 
     /// Goes back to the snapshot before the last step.

@@ -2,18 +2,24 @@
 //! pocket (SUP-185..187) that stops before isolation elimination, explains
 //! the pocket's units, draws the map, steps a system, diffs, saves, loads
 //! and undoes, compared with a golden transcript
-//! (`tests/golden/step-barbarossa.txt`; `UPDATE_EXPECT=1` rewrites it). And
+//! (`crates/qm_cli/tests/golden/step-barbarossa.txt`; `UPDATE_EXPECT=1` rewrites it). And
 //! garbage commands answer `unknown command` while the session goes on.
 
-mod common;
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "tests fail loudly")]
+
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
+/// A path under the repository root.
+fn root(rel: &str) -> String {
+    format!("{}/../../{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
 /// Runs a script of commands over a scenario; the transcript.
 fn session(scenario: &str, orders: Option<&str>, script: &str) -> String {
-    let file = common::path(scenario);
-    let orders = orders.map(common::path);
+    let file = std::path::PathBuf::from(root(scenario));
+    let orders = orders.map(|o| std::path::PathBuf::from(root(o)));
     let args = qm_cli::step::Args { file: &file, seed: 1, orders: orders.as_ref(), load: None };
     let mut err = Vec::new();
     let mut s = qm_cli::step::open(&args, &mut err).unwrap_or_else(|| panic!("{}", String::from_utf8_lossy(&err)));

@@ -4,21 +4,39 @@
 //! territories, trade and blockades. `UPDATE_EXPECT=1` rewrites the golden
 //! SVG.
 
-mod common;
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "tests fail loudly")]
 
+
+use qm_game::{DeterminationKind, Side};
 use qm_render::layout::Layout;
 use qm_render::png::pixmap;
 use qm_render::scene::Scene;
 use std::path::Path;
 
+/// A path under the repository root.
+fn root(rel: &str) -> String {
+    format!("{}/../../{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `qm` in-process: exit code, stdout, stderr.
+fn qm(args: &[&str]) -> (i32, String, String) {
+    let mut argv = vec!["qm".to_string()];
+    argv.extend(args.iter().map(|a| (*a).to_string()));
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = qm_cli::run(argv, &mut out, &mut err);
+    (code, String::from_utf8(out).expect("utf-8"), String::from_utf8(err).expect("utf-8"))
+}
+
 /// Renders with `qm render` to a scratch file; the file's path.
 fn render(args: &[&str], name: &str) -> std::path::PathBuf {
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let o = out.display().to_string();
+    let args: Vec<String> =
+        args.iter().map(|a| if a.ends_with(".ron") { root(a) } else { (*a).to_string() }).collect();
     let mut all: Vec<&str> = vec!["render"];
-    all.extend(args);
+    all.extend(args.iter().map(String::as_str));
     all.extend(["-o", o.as_str()]);
-    let (code, stdout, err) = common::qm(&all);
+    let (code, stdout, err) = qm(&all);
     assert_eq!(code, 0, "{stdout}{err}");
     assert!(stdout.starts_with("wrote "), "{stdout}");
     out
@@ -52,9 +70,9 @@ fn the_png_of_the_barbarossa_pocket_shows_the_pocket_unsupplied() {
     let out = render(&["scenarios/awaw/barbarossa-pocket.ron"], "pocket.png");
     let png = resvg_pixmap(&out);
     // The same picture as SVG, laid out: where the hexes are.
-    let mut g = common::load("scenarios/awaw/barbarossa-pocket.ron");
-    g.determine_supply(quartermaster::prelude::Side::Allies, quartermaster::prelude::DeterminationKind::Initial);
-    let scene = Scene::of(&mut g, quartermaster::prelude::Side::Allies);
+    let mut g = qm_game::Game::load(root("scenarios/awaw/barbarossa-pocket.ron"), 1).expect("loads");
+    g.determine_supply(Side::Allies, DeterminationKind::Initial);
+    let scene = Scene::of(&mut g, Side::Allies);
     let lay = Layout::of(&scene);
     assert_eq!((png.width(), png.height()), (lay.width.ceil() as u32, lay.height.ceil() as u32));
     let at = |label: &str| {

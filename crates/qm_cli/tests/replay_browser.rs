@@ -9,13 +9,28 @@
 //! required (fails if they are missing) when `QM_BROWSER_TEST=1`, as in
 //! `.ci/run`.
 
-mod common;
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "tests fail loudly")]
+
 
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+
+/// A path under the repository root.
+fn root(rel: &str) -> String {
+    format!("{}/../../{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `qm` in-process: exit code, stdout, stderr.
+fn qm(args: &[&str]) -> (i32, String, String) {
+    let mut argv = vec!["qm".to_string()];
+    argv.extend(args.iter().map(|a| (*a).to_string()));
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = qm_cli::run(argv, &mut out, &mut err);
+    (code, String::from_utf8(out).expect("utf-8"), String::from_utf8(err).expect("utf-8"))
+}
 
 /// The W3C key of an element reference.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735a435ec4";
@@ -142,14 +157,8 @@ fn the_replay_page_explains_the_eliminated_unit_in_a_browser() {
     };
     let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join("rabaul-replay.html");
     let page_arg = page.display().to_string();
-    let (code, out, err) = common::qm(&[
-        "replay",
-        "scenarios/awaw/rabaul-isolation.ron",
-        "--orders",
-        "tests/fixtures/orders/rabaul-cut.ron",
-        "-o",
-        &page_arg,
-    ]);
+    let (scenario, orders) = (root("scenarios/awaw/rabaul-isolation.ron"), root("tests/fixtures/orders/rabaul-cut.ron"));
+    let (code, out, err) = qm(&["replay", &scenario, "--orders", &orders, "-o", &page_arg]);
     assert_eq!(code, 0, "{out}{err}");
 
     let d = Driver::start(&driver);
