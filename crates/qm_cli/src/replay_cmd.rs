@@ -43,13 +43,12 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let mut fresh = g.clone();
     let side = crate::render_cmd::side_to_show(&mut fresh, None, true);
     let mut frames = vec![frame(&mut fresh, side, "start", Vec::new(), &[])];
-    let mut statements: Vec<IncomeStatement> = Vec::new();
     let mut ran = 0;
     while g.next_phase().is_some() && !done(a.phases, ran, &run, &g) {
         match run.step(&mut g) {
             Ok(r) => {
                 ran += 1;
-                statements = recorded(&g);
+                let statements = recorded(&g);
                 let events: Vec<String> = r.events.iter().map(|e| qm_render::events::describe(g.spec(), e)).collect();
                 let side = g.last_determined_side().unwrap_or(r.side);
                 frames.push(frame(&mut g, side, r.phase.as_str(), events, &statements));

@@ -132,7 +132,8 @@ impl Scene {
         let world = game.world();
         let side_of = |n: qm_core::ids::NationId| state.nations.get(n.index()).and_then(|s| s.side);
         let zones = zones_of(world.get_resource::<Zones>(), side);
-        let nodes = (0..spec.map.board_count)
+        let count = u32::try_from(spec.map.node_count()).unwrap_or(u32::MAX);
+        let nodes = (0..count)
             .filter_map(|n| {
                 let info = spec.map.node(n)?;
                 let ns = state.nodes.get(n as usize)?;

@@ -72,7 +72,8 @@ fn draw(g: &Game, side: Side, centre: Option<NodeId>, radius: u32, colour: bool)
     let mut cells: BTreeMap<(u32, u32), Cell> = BTreeMap::new();
     for n in &view.nodes {
         let Some(rc) = n.row_col else { continue };
-        if let (Some(c), Some(a), Some(b)) = (centre, map.coord(c), map.coord(n.node))
+        if let Some(c) = centre
+            && let (Some(a), Some(b)) = (map.coord(c), map.coord(n.node))
             && a.unsigned_distance_to(b) > radius
         {
             continue;

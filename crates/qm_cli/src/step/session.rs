@@ -205,7 +205,7 @@ impl Session {
                 return Ok("end of the player turn: no breakpoint reached".into());
             }
             if let Some(next) = self.next_system()
-                && let Some(b) = self.breakpoints.iter().find(|b| next.contains(b.as_str()))
+                && let Some(b) = self.breakpoints.iter().find(|b| next.contains(b.as_str())).cloned()
             {
                 self.finish_run(first, events);
                 let phase = self.game.next_phase().map_or_else(String::new, |p| p.to_string());
