@@ -66,8 +66,8 @@ pub fn hex(g: &Game, key: &str) -> Option<String> {
     if let Some(zones) = g.world().get_resource::<qm_core::sea::Zones>()
         && let Some(z) = zones.zones.iter().find(|z| z.hexes.contains(&node))
     {
-        let side = zones.at.map_or_else(String::new, |a| format!("{}'s ", a.side));
-        let _ = writeln!(s, "zone: {side}supply zone {} (SUP-093)", z.id);
+        let side = zones.at.map_or_else(String::new, |a| format!(" of {}", a.side));
+        let _ = writeln!(s, "zone: supply zone {}{side} (SUP-093)", z.id);
     }
     let here: Vec<String> = state.units.iter().filter(|u| u.location.node == node).map(|u| u.id.0.clone()).collect();
     if here.is_empty() {

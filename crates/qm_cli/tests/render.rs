@@ -113,7 +113,7 @@ fn a_territory_map_renders_as_a_graph_with_cut_lines_lost_territories_and_blocka
     assert!(svg.contains("Heligoland (heligoland), line of supply cut"), "Heligoland's cut line");
     assert!(svg.contains("lost by belgium"), "a lost territory");
     assert!(svg.contains("trade: blocked"), "blocked trade");
-    assert!(svg.contains(">blockade<"), "a blockading ship");
+    assert!(svg.contains("\nblockade\n"), "a blockading ship");
     assert!(svg.contains("data-line=\"heligoland\""), "Heligoland's line drawn");
     let png = pixmap(&svg, 0.5).expect("renders");
     assert!(png.width() > 500 && png.height() > 400);

@@ -33,7 +33,7 @@ fn qm(args: &[&str]) -> (i32, String, String) {
 }
 
 /// The W3C key of an element reference.
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735a435ec4";
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// An executable on `PATH`, by any of `names`.
 fn which(names: &[&str]) -> Option<PathBuf> {
@@ -84,12 +84,42 @@ impl Driver {
             body.len()
         );
         s.write_all(req.as_bytes()).map_err(|e| e.to_string())?;
+        // Read the header, then exactly the body it announces: the driver
+        // may keep the connection open.
         let mut raw = Vec::new();
-        s.read_to_end(&mut raw).map_err(|e| e.to_string())?;
-        let text = String::from_utf8_lossy(&raw);
-        let (head, rest) = text.split_once("\r\n\r\n").ok_or("no HTTP header")?;
-        let payload =
-            if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_string() };
+        let mut buf = [0u8; 8192];
+        let (head, body_start) = loop {
+            let n = s.read(&mut buf).map_err(|e| e.to_string())?;
+            if n == 0 {
+                return Err("connection closed before the header".into());
+            }
+            raw.extend_from_slice(&buf[..n]);
+            if let Some(i) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+                break (String::from_utf8_lossy(&raw[..i]).to_ascii_lowercase(), i + 4);
+            }
+        };
+        let length = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length:"))
+            .and_then(|v| v.trim().parse::<usize>().ok());
+        let chunked = head.contains("transfer-encoding: chunked");
+        loop {
+            let have = raw.len() - body_start;
+            let complete = match length {
+                Some(n) => have >= n,
+                None => chunked && raw.ends_with(b"0\r\n\r\n"),
+            };
+            if complete {
+                break;
+            }
+            let n = s.read(&mut buf).map_err(|e| e.to_string())?;
+            if n == 0 {
+                break;
+            }
+            raw.extend_from_slice(&buf[..n]);
+        }
+        let rest = String::from_utf8_lossy(&raw[body_start..]).to_string();
+        let payload = if chunked { dechunk(&rest) } else { rest };
         serde_json::from_str(&payload).map_err(|e| format!("{e}: {payload}"))
     }
 
@@ -181,7 +211,7 @@ fn the_replay_page_explains_the_eliminated_unit_in_a_browser() {
     }
     assert!(b.text("#events").contains("us-1-2 eliminated by isolation"), "{}", b.text("#events"));
     // The eliminated 1-2 is drawn where it was, crossed out; click it.
-    b.click("[data-unit=\"us-1-2\"] rect");
+    b.click("[data-unit=\"us-1-2\"]");
     let why = b.text("#explanation");
     assert!(why.contains("us-1-2"), "{why}");
     assert!(why.contains("eliminated"), "{why}");
