@@ -12,8 +12,8 @@ pub mod output;
 pub mod phases;
 pub mod render;
 pub mod render_cmd;
-pub mod replay_cmd;
 pub mod reorganize;
+pub mod replay_cmd;
 pub mod step;
 pub mod territories;
 

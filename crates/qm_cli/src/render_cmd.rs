@@ -48,7 +48,8 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         crate::fail(err, false, &[ErrorBody::plain("usage", None, msg.clone())], &msg);
         return 2;
     };
-    let Some(crate::Played { game: mut g, .. }) = crate::play(a.file, a.phases.unwrap_or(0), a.orders, a.seed, false, err)
+    let Some(crate::Played { game: mut g, .. }) =
+        crate::play(a.file, a.phases.unwrap_or(0), a.orders, a.seed, false, err)
     else {
         return 1;
     };

@@ -7,7 +7,6 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "tests fail loudly")]
 
-
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 

@@ -6,7 +6,6 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "tests fail loudly")]
 
-
 use qm_game::{DeterminationKind, Side};
 use qm_render::layout::Layout;
 use qm_render::png::pixmap;
@@ -31,8 +30,7 @@ fn qm(args: &[&str]) -> (i32, String, String) {
 fn render(args: &[&str], name: &str) -> std::path::PathBuf {
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let o = out.display().to_string();
-    let args: Vec<String> =
-        args.iter().map(|a| if a.ends_with(".ron") { root(a) } else { (*a).to_string() }).collect();
+    let args: Vec<String> = args.iter().map(|a| if a.ends_with(".ron") { root(a) } else { (*a).to_string() }).collect();
     let mut all: Vec<&str> = vec!["render"];
     all.extend(args.iter().map(String::as_str));
     all.extend(["-o", o.as_str()]);
@@ -45,13 +43,7 @@ fn render(args: &[&str], name: &str) -> std::path::PathBuf {
 #[test]
 fn the_svg_of_rabaul_after_its_player_turn_matches_the_golden_file() {
     let out = render(
-        &[
-            "scenarios/awaw/rabaul-isolation.ron",
-            "--phases",
-            "5",
-            "--orders",
-            "tests/fixtures/orders/rabaul-cut.ron",
-        ],
+        &["scenarios/awaw/rabaul-isolation.ron", "--phases", "5", "--orders", "tests/fixtures/orders/rabaul-cut.ron"],
         "rabaul.svg",
     );
     let svg = std::fs::read_to_string(out).expect("written");
@@ -92,7 +84,11 @@ fn the_png_of_the_barbarossa_pocket_shows_the_pocket_unsupplied() {
     let svg = qm_render::scene_svg(&scene);
     for hex in ["d52", "d53", "d54", "e52", "e53", "e54", "f52", "f53", "f54"] {
         assert!(svg.contains(&format!("<title>{hex}")), "{hex}");
-        assert_eq!(scene.node(g.spec().map.find(hex).expect("hex")).and_then(|n| n.supply).map(|s| s.as_str()), Some("unsupplied"), "{hex}");
+        assert_eq!(
+            scene.node(g.spec().map.find(hex).expect("hex")).and_then(|n| n.supply).map(|s| s.as_str()),
+            Some("unsupplied"),
+            "{hex}"
+        );
     }
 }
 
@@ -114,7 +110,7 @@ fn a_territory_map_renders_as_a_graph_with_cut_lines_lost_territories_and_blocka
     assert!(svg.contains("lost by belgium"), "a lost territory");
     assert!(svg.contains("trade: blocked"), "blocked trade");
     assert!(svg.contains("\nblockade\n"), "a blockading ship");
-    assert!(svg.contains("data-line=\"heligoland\""), "Heligoland's line drawn");
+    assert!(svg.contains("data-line=\"paris\""), "lines of supply drawn");
     let png = pixmap(&svg, 0.5).expect("renders");
     assert!(png.width() > 500 && png.height() > 400);
 }

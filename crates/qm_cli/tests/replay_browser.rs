@@ -11,7 +11,6 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "tests fail loudly")]
 
-
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -98,10 +97,8 @@ impl Driver {
                 break (String::from_utf8_lossy(&raw[..i]).to_ascii_lowercase(), i + 4);
             }
         };
-        let length = head
-            .lines()
-            .find_map(|l| l.strip_prefix("content-length:"))
-            .and_then(|v| v.trim().parse::<usize>().ok());
+        let length =
+            head.lines().find_map(|l| l.strip_prefix("content-length:")).and_then(|v| v.trim().parse::<usize>().ok());
         let chunked = head.contains("transfer-encoding: chunked");
         loop {
             let have = raw.len() - body_start;
@@ -187,7 +184,8 @@ fn the_replay_page_explains_the_eliminated_unit_in_a_browser() {
     };
     let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join("rabaul-replay.html");
     let page_arg = page.display().to_string();
-    let (scenario, orders) = (root("scenarios/awaw/rabaul-isolation.ron"), root("tests/fixtures/orders/rabaul-cut.ron"));
+    let (scenario, orders) =
+        (root("scenarios/awaw/rabaul-isolation.ron"), root("tests/fixtures/orders/rabaul-cut.ron"));
     let (code, out, err) = qm(&["replay", &scenario, "--orders", &orders, "-o", &page_arg]);
     assert_eq!(code, 0, "{out}{err}");
 

@@ -124,9 +124,12 @@ pub fn counter(u: &SceneUnit, c: Pt) -> Group {
         );
     }
     if u.eliminated {
-        g = g
-            .add(segment((x, y), (x + COUNTER_W, y + COUNTER_H), "#000000", 2.0))
-            .add(segment((x, y + COUNTER_H), (x + COUNTER_W, y), "#000000", 2.0));
+        g = g.add(segment((x, y), (x + COUNTER_W, y + COUNTER_H), "#000000", 2.0)).add(segment(
+            (x, y + COUNTER_H),
+            (x + COUNTER_W, y),
+            "#000000",
+            2.0,
+        ));
     }
     g
 }
@@ -146,10 +149,14 @@ pub fn legend(x: f64, y: f64, side: &str, territory: bool) -> Group {
     ];
     for (i, (c, label)) in swatches.iter().enumerate() {
         let sx = x + 110.0 * i as f64;
-        g = g.add(Rectangle::new().set("x", r1(sx)).set("y", y + 20.0).set("width", 14).set("height", 14).set(
-            "fill",
-            c.hex(),
-        ));
+        g = g.add(
+            Rectangle::new()
+                .set("x", r1(sx))
+                .set("y", y + 20.0)
+                .set("width", 14)
+                .set("height", 14)
+                .set("fill", c.hex()),
+        );
         g = g.add(text((sx + 19.0, y + 31.0), 10.0, "#202020", "start", label));
     }
     let row = y + 52.0;

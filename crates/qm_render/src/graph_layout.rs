@@ -59,6 +59,35 @@ pub fn layout(nodes: &[NodeId], edges: &[(NodeId, NodeId)], w: f64, h: f64) -> V
     pos
 }
 
+/// Pushes apart nodes whose boxes (`bw` by `bh`, centred) overlap, a fixed
+/// number of rounds, keeping them inside `[0, w] x [0, h]`.
+pub fn separate(pos: &mut [(f64, f64)], (bw, bh): (f64, f64), (w, h): (f64, f64)) {
+    for _ in 0..ROUNDS {
+        let mut moved = false;
+        for i in 0..pos.len() {
+            for j in (i + 1)..pos.len() {
+                let (dx, dy) = (pos[j].0 - pos[i].0, pos[j].1 - pos[i].1);
+                let (ox, oy) = (bw - dx.abs(), bh - dy.abs());
+                if ox <= 0.0 || oy <= 0.0 {
+                    continue;
+                }
+                moved = true;
+                // Move along the axis of least overlap, half each.
+                let (mx, my) = if ox / bw < oy / bh {
+                    (ox / 2.0 * dx.signum().max(0.0).mul_add(2.0, -1.0), 0.0)
+                } else {
+                    (0.0, oy / 2.0 * dy.signum().max(0.0).mul_add(2.0, -1.0))
+                };
+                pos[i] = ((pos[i].0 - mx).clamp(0.0, w), (pos[i].1 - my).clamp(0.0, h));
+                pos[j] = ((pos[j].0 + mx).clamp(0.0, w), (pos[j].1 + my).clamp(0.0, h));
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+}
+
 /// Scales and shifts positions to fill `[0, w] x [0, h]`.
 fn fit(pos: &mut [(f64, f64)], w: f64, h: f64) {
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);

@@ -76,8 +76,7 @@ fn hex_title(n: &SceneNode) -> String {
 fn labels(lay: &Layout) -> Group {
     let mut g = Group::new().set("class", "labels");
     for r in lay.rows.0..=lay.rows.1 {
-        let Some(y) = (lay.cols.0..=lay.cols.1).find_map(|c| lay.grid.get(&(r, c))).and_then(|&n| lay.center(n))
-        else {
+        let Some(y) = (lay.cols.0..=lay.cols.1).find_map(|c| lay.grid.get(&(r, c))).and_then(|&n| lay.center(n)) else {
             continue;
         };
         let x = lay.grid.range((r, 0)..=(r, u32::MAX)).next().and_then(|(_, &n)| lay.center(n)).map_or(0.0, |p| p.0);
@@ -99,7 +98,11 @@ fn borders(scene: &Scene, lay: &Layout) -> Group {
         for b in lay.neighbours(rc) {
             let (Some(na), Some(nb)) = (scene.node(a), scene.node(b)) else { continue };
             let land = na.surface == Surface::Land && nb.surface == Surface::Land;
-            if a < b && land && na.control_side.is_some() && nb.control_side.is_some() && na.control_side != nb.control_side
+            if a < b
+                && land
+                && na.control_side.is_some()
+                && nb.control_side.is_some()
+                && na.control_side != nb.control_side
             {
                 let (Some(pa), Some(pb)) = (lay.center(a), lay.center(b)) else { continue };
                 let (p, q) = shared_side(pa, pb, 0.0);
@@ -138,7 +141,8 @@ fn boxes(scene: &Scene, lay: &Layout) -> Group {
     }
     for n in scene.nodes.iter().filter(|n| n.kind == NodeKind::Box) {
         let Some(c) = lay.center(n.node) else { continue };
-        let fill = n.control.as_deref().map_or(style::Rgb(230, 230, 230), style::nation).mix(style::Rgb(255, 255, 255), 50);
+        let fill =
+            n.control.as_deref().map_or(style::Rgb(230, 230, 230), style::nation).mix(style::Rgb(255, 255, 255), 50);
         let label = n.name.clone().unwrap_or_else(|| n.label.clone());
         let mut b = Group::new().set("class", "box").set("data-hex", n.label.as_str()).add(Title::new(label.clone()));
         b = b.add(
@@ -169,11 +173,7 @@ fn sea_lines(scene: &Scene, lay: &Layout) -> Group {
     let mut g = Group::new().set("class", "sea-lines");
     for l in &scene.sea_lines {
         let pts: Vec<Pt> = l.path.iter().filter_map(|&n| lay.center(n)).collect();
-        let pts = if pts.len() >= 2 {
-            pts
-        } else {
-            [l.from, l.to].iter().filter_map(|&n| lay.center(n)).collect()
-        };
+        let pts = if pts.len() >= 2 { pts } else { [l.from, l.to].iter().filter_map(|&n| lay.center(n)).collect() };
         if pts.len() < 2 {
             continue;
         }

@@ -99,8 +99,14 @@ impl Layout {
     pub fn neighbours(&self, (r, c): (u32, u32)) -> Vec<NodeId> {
         let (r, c) = (i64::from(r), i64::from(c));
         let shift = if r % 2 == 1 { 0 } else { -1 };
-        let cand =
-            [(r, c - 1), (r, c + 1), (r - 1, c + shift), (r - 1, c + shift + 1), (r + 1, c + shift), (r + 1, c + shift + 1)];
+        let cand = [
+            (r, c - 1),
+            (r, c + 1),
+            (r - 1, c + shift),
+            (r - 1, c + shift + 1),
+            (r + 1, c + shift),
+            (r + 1, c + shift + 1),
+        ];
         cand.iter()
             .filter_map(|&(r, c)| {
                 let k = (u32::try_from(r).ok()?, u32::try_from(c).ok()?);

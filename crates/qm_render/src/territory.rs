@@ -49,7 +49,8 @@ pub fn document(scene: &Scene) -> Document {
 /// Every territory's and sea zone's centre.
 fn positions(scene: &Scene) -> BTreeMap<NodeId, Pt> {
     let ids: Vec<NodeId> = scene.nodes.iter().filter(|n| shown(n)).map(|n| n.node).collect();
-    let p = graph_layout::layout(&ids, &scene.edges, W, H);
+    let mut p = graph_layout::layout(&ids, &scene.edges, W, H);
+    graph_layout::separate(&mut p, (NODE_W + 6.0, NODE_H + 34.0), (W, H));
     ids.into_iter().zip(p).map(|(n, (x, y))| (n, (x + MARGIN, y + MARGIN + 30.0))).collect()
 }
 
@@ -130,7 +131,13 @@ fn nodes(scene: &Scene, pos: &BTreeMap<NodeId, Pt>) -> Group {
             }
         }
         t = t.add(Title::new(tip));
-        t = t.add(draw::text((c.0, c.1 + if n.original.is_some() { -1.0 } else { 3.0 }), 8.5, "#101010", "middle", &name));
+        t = t.add(draw::text(
+            (c.0, c.1 + if n.original.is_some() { -1.0 } else { 3.0 }),
+            8.5,
+            "#101010",
+            "middle",
+            &name,
+        ));
         g = g.add(t);
     }
     g

@@ -21,7 +21,11 @@ pub fn diff(s: &Session) -> String {
     let a = &before.state;
     let mut out = String::new();
     if a.clock != after.clock {
-        let _ = writeln!(out, "clock: turn {} {} phase {} -> turn {} {} phase {}", a.clock.turn, a.clock.side, a.clock.phase, after.clock.turn, after.clock.side, after.clock.phase);
+        let _ = writeln!(
+            out,
+            "clock: turn {} {} phase {} -> turn {} {} phase {}",
+            a.clock.turn, a.clock.side, a.clock.phase, after.clock.turn, after.clock.side, after.clock.phase
+        );
     }
     let old: BTreeMap<&str, &qm_core::state::UnitState> = a.units.iter().map(|u| (u.id.as_str(), u)).collect();
     for u in &after.units {
@@ -31,7 +35,13 @@ pub fn diff(s: &Session) -> String {
                 let _ = writeln!(out, "unit {}: {was} -> {}", u.id, u.supply.status.as_str());
             }
             Some(o) if o.location.node != u.location.node => {
-                let _ = writeln!(out, "unit {}: moved {} -> {}", u.id, map.describe(o.location.node), map.describe(u.location.node));
+                let _ = writeln!(
+                    out,
+                    "unit {}: moved {} -> {}",
+                    u.id,
+                    map.describe(o.location.node),
+                    map.describe(u.location.node)
+                );
             }
             Some(_) => {}
             None => {
@@ -52,13 +62,20 @@ pub fn diff(s: &Session) -> String {
 }
 
 /// Control and hex-status changes, counted by kind, with the first few.
-fn nodes(out: &mut String, a: &GameState, b: &GameState, map: &qm_core::map::MapGraph, rules: &qm_core::ruleset::Ruleset) {
+fn nodes(
+    out: &mut String,
+    a: &GameState,
+    b: &GameState,
+    map: &qm_core::map::MapGraph,
+    rules: &qm_core::ruleset::Ruleset,
+) {
     let nation = |n: Option<qm_core::ids::NationId>| n.map_or("none".to_string(), |n| rules.nation_key(n).to_string());
     let mut status: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (i, (x, y)) in a.nodes.iter().zip(&b.nodes).enumerate() {
         let label = map.describe(i as u32);
         if x.control.current != y.control.current {
-            let _ = writeln!(out, "hex {label}: control {} -> {}", nation(x.control.current), nation(y.control.current));
+            let _ =
+                writeln!(out, "hex {label}: control {} -> {}", nation(x.control.current), nation(y.control.current));
         }
         if x.supply.status != y.supply.status {
             let word = |s: Option<qm_core::supply::HexStatus>| s.map_or("undetermined", |s| s.as_str());
@@ -81,7 +98,12 @@ fn sections(out: &mut String, a: &GameState, b: &GameState) {
             continue;
         }
         let mut leaves = Vec::new();
-        leaf_diff(String::new(), x.unwrap_or(&serde_json::Value::Null), y.unwrap_or(&serde_json::Value::Null), &mut leaves);
+        leaf_diff(
+            String::new(),
+            x.unwrap_or(&serde_json::Value::Null),
+            y.unwrap_or(&serde_json::Value::Null),
+            &mut leaves,
+        );
         let _ = writeln!(out, "section {name}: {} change{}", leaves.len(), if leaves.len() == 1 { "" } else { "s" });
         for l in leaves.iter().take(LEAVES) {
             let _ = writeln!(out, "  {l}");
@@ -115,7 +137,11 @@ fn leaf_diff(path: String, a: &serde_json::Value, b: &serde_json::Value, out: &m
         _ => {
             let short = |v: &Value| {
                 let t = v.to_string();
-                if t.len() > 60 { format!("{}...", &t[..t.char_indices().nth(57).map_or(t.len(), |(i, _)| i)]) } else { t }
+                if t.len() > 60 {
+                    format!("{}...", &t[..t.char_indices().nth(57).map_or(t.len(), |(i, _)| i)])
+                } else {
+                    t
+                }
             };
             out.push(format!("{}: {} -> {}", path.trim_start_matches('.'), short(a), short(b)));
         }

@@ -36,7 +36,9 @@ impl Helper for Words {}
 /// phases.
 fn words(s: &Session) -> Vec<String> {
     let mut w: Vec<String> = COMMANDS.iter().map(|c| c.0.to_string()).collect();
-    w.extend(["units", "hex", "zones", "lines", "ledger", "income", "oil", "axis", "allies", "--side"].map(String::from));
+    w.extend(
+        ["units", "hex", "zones", "lines", "ledger", "income", "oil", "axis", "allies", "--side"].map(String::from),
+    );
     w.extend(s.game.unit_ids().into_iter().map(|u| u.0));
     let spec = s.game.spec();
     for n in &spec.map.nodes {

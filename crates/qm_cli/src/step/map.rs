@@ -39,9 +39,9 @@ pub fn command(s: &mut Session, args: &[&str], colour: bool) -> Result<String, S
         return Err("not a hex map: `show units` and `explain TERRITORY` describe territory maps".into());
     }
     let centre = match rest.first() {
-        Some(l) => Some(map.find(l).ok_or_else(|| {
-            format!("no hex `{l}`{}", qm_scenario::suggest::place_hint(map, l))
-        })?),
+        Some(l) => {
+            Some(map.find(l).ok_or_else(|| format!("no hex `{l}`{}", qm_scenario::suggest::place_hint(map, l)))?)
+        }
         None => None,
     };
     let radius = match rest.get(1) {

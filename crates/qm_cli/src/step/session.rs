@@ -35,7 +35,15 @@ impl Session {
     /// A session over a game.
     #[must_use]
     pub fn new(game: Game) -> Self {
-        Self { game, batches: Vec::new(), used: Vec::new(), undo: Vec::new(), before: None, events: Vec::new(), breakpoints: Vec::new() }
+        Self {
+            game,
+            batches: Vec::new(),
+            used: Vec::new(),
+            undo: Vec::new(),
+            before: None,
+            events: Vec::new(),
+            breakpoints: Vec::new(),
+        }
     }
 
     /// Adds an orders file's batches.
@@ -116,7 +124,8 @@ impl Session {
         }
         let s = self.game.step_system();
         self.events = s.events;
-        let done = if s.phase_done { format!(" (end of {}: {})", s.phase, count(self.events.len())) } else { String::new() };
+        let done =
+            if s.phase_done { format!(" (end of {}: {})", s.phase, count(self.events.len())) } else { String::new() };
         Ok(format!("ran {}{done}", s.system))
     }
 
@@ -124,7 +133,8 @@ impl Session {
     /// `Game::step_marking` does before running it whole.
     fn submit_batches(&mut self, phase: PhaseId) -> Result<(), String> {
         let clock = self.game.clock();
-        let mut idx: Vec<usize> = (0..self.batches.len()).filter(|&i| batch_is_for(&self.batches[i], clock, phase)).collect();
+        let mut idx: Vec<usize> =
+            (0..self.batches.len()).filter(|&i| batch_is_for(&self.batches[i], clock, phase)).collect();
         // The moving side's batches first, then the other side's.
         idx.sort_by_key(|&i| (self.batches[i].side != clock.side, i));
         for i in idx {

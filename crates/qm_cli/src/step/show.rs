@@ -86,7 +86,14 @@ fn zones(g: &Game) -> String {
             format!(", sea line {} -> {}{}", l.from, l.to, if l.disrupted { " (disrupted)" } else { "" })
         });
         let boxes = if z.boxes.is_empty() { String::new() } else { format!(", boxes {}", z.boxes.join(" ")) };
-        let _ = writeln!(s, "zone {}: {} ({} hexes{boxes}{sea}): {}", z.id, z.status.as_str(), z.hexes.len(), z.hexes.join(" "));
+        let _ = writeln!(
+            s,
+            "zone {}: {} ({} hexes{boxes}{sea}): {}",
+            z.id,
+            z.status.as_str(),
+            z.hexes.len(),
+            z.hexes.join(" ")
+        );
     }
     s
 }
@@ -210,9 +217,10 @@ pub fn order(s: &mut Session, rest: &str) -> Result<String, String> {
     let phase = s.game.next_phase().ok_or("no phase to give orders for")?;
     let player = if side == c.side { String::new() } else { format!("player: {:?}, ", c.side) };
     let text = format!("[(turn: {}, side: {side:?}, {player}phase: \"{phase}\", orders: [{ron}])]", c.turn);
-    let batches = s.game.read_orders("order", text.as_bytes()).map_err(|e| {
-        e.diagnostics.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; ")
-    })?;
+    let batches = s
+        .game
+        .read_orders("order", text.as_bytes())
+        .map_err(|e| e.diagnostics.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; "))?;
     let mut n = 0;
     for b in batches {
         n += b.orders.len();
