@@ -44,7 +44,7 @@ pub fn dispatch(s: &mut Session, line: &str, colour: bool, out: &mut String) -> 
     let Some((&cmd, args)) = words.split_first() else { return Flow::Go };
     let rest = line.trim_start().get(cmd.len()..).unwrap_or("").trim();
     let answer: Result<String, String> = match cmd {
-        "next" | "n" => s.next(),
+        "next" | "n" => s.step_next(),
         "sys" | "s" => s.sys(),
         "break" | "b" => Ok(set_break(s, args)),
         "continue" | "c" => s.continue_(),

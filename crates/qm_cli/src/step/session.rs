@@ -77,7 +77,7 @@ impl Session {
     ///
     /// # Errors
     /// A refused batch (the state is left as before it).
-    pub fn next(&mut self) -> Outcome {
+    pub fn step_next(&mut self) -> Outcome {
         if self.game.next_phase().is_none() {
             return Err("no phase to run".into());
         }
@@ -166,7 +166,7 @@ impl Session {
             if self.game.next_phase().is_some_and(|p| p.as_str() == phase) && self.game.stepping_progress().is_none() {
                 break;
             }
-            lines.push(self.next()?);
+            lines.push(self.step_next()?);
             events.append(&mut self.events);
         }
         self.finish_run(first, events);
@@ -183,7 +183,7 @@ impl Session {
         let first = self.start_run();
         let (mut lines, mut events) = (Vec::new(), Vec::new());
         for _ in 0..MAX_PHASES {
-            lines.push(self.next()?);
+            lines.push(self.step_next()?);
             events.append(&mut self.events);
             let c = self.game.clock();
             if c.side != start.side || c.turn != start.turn || self.game.next_phase().is_none() {
