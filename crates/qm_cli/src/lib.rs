@@ -4,14 +4,18 @@ pub mod bench;
 pub mod bench_collect;
 pub mod collect;
 pub mod explain;
+pub mod explain_any;
 pub mod explain_oil;
 pub mod explain_territory;
 pub mod mapcheck;
 pub mod output;
 pub mod phases;
 pub mod render;
+pub mod render_cmd;
 pub mod reorganize;
 pub mod selfplay;
+pub mod replay_cmd;
+pub mod step;
 pub mod territories;
 
 use clap::{Parser, Subcommand};
@@ -161,6 +165,67 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Draw the map after some phases as SVG or PNG: terrain tinted by a
+    /// side's supply, control borders, zones, sea lines, boxes, units.
+    Render {
+        /// Scenario file, or a save file to continue from.
+        file: PathBuf,
+        /// Run this many phases first (with no phase run, the side's initial
+        /// determination is made now, as `qm supply` does).
+        #[arg(long)]
+        phases: Option<u32>,
+        /// Orders file for those phases (see `qm run`).
+        #[arg(long)]
+        orders: Option<PathBuf>,
+        /// Whose supply tints the map (default: the last determined side).
+        #[arg(long, value_enum)]
+        side: Option<SideArg>,
+        /// Seed of the game's random stream.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output file, `.svg` or `.png`.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+    },
+    /// Write a replay of a game as one self-contained HTML page: the map
+    /// after each phase, its events, and every unit's, hex's and
+    /// territory's explanation on a click.
+    Replay {
+        /// Scenario file, or a save file to continue from.
+        file: PathBuf,
+        /// Orders file (see `qm run`).
+        #[arg(long)]
+        orders: Option<PathBuf>,
+        /// Run this many phases.
+        #[arg(long, conflicts_with = "to_end")]
+        phases: Option<u32>,
+        /// Run until every batch of the orders file is used and the player
+        /// turn is over (the default).
+        #[arg(long)]
+        to_end: bool,
+        /// Seed of the game's random stream.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output HTML file.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+    },
+    /// Step a game interactively: phase by phase or system by system, show
+    /// and explain, change orders, save, undo (`help` inside lists the
+    /// commands). Reads commands line by line when stdin is not a terminal.
+    Step {
+        /// Scenario file.
+        file: PathBuf,
+        /// Seed of the game's random stream.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Orders file: its batches are submitted as their phases run.
+        #[arg(long)]
+        orders: Option<PathBuf>,
+        /// Start from a save file instead.
+        #[arg(long)]
+        load: Option<PathBuf>,
+    },
     /// Benchmarks.
     Bench {
         /// What to measure.
@@ -304,6 +369,26 @@ where
         }
         Command::Reorganize { file, power, units, json, seed } => {
             reorganize::run(&file, power.as_deref(), units.as_deref(), json, seed, out, err)
+        }
+        Command::Render { file, phases, orders, side, seed, output } => render_cmd::run(
+            &render_cmd::Args {
+                file: &file,
+                phases,
+                orders: orders.as_ref(),
+                side: side.map(Side::from),
+                seed,
+                out: &output,
+            },
+            out,
+            err,
+        ),
+        Command::Replay { file, orders, phases, to_end: _, seed, output } => replay_cmd::run(
+            &replay_cmd::Args { file: &file, orders: orders.as_ref(), phases, seed, out: &output },
+            out,
+            err,
+        ),
+        Command::Step { file, seed, orders, load } => {
+            step::run(&step::Args { file: &file, seed, orders: orders.as_ref(), load: load.as_ref() }, out, err)
         }
         Command::Bench { what: BenchCommand::Supply { hexes, seed, iters, json } } => {
             bench_supply(hexes, seed, iters, json, out, err)

@@ -1,0 +1,56 @@
+//! PNG through `resvg`, with the one font shipped in `assets/fonts/`
+//! loaded into usvg's font database and no system font: a render is the
+//! same on every machine.
+
+use resvg::{tiny_skia, usvg};
+
+/// The font every text is set in: DejaVu Sans, subset to Latin
+/// (`assets/fonts/LICENSE-DejaVu.txt`).
+pub const FONT_DATA: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Latin.ttf");
+
+/// Why an SVG did not become a PNG.
+#[derive(Debug, thiserror::Error)]
+pub enum PngError {
+    /// The SVG did not parse (a bug of ours: we write it).
+    #[error("svg: {0}")]
+    Svg(#[from] usvg::Error),
+    /// The picture has no area or is too large.
+    #[error("cannot make a {0}x{1} picture")]
+    Size(u32, u32),
+    /// PNG encoding failed.
+    #[error("png: {0}")]
+    Encode(String),
+}
+
+/// usvg's options with only the shipped font.
+#[must_use]
+pub fn options() -> usvg::Options<'static> {
+    let mut opt = usvg::Options { font_family: crate::style::FONT.to_string(), ..usvg::Options::default() };
+    opt.fontdb_mut().load_font_data(FONT_DATA.to_vec());
+    opt
+}
+
+/// Rasterizes an SVG at `scale` (1.0: one pixel per SVG unit).
+///
+/// # Errors
+/// A [`PngError`] if the SVG does not parse or the size is unusable.
+pub fn pixmap(svg: &str, scale: f32) -> Result<tiny_skia::Pixmap, PngError> {
+    let tree = usvg::Tree::from_str(svg, &options())?;
+    let size = tree.size();
+    let (w, h) = ((size.width() * scale).ceil() as u32, (size.height() * scale).ceil() as u32);
+    let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or(PngError::Size(w, h))?;
+    resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    Ok(pixmap)
+}
+
+/// An SVG as PNG bytes.
+///
+/// # Errors
+/// A [`PngError`] if the SVG does not parse or the size is unusable.
+pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
+    pixmap(svg, scale)?.encode_png().map_err(|e| PngError::Encode(e.to_string()))
+}
+
+/// The pixel buffer [`pixmap`] returns (tiny-skia's), for tests and
+/// embedders that read pixels back.
+pub use resvg::tiny_skia::Pixmap;
