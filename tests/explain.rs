@@ -51,7 +51,7 @@ fn an_eliminated_unit_is_explained() {
     assert!(out.contains("disrupted"), "the cut sea line:\n{out}");
     // The JSON says the same.
     let v = json(&["explain", &file, "us-1-2", "--phases", "5", "--orders", &orders, "--json"]);
-    assert_eq!(v["format"], 1);
+    assert_eq!((v["header"]["command"].as_str(), v["kind"].as_str()), (Some("explain"), Some("unit")));
     assert_eq!(v["unit"], "us-1-2");
     assert_eq!(v["eliminated"]["turn"], 2);
     assert_eq!(cited(&v, "eliminated"), ["SUP-177", "SUP-190"]);

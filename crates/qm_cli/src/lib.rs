@@ -8,6 +8,10 @@ pub mod explain_oil;
 pub mod explain_territory;
 pub mod mapcheck;
 pub mod output;
+pub mod output_bench;
+pub mod output_collect;
+pub mod output_explain;
+pub mod output_reorganize;
 pub mod phases;
 pub mod render;
 pub mod reorganize;
@@ -301,7 +305,7 @@ where
             reorganize::run(&file, power.as_deref(), units.as_deref(), json, seed, out, err)
         }
         Command::Bench { what: BenchCommand::Supply { hexes, seed, iters, json } } => {
-            bench_supply(hexes, seed, iters, json, out, err)
+            bench::run_supply(hexes, seed, iters, json, out, err)
         }
         Command::Bench { what: BenchCommand::Collect { territories, seed, iters, json } } => {
             bench_collect::run_collect(territories, seed, iters, json, out, err)
@@ -345,7 +349,7 @@ pub fn open(file: &Path, seed: u64, json: bool, err: &mut dyn Write) -> Option<G
 }
 
 /// Prints one JSON value as a line.
-fn print_json<T: serde::Serialize>(out: &mut dyn Write, v: &T) {
+pub(crate) fn print_json<T: serde::Serialize>(out: &mut dyn Write, v: &T) {
     let _ = writeln!(out, "{}", serde_json::to_string(v).unwrap_or_default());
 }
 
@@ -417,9 +421,8 @@ fn supply(
         // territories' status is their collection's (COL-004, COL-005).
         let rows = territories::territory_rows(&mut g);
         if json {
-            let mut v = serde_json::json!({ "territories": rows });
-            with_header(&mut v, &Header::of("supply", &file.display().to_string(), seed, &g, &events));
-            print_json(out, &v);
+            let header = Header::of("supply", &file.display().to_string(), seed, &g, &events);
+            print_json(out, &output_collect::TerritoryMapOutput { header, territories: rows });
         } else {
             let _ = write!(
                 out,
@@ -472,7 +475,8 @@ fn supply(
 pub(crate) struct Played {
     pub(crate) game: Game,
     log: Vec<String>,
-    events: Vec<qm_core::events::GameEvent>,
+    /// The events of the phases run.
+    pub(crate) events: Vec<qm_core::events::GameEvent>,
     phases_run: u32,
     /// The income statements the collection phases made (COL-004..008).
     pub(crate) statements: Vec<IncomeStatement>,
@@ -610,25 +614,6 @@ fn run_phases(
         let _ = writeln!(out, "checksum {}", g.checksum());
     }
     0
-}
-
-/// `qm bench supply`, with the header under `--json`.
-fn bench_supply(hexes: u32, seed: u64, iters: u32, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    if !json {
-        return bench::run_supply(hexes, seed, iters, json, out, err);
-    }
-    match bench::bench_supply(hexes, seed, iters) {
-        Ok(r) => {
-            let mut v = serde_json::to_value(&r).unwrap_or_default();
-            with_header(&mut v, &Header::bare("bench", None, Some(seed)));
-            print_json(out, &v);
-            0
-        }
-        Err(e) => {
-            fail(err, true, &[ErrorBody::plain("bench", None, e.to_string())], "");
-            2
-        }
-    }
 }
 
 /// Puts `header` first in a JSON object made elsewhere.
