@@ -24,11 +24,47 @@ pub fn collect_income(
     declined: &dyn Fn(Side, NodeId) -> bool,
     rng: &mut GameRng,
 ) -> IncomeStatement {
+    let lines = trace_lines(board, nation, &places_of(board, nation));
+    collect_income_on(board, nation, &lines, turn, declined, rng)
+}
+
+/// The saving places of a nation, in place order (COL-004).
+#[must_use]
+pub fn places_of(board: &Board, nation: NationId) -> Vec<PlaceId> {
     let cm = &board.spec.collect;
-    let places: Vec<PlaceId> =
-        (0..cm.places.len() as PlaceId).filter(|&p| cm.places[p as usize].nation == nation).collect();
-    let lines = trace_lines(board, nation, &places);
-    let territories = territory_lines(board, nation, &lines);
+    (0..cm.places.len() as PlaceId).filter(|&p| cm.places[p as usize].nation == nation).collect()
+}
+
+/// One flood for the lines of all `nations` when they share it: all on one
+/// side (so the same territories and sea zones pass their lines, ruling 4)
+/// and at most [`crate::lines::MAX_PLACES`] saving places among them. The
+/// nations of a side collect in one phase; their lines are the labels of
+/// one `qm_trace` flood instead of one flood each.
+#[must_use]
+pub fn shared_lines(board: &Board, nations: &[NationId]) -> Option<Lines> {
+    let first = *nations.first()?;
+    let side = board.sides.side_of(first)?;
+    if nations.iter().any(|&n| board.sides.side_of(n) != Some(side)) {
+        return None;
+    }
+    let places: Vec<PlaceId> = nations.iter().flat_map(|&n| places_of(board, n)).collect();
+    (places.len() <= crate::lines::MAX_PLACES).then(|| trace_lines(board, first, &places))
+}
+
+/// [`collect_income`] on lines already traced: `lines` must label every
+/// saving place of `nation` with `nation`'s passability (its own
+/// [`trace_lines`], or [`shared_lines`] of its side).
+pub fn collect_income_on(
+    board: &Board,
+    nation: NationId,
+    lines: &Lines,
+    turn: u32,
+    declined: &dyn Fn(Side, NodeId) -> bool,
+    rng: &mut GameRng,
+) -> IncomeStatement {
+    let cm = &board.spec.collect;
+    let places = places_of(board, nation);
+    let territories = territory_lines(board, nation, lines);
     let mut saved: BTreeMap<String, u32> = places.iter().map(|&p| (cm.place_key(p).to_string(), 0)).collect();
     for t in territories.iter().filter(|t| t.counted > 0) {
         if let Some(p) = &t.saved_at {

@@ -6,7 +6,7 @@
 //! allies, and through sea zones with no enemy surface warship: empty, or
 //! holding only neutral, allied or own ships, or only enemy submarines.
 
-use crate::board::Board;
+use crate::board::{Board, ShipKind};
 use qm_core::collect_map::PlaceId;
 use qm_core::ids::{NationId, NodeId};
 use qm_core::map::{Features, NodeKind};
@@ -43,13 +43,21 @@ pub const MAX_PLACES: usize = 64;
 #[must_use]
 pub fn passability(board: &Board, nation: NationId) -> Vec<u64> {
     let map = &board.spec.map;
+    // Ruling 4: one enemy surface warship closes a sea zone (one pass over
+    // the ships, not one per zone).
+    let mut closed = vec![false; map.node_count()];
+    for s in board.ships.iter().filter(|s| s.kind == ShipKind::Surface && board.enemy(nation, s.nation)) {
+        if let Some(c) = closed.get_mut(s.node as usize) {
+            *c = true;
+        }
+    }
     (0..map.node_count() as NodeId)
         .map(|n| {
             let open = match map.node(n).map(|i| i.kind) {
                 Some(NodeKind::Territory) => {
                     board.control.get(n as usize).copied().flatten().is_some_and(|c| board.friendly(nation, c))
                 }
-                Some(NodeKind::SeaZone) => board.raider(nation, n).is_none(),
+                Some(NodeKind::SeaZone) => !closed[n as usize],
                 _ => false,
             };
             if open { u64::MAX } else { 0 }
@@ -76,27 +84,28 @@ fn is_center(board: &Board, nation: NationId, homeland: Option<PlaceId>, n: Node
 /// The supply centers of a place (COL-005), in node order.
 #[must_use]
 pub fn supply_centers(board: &Board, nation: NationId, place: PlaceId) -> Vec<NodeId> {
-    centers_of(board, nation, &[place]).pop().unwrap_or_default()
+    let owned = board.spec.collect.places.get(place as usize).is_some_and(|p| p.nation == nation);
+    if owned { centers_of(board, &[place]).pop().unwrap_or_default() } else { Vec::new() }
 }
 
 /// The supply centers of each of `places`, in node order, read in one pass
-/// over the map (not one per place).
+/// over the map (not one per place). A place's centers are those of the
+/// nation it belongs to.
 #[must_use]
-pub fn centers_of(board: &Board, nation: NationId, places: &[PlaceId]) -> Vec<Vec<NodeId>> {
+pub fn centers_of(board: &Board, places: &[PlaceId]) -> Vec<Vec<NodeId>> {
     let cm = &board.spec.collect;
-    let homeland = cm.homeland(nation);
     let mut out = vec![Vec::new(); places.len()];
     for n in 0..board.spec.map.board_count {
         let e = cm.econ(n);
-        // The one place the node could be a center of, for this nation.
+        // The one place the node could be a center of.
         let candidate = match e.gifted_to {
-            Some(g) if g == nation => homeland,
-            Some(_) => None,
+            Some(g) => cm.homeland(g),
             None => e.place,
         };
         let Some(place) = candidate else { continue };
+        let Some(owner) = cm.places.get(place as usize).map(|p| p.nation) else { continue };
         if let Some(i) = places.iter().position(|&p| p == place)
-            && is_center(board, nation, homeland, n, place)
+            && is_center(board, owner, cm.homeland(owner), n, place)
         {
             out[i].push(n);
         }
@@ -105,12 +114,13 @@ pub fn centers_of(board: &Board, nation: NationId, places: &[PlaceId]) -> Vec<Ve
 }
 
 /// Floods `nation`'s lines from the supply centers of `places` (at most
-/// [`MAX_PLACES`]; the rest trace nothing).
+/// [`MAX_PLACES`]; the rest trace nothing). The places may be those of
+/// several nations of `nation`'s side, which share its passability.
 #[must_use]
 pub fn trace_lines(board: &Board, nation: NationId, places: &[PlaceId]) -> Lines {
     let pass = passability(board, nation);
     let places: Vec<PlaceId> = places.iter().copied().take(MAX_PLACES).collect();
-    let centers = centers_of(board, nation, &places);
+    let centers = centers_of(board, &places);
     let seeds: Vec<Seed> = centers
         .iter()
         .enumerate()
