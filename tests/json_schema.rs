@@ -163,7 +163,10 @@ fn other_outputs_carry_the_header_and_validate() {
     assert_eq!(reorganize["header"]["command"], "reorganize");
     let bench = json(&["bench", "supply", "--hexes", "400", "--iters", "1", "--json"]);
     assert_valid("bench-supply.schema.json", &bench);
-    assert_eq!((bench["header"]["command"].as_str(), bench["header"]["seed"].as_u64()), (Some("bench supply"), Some(1)));
+    assert_eq!(
+        (bench["header"]["command"].as_str(), bench["header"]["seed"].as_u64()),
+        (Some("bench supply"), Some(1))
+    );
 }
 
 /// Every command that takes `--json` has a schema (a command added with
@@ -229,7 +232,10 @@ fn explain_outputs_validate_for_every_kind() {
     let resource = json(&["explain", &oil, "ita-b", "--json"]);
     assert_valid("explain.schema.json", &resource);
     assert_eq!((resource["kind"].as_str(), resource["power"].as_str()), (Some("oil-resource"), Some("italy")));
-    assert_eq!((resource["resource"]["spent"].as_u64(), resource["resource"]["load_tenths"].as_u64()), (Some(1), Some(6)));
+    assert_eq!(
+        (resource["resource"]["spent"].as_u64(), resource["resource"]["load_tenths"].as_u64()),
+        (Some(1), Some(6))
+    );
     assert_eq!(resource["units_assigned"], serde_json::json!(["ita-b1", "ita-b2", "ita-b3"]));
     let cut = json(&["explain", &oil, "ger-cut", "--json"]);
     assert_valid("explain.schema.json", &cut);
@@ -281,7 +287,10 @@ fn collection_outputs_validate_in_declared_order() {
 fn bench_outputs_validate() {
     let collect = json(&["bench", "collect", "--territories", "200", "--iters", "1", "--json"]);
     assert_valid("bench-collect.schema.json", &collect);
-    assert_eq!((collect["header"]["command"].as_str(), collect["header"]["turn"].is_null()), (Some("bench collect"), true));
+    assert_eq!(
+        (collect["header"]["command"].as_str(), collect["header"]["turn"].is_null()),
+        (Some("bench collect"), true)
+    );
     assert!(collect["ratio_vs_bfs_reach"].is_f64());
     let game = json(&["bench", "game", "--hexes", "400", "--iters", "1", "--json"]);
     assert_valid("bench-game.schema.json", &game);

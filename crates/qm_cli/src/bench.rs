@@ -614,7 +614,15 @@ pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> Result<SupplyBench, Be
 /// `qm bench supply`: runs the bench and prints its figures (a table, or
 /// one JSON object), or says on `err` why it did not run (exit code 2).
 pub fn run_supply(hexes: u32, seed: u64, iters: u32, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    crate::output_bench::print("bench supply", seed, json, bench_supply(hexes, seed, iters), SupplyBench::table, out, err)
+    crate::output_bench::print(
+        "bench supply",
+        seed,
+        json,
+        bench_supply(hexes, seed, iters),
+        SupplyBench::table,
+        out,
+        err,
+    )
 }
 
 /// The figures `qm bench game --json` prints: the self-play path on a

@@ -1,9 +1,9 @@
 //! `qm collect`: runs the collect phase (COL-004..008) of the side to move
 //! and prints a nation's income statement.
 
+use crate::output_collect::{CollectOutput, StatementOut};
 use qm_collect::{COLLECTION, IncomeStatement, LineStatus, Statements};
 use qm_game::Game;
-use crate::output_collect::{CollectOutput, StatementOut};
 use std::io::Write;
 
 /// Runs phases up to and through the next collection phase; returns the

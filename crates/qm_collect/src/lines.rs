@@ -121,11 +121,8 @@ pub fn trace_lines(board: &Board, nation: NationId, places: &[PlaceId]) -> Lines
     let pass = passability(board, nation);
     let places: Vec<PlaceId> = places.iter().copied().take(MAX_PLACES).collect();
     let centers = centers_of(board, &places);
-    let seeds: Vec<Seed> = centers
-        .iter()
-        .enumerate()
-        .flat_map(|(bit, cs)| cs.iter().map(move |&n| Seed::new(n, 1 << bit)))
-        .collect();
+    let seeds: Vec<Seed> =
+        centers.iter().enumerate().flat_map(|(bit, cs)| cs.iter().map(move |&n| Seed::new(n, 1 << bit))).collect();
     let spec =
         FloodSpec { graph: &board.spec.map.adjacency, kinds: EdgeKinds::ALL, accept: &pass, emit: &pass, gates: &[] };
     let mut out = Flood::new(true);
@@ -179,9 +176,8 @@ impl Lines {
     /// The distance of every node from `place`'s supply centers, ignoring
     /// passability: cached for a labelled place, else made now.
     fn center_distances(&self, board: &Board, nation: NationId, place: PlaceId) -> Cow<'_, [u32]> {
-        let from = |centers: &[NodeId]| {
-            bfs_distances(&board.spec.map.adjacency, EdgeKinds::ALL, centers, u32::MAX, |_| true)
-        };
+        let from =
+            |centers: &[NodeId]| bfs_distances(&board.spec.map.adjacency, EdgeKinds::ALL, centers, u32::MAX, |_| true);
         match self.places.iter().position(|&p| p == place) {
             Some(i) if i < self.reach.len() => {
                 Cow::Borrowed(self.reach[i].get_or_init(|| from(&self.centers[i])).as_slice())

@@ -144,7 +144,8 @@ pub fn explain_unit(world: &World, id: &str) -> Option<Explanation> {
     facts.extend(s.sup.automatic.as_ref().map(automatic_fact));
     facts.extend(partial_fact(world, spec, &s));
     if let Some(d) = def {
-        let site = Site { hex: spec.map.node(s.loc.node), home: home(world, &s), bridgehead: bridgehead(world, spec, &s) };
+        let site =
+            Site { hex: spec.map.node(s.loc.node), home: home(world, &s), bridgehead: bridgehead(world, spec, &s) };
         let caps = unit_capabilities(rules, &s.unit, &s.flags, &s.sup, &site);
         let pacific = site.hex.is_some_and(|h| h.theater == qm_core::ids::Theater::Pacific);
         facts.extend(capabilities_fact(d, d.movement[usize::from(pacific)], &caps, &s.sup));
