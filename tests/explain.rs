@@ -185,7 +185,7 @@ fn json_has_the_text_as_data() {
     let (_, text, _) = qm(&["explain", &file, "sov-21a"]);
     let (code, raw, _) = qm(&["explain", &file, "sov-21a", "--json"]);
     assert_eq!(code, 0);
-    assert!(raw.starts_with("{\"format\":1,"), "self-contained, format first: {raw}");
+    assert!(raw.starts_with("{\"header\":{\"format\":"), "the common header first: {raw}");
     let v: Value = serde_json::from_str(&raw).unwrap();
     let supply: Vec<&str> = v["supply"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
     let facts: Vec<String> =
