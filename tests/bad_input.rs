@@ -167,17 +167,47 @@ fn every_shipped_scenario_checks_clean() {
     assert_eq!(String::from_utf8_lossy(&out).lines().filter(|l| l.contains(": ok (")).count(), files.len());
 }
 
-/// `qm bench supply` on small or odd sizes runs or is refused with a
-/// message, never panics.
+/// The benches on small or odd sizes (0, 1, 2, 7, 10, 11, ...) run or are
+/// refused with a message, never panic; `--iters 0` runs once.
 #[test]
 fn bench_on_small_and_odd_sizes_never_panics() {
-    for hexes in ["0", "1", "7", "10", "17", "33", "101"] {
-        let (code, out, err) = qm(&["bench", "supply", "--hexes", hexes, "--iters", "1", "--json"]);
-        if code == 0 {
-            let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-            assert!(v["hexes"].as_u64().is_some_and(|h| h > 0), "{hexes}: {out}");
-        } else {
-            assert!(err.contains("hexes"), "{hexes}: {err}");
+    let sizes = ["0", "1", "2", "7", "10", "11", "17", "33", "101"];
+    for (bench, size) in [("supply", "--hexes"), ("collect", "--territories"), ("game", "--hexes")] {
+        for n in sizes {
+            let args = ["bench", bench, size, n, "--iters", "1", "--json"];
+            let run = std::panic::catch_unwind(|| qm(&args));
+            let (code, out, err) = run.unwrap_or_else(|_| panic!("qm {args:?} panicked"));
+            if code == 0 {
+                let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+                let counted = v["hexes"].as_u64().or(v["territories"].as_u64());
+                assert!(counted.is_some_and(|h| h > 0), "{args:?}: {out}");
+            } else {
+                assert!(err.contains(size.trim_start_matches("--")), "{args:?}: {err}");
+            }
+        }
+    }
+    let (code, _, err) = qm(&["bench", "collect", "--territories", "10", "--iters", "0"]);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// Every size up to 150 generates a map that loads, for hex maps and
+/// territory maps alike: the generators clamp what they draw, so no range
+/// is ever empty (the `min > max` panic of `generate.rs:53` at
+/// `--hexes 10`, and its like at any other size).
+#[test]
+fn the_generators_take_every_small_size() {
+    use quartermaster::scenario::generate::{GenParams, generate};
+    use quartermaster::scenario::generate_territories::{TerritoryParams, generate_territories};
+    for n in 0..=150u32 {
+        for seed in [1, 2] {
+            let hexes = std::panic::catch_unwind(|| generate(GenParams::new(n, seed)).map(|c| c.spec.map.board_count));
+            let hexes = hexes.unwrap_or_else(|_| panic!("--hexes {n} seed {seed} panicked"));
+            assert!(hexes.is_ok_and(|h| h > 0), "--hexes {n} seed {seed}: does not compile");
+            let land = std::panic::catch_unwind(|| {
+                generate_territories(TerritoryParams { territories: n, seed }).map(|c| c.spec.map.board_count)
+            });
+            let land = land.unwrap_or_else(|_| panic!("--territories {n} seed {seed} panicked"));
+            assert!(land.is_ok_and(|h| h > 0), "--territories {n} seed {seed}: does not compile");
         }
     }
 }

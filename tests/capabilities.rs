@@ -636,6 +636,23 @@ fn bridgeheads_and_home_countries_shelter_armor_from_the_low_ctl_dm() {
     assert!(caps_of(&g, "ger-arm-abroad").low_ctl_dm, "a conquered hex is not home");
 }
 
+/// SUP-154: `qm explain` names the -1 DM only where the capabilities have
+/// it. Before, the explanation assumed no bridgehead in any hex and told the
+/// armor sheltered by one that it defends at -1 DM.
+#[test]
+fn explanations_agree_with_the_capabilities_on_the_low_ctl_dm() {
+    let mut g = load(SHELTER);
+    initial(&mut g, Side::Allies);
+    initial(&mut g, Side::Axis);
+    for id in ["us-arm-bh", "us-arm", "ger-arm-home", "ger-arm-abroad"] {
+        let text = g.explain(id).unwrap_or_else(|| panic!("{id} is explained"));
+        let told = text.contains("-1 DM when attacked with a CTL of zero or less");
+        assert_eq!(told, caps_of(&g, id).low_ctl_dm, "{id}:\n{text}");
+    }
+    let sheltered = g.explain("us-arm-bh").expect("explained");
+    assert!(!sheltered.contains("SUP-154"), "a bridgehead of its side shelters it:\n{sheltered}");
+}
+
 // ------------------------------------------------- status persists (142, 143)
 
 /// SUP-143: armor supplied at initial determination that moves into an

@@ -58,7 +58,10 @@ fn a_colony_saves_at_the_colony_while_the_way_home_is_closed() {
     assert_eq!(rows(&s), [("bengal", 3, 3, true), ("delhi", 4, 4, true), ("kent", 2, 2, true), ("london", 5, 5, true)]);
     let at = |k: &str| s.territory(k).and_then(|t| t.saved_at.clone());
     assert_eq!((at("delhi"), at("bengal")), (Some("british-india".into()), Some("british-india".into())));
-    assert_eq!(s.territory("delhi").map(|t| t.path.clone()), Some(vec!["bengal".into(), "delhi".into()]));
+    // Delhi is a city of British India, a supply center itself: its line
+    // starts and ends there (it read "bengal - delhi" while the flood let a
+    // neighbour center's push reach it before its own seed, COL-005).
+    assert_eq!(s.territory("delhi").map(|t| t.path.clone()), Some(vec!["delhi".into()]));
     assert_eq!((s.saved_at("british-india"), s.saved_at("britain"), s.total), (7, 7, 14));
     accounts_for_every_point(&s);
 }
@@ -329,4 +332,46 @@ fn values_out_of_range_are_reported_at_their_token() {
             ("(\"germany\", 500)", "naval trade 500 of `germany` in `north-sea` out of range 0..=99"),
         ],
     );
+}
+
+/// The nations of a side share one flood (`shared_lines`): their
+/// statements equal those of one flood per nation (the oracle), the same
+/// lines cut and counted, each line as short and starting at a supply
+/// center of its saving place, on the 1914 map and on generated maps.
+#[test]
+fn one_flood_per_side_gives_each_nation_its_own_statement() {
+    use quartermaster::collect::income::{collect_income, collect_income_on, shared_lines};
+    use quartermaster::collect::lines::supply_centers;
+    use quartermaster::core::rng::GameRng;
+    use quartermaster::scenario::generate_territories::{TerritoryParams, generate_territories};
+    let mut games = vec![load("scenarios/wteaw/europe-1914.ron")];
+    for seed in [1, 2, 3] {
+        let compiled = generate_territories(TerritoryParams { territories: 900, seed }).expect("compiles");
+        games.push(Game::from_compiled(compiled, seed).expect("builds"));
+    }
+    let none = |_: Side, _: u32| false;
+    for mut g in games {
+        let board = quartermaster::collect::Board::from_world(g.world_mut()).expect("a board");
+        let map = &board.spec.map;
+        for side in [Side::Axis, Side::Allies] {
+            let nations = board.nations_of(side);
+            let shared = shared_lines(&board, &nations).expect("one side, few places");
+            for n in nations {
+                let one = collect_income_on(&board, n, &shared, 1, &none, &mut GameRng::seeded(7));
+                let own = collect_income(&board, n, 1, &none, &mut GameRng::seeded(7));
+                for (x, y) in one.territories.iter().zip(&own.territories) {
+                    assert_eq!(x.path.len(), y.path.len(), "{}: the line of {}", one.nation, x.id);
+                    let Some(first) = x.path.first() else { continue };
+                    let place = board.spec.collect.place_by_key(x.saved_at.as_deref().unwrap_or_default());
+                    let centers = supply_centers(&board, n, place.expect("a saving place"));
+                    assert!(centers.contains(&map.find(first).expect("a node")), "{}: {first}", x.id);
+                }
+                let without_paths = |mut s: IncomeStatement| {
+                    s.territories.iter_mut().for_each(|t| t.path.clear());
+                    s
+                };
+                assert_eq!(without_paths(one), without_paths(own));
+            }
+        }
+    }
 }

@@ -51,7 +51,7 @@ fn an_eliminated_unit_is_explained() {
     assert!(out.contains("disrupted"), "the cut sea line:\n{out}");
     // The JSON says the same.
     let v = json(&["explain", &file, "us-1-2", "--phases", "5", "--orders", &orders, "--json"]);
-    assert_eq!(v["format"], 1);
+    assert_eq!((v["header"]["command"].as_str(), v["kind"].as_str()), (Some("explain"), Some("unit")));
     assert_eq!(v["unit"], "us-1-2");
     assert_eq!(v["eliminated"]["turn"], 2);
     assert_eq!(cited(&v, "eliminated"), ["SUP-177", "SUP-190"]);
@@ -185,7 +185,7 @@ fn json_has_the_text_as_data() {
     let (_, text, _) = qm(&["explain", &file, "sov-21a"]);
     let (code, raw, _) = qm(&["explain", &file, "sov-21a", "--json"]);
     assert_eq!(code, 0);
-    assert!(raw.starts_with("{\"format\":1,"), "self-contained, format first: {raw}");
+    assert!(raw.starts_with("{\"header\":{\"format\":"), "the common header first: {raw}");
     let v: Value = serde_json::from_str(&raw).unwrap();
     let supply: Vec<&str> = v["supply"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
     let facts: Vec<String> =

@@ -155,12 +155,163 @@ fn other_outputs_carry_the_header_and_validate() {
     assert_valid("phases.schema.json", &phases);
     assert_eq!(phases["header"]["command"], "phases");
     let collect = json(&["collect", &p("scenarios/wteaw/convoy.ron"), "--json"]);
+    assert_valid("collect.schema.json", &collect);
     assert_eq!(collect["header"]["format"], qm_cli::output::FORMAT);
     assert_eq!(collect["header"]["command"], "collect");
     let reorganize = json(&["reorganize", &p("scenarios/mwif/oil-example.ron"), "--json"]);
+    assert_valid("reorganize.schema.json", &reorganize);
     assert_eq!(reorganize["header"]["command"], "reorganize");
     let bench = json(&["bench", "supply", "--hexes", "400", "--iters", "1", "--json"]);
-    assert_eq!(bench["header"]["seed"], 1);
+    assert_valid("bench-supply.schema.json", &bench);
+    assert_eq!(
+        (bench["header"]["command"].as_str(), bench["header"]["seed"].as_u64()),
+        (Some("bench supply"), Some(1))
+    );
+}
+
+/// Every command that takes `--json` has a schema (a command added with
+/// `--json` and no entry here fails), and each schema is generated.
+#[test]
+fn every_json_command_has_a_schema() {
+    let table = [
+        ("check", "check.schema.json"),
+        ("collect", "collect.schema.json"),
+        ("supply", "supply.schema.json"),
+        ("run", "supply.schema.json"),
+        ("explain", "explain.schema.json"),
+        ("phases", "phases.schema.json"),
+        ("reorganize", "reorganize.schema.json"),
+        ("bench supply", "bench-supply.schema.json"),
+        ("bench collect", "bench-collect.schema.json"),
+        ("bench game", "bench-game.schema.json"),
+    ];
+    let mut commands = qm_cli::output::json_commands();
+    commands.sort();
+    let mut listed: Vec<String> = table.iter().map(|(c, _)| (*c).to_string()).collect();
+    listed.sort();
+    assert_eq!(commands, listed, "a command with --json and no schema, or a schema for no command");
+    let generated: Vec<&str> = qm_cli::output::schemas().iter().map(|(n, _)| *n).collect();
+    for (command, name) in table {
+        assert!(generated.contains(&name), "{command}: {name} is not generated");
+    }
+    assert!(generated.contains(&"supply-territories.schema.json") && generated.contains(&"error.schema.json"));
+}
+
+/// `qm explain --json`: the header, then the unit, territory, sea zone or
+/// oil resource explained, tagged by `kind`, each validating.
+#[test]
+fn explain_outputs_validate_for_every_kind() {
+    let orders = p("tests/fixtures/orders/rabaul-cut.ron");
+    let unit = json(&["explain", &p(RABAUL), "us-1-2", "--phases", "5", "--orders", &orders, "--json"]);
+    assert_valid("explain.schema.json", &unit);
+    assert_eq!((unit["header"]["command"].as_str(), unit["kind"].as_str()), (Some("explain"), Some("unit")));
+    assert_eq!(unit["header"]["turn"], 2, "the header tells where the game stands after the phases");
+    assert!(unit["header"]["events"].as_array().is_some_and(|e| e.iter().any(|e| e["event"] == "unit-eliminated")));
+    assert_eq!(unit["eliminated"]["turn"], 2);
+    assert!(unit["reorganization"].is_null());
+
+    let europe = p("scenarios/wteaw/europe-1914.ron");
+    let land = json(&["explain", &europe, "heligoland", "--json"]);
+    assert_valid("explain.schema.json", &land);
+    assert_eq!((land["kind"].as_str(), land["territory"].as_str()), (Some("territory"), Some("heligoland")));
+    assert_eq!((land["controller"].as_str(), land["value"].as_u64()), (Some("germany"), Some(1)));
+    let line = &land["statement"]["line"];
+    assert_eq!((line["line"].as_str(), line["blocked_by"].as_str()), (Some("cut"), Some("north-sea (grand-fleet)")));
+    assert!(land["text"][0].as_str().is_some_and(|t| t.starts_with("heligoland (Heligoland), controlled by germany")));
+    let neutral = json(&["explain", &europe, "spain", "--json"]);
+    assert_valid("explain.schema.json", &neutral);
+    assert!(neutral["controller"].is_null() && neutral["statement"].is_null());
+
+    let sea = json(&["explain", &europe, "north-sea", "--json"]);
+    assert_valid("explain.schema.json", &sea);
+    assert_eq!(sea["kind"], "sea-zone");
+    let germany = sea["trade"].as_array().and_then(|t| t.iter().find(|z| z["nation"] == "germany")).expect("germany");
+    assert_eq!((germany["points"].as_u64(), germany["line"]["outcome"].as_str()), (Some(2), Some("blocked")));
+
+    let oil = p("scenarios/mwif/oil-example.ron");
+    let resource = json(&["explain", &oil, "ita-b", "--json"]);
+    assert_valid("explain.schema.json", &resource);
+    assert_eq!((resource["kind"].as_str(), resource["power"].as_str()), (Some("oil-resource"), Some("italy")));
+    assert_eq!(
+        (resource["resource"]["spent"].as_u64(), resource["resource"]["load_tenths"].as_u64()),
+        (Some(1), Some(6))
+    );
+    assert_eq!(resource["units_assigned"], serde_json::json!(["ita-b1", "ita-b2", "ita-b3"]));
+    let cut = json(&["explain", &oil, "ger-cut", "--json"]);
+    assert_valid("explain.schema.json", &cut);
+    assert_eq!((cut["kind"].as_str(), cut["unit"].as_str()), (Some("unit"), Some("ger-cut")));
+    let reorganization = cut["reorganization"].as_array().expect("its reorganization, as lines");
+    assert!(reorganization.iter().any(|l| l.as_str().is_some_and(|l| l.contains("no path to oil"))), "{cut}");
+}
+
+/// Collection outputs: `qm collect`, the statements of `qm run`, and
+/// `qm supply` on a territory map without rule 30, each validating, with
+/// the statement's keys in their declared order (they came out
+/// alphabetically, `conquered_counted` first, when built as a JSON map).
+#[test]
+fn collection_outputs_validate_in_declared_order() {
+    for (file, nation) in [
+        ("scenarios/wteaw/raider.ron", "britain"),
+        ("scenarios/wteaw/conquered.ron", "germany"),
+        ("scenarios/middle-east/mediterranean.ron", "germany"),
+    ] {
+        let (code, text, err) = qm(&["collect", &p(file), "--nation", nation, "--json"]);
+        assert_eq!(code, 0, "{file}: {err}");
+        let v: Value = serde_json::from_str(&text).expect("JSON");
+        assert_valid("collect.schema.json", &v);
+        // Past the header, whose own keys (`format`, `turn`) come first.
+        let body = text.find("},\"format\":").unwrap_or(0);
+        let at = |k: &str| {
+            if k == "header" { 1 } else { text[body..].find(&format!("\"{k}\":")).map_or(usize::MAX, |i| body + i) }
+        };
+        let keys = ["header", "format", "nation", "turn", "territories", "conquered_sum", "conquered_counted"];
+        let keys2 = ["naval_trade", "saved", "total", "lost", "middle_east"];
+        let order: Vec<usize> = keys.iter().chain(&keys2).map(|k| at(k)).collect();
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{file}: keys out of order {order:?}\n{text}");
+    }
+    let med = json(&["collect", &p("scenarios/middle-east/mediterranean.ron"), "--nation", "germany", "--json"]);
+    assert!(med["middle_east"]["level"].is_u64(), "{med}");
+    let run = json(&["run", &p("scenarios/wteaw/europe-1914.ron"), "--phases", "2", "--json"]);
+    assert_valid("supply.schema.json", &run);
+    let statements = run["income_statements"].as_array().expect("statements");
+    assert!(statements.iter().any(|s| s["nation"] == "germany" && s["format"] == "qm-collect/1"), "{run}");
+    let table = json(&["supply", &p("scenarios/wteaw/raider.ron"), "--json"]);
+    assert_valid("supply-territories.schema.json", &table);
+    assert_eq!(table["header"]["command"], "supply");
+    assert!(table["territories"].as_array().is_some_and(|t| t.iter().any(|r| r["line"] == "ok")), "{table}");
+    let (_, reorganize, _) = qm(&["reorganize", &p("scenarios/mwif/oil-example.ron"), "--json"]);
+    let body = reorganize.find("},\"format\":").unwrap_or(0);
+    let at = |k: &str| {
+        if k == "header" { 1 } else { reorganize[body..].find(&format!("\"{k}\":")).map_or(usize::MAX, |i| body + i) }
+    };
+    let order: Vec<usize> = ["header", "format", "power", "turn", "requested", "reorganized", "free"].map(at).to_vec();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "reorganize keys out of order {order:?}\n{reorganize}");
+}
+
+/// The benches: the header with no game, then the figures, validating;
+/// refusals are JSON errors of kind `bench`, exit code 2.
+#[test]
+fn bench_outputs_validate() {
+    let collect = json(&["bench", "collect", "--territories", "200", "--iters", "1", "--json"]);
+    assert_valid("bench-collect.schema.json", &collect);
+    assert_eq!(
+        (collect["header"]["command"].as_str(), collect["header"]["turn"].is_null()),
+        (Some("bench collect"), true)
+    );
+    assert!(collect["ratio_vs_bfs_reach"].is_f64());
+    let game = json(&["bench", "game", "--hexes", "400", "--iters", "1", "--json"]);
+    assert_valid("bench-game.schema.json", &game);
+    assert_eq!(game["header"]["command"], "bench game");
+    for args in [
+        vec!["bench", "collect", "--territories", "999999999", "--json"],
+        vec!["bench", "game", "--hexes", "999999999", "--json"],
+    ] {
+        let (code, out, err) = qm(&args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+        let v: Value = serde_json::from_str(err.trim()).unwrap_or_else(|e| panic!("{args:?}: `{err}`: {e}"));
+        assert_valid("error.schema.json", &v);
+        assert_eq!(v["error"]["kind"], "bench");
+    }
 }
 
 #[test]

@@ -281,7 +281,7 @@ fn with_no_split_the_axis_chooses_the_richest_ally_first() {
     assert_eq!(
         v["middle_east"],
         serde_json::json!({"level": 3, "territories": ["iraq", "trans-jordan"],
-                           "paid_by": [{"nation": "uk", "amount": 3}], "shortfall": 0, "chosen_by": "Axis"})
+                           "paid_by": [{"nation": "uk", "amount": 3}], "shortfall": 0, "chosen_by": "axis"})
     );
     assert_eq!((v["total"].as_u64(), v["lost"].as_u64()), (Some(13), Some(0)));
     // The text statement says the same (MET-006).

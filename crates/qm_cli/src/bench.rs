@@ -60,7 +60,7 @@ pub enum BenchError {
 /// Time per stage of one initial determination of each side (both sides
 /// summed; medians over the rounds), in nanoseconds. The stages are run one
 /// by one, as the phase schedule runs them.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Breakdown {
     /// `build_context`: dense control, ZOC, sources, classes.
     pub context: u64,
@@ -79,7 +79,7 @@ pub struct Breakdown {
 }
 
 /// The figures `qm bench supply --json` prints.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct SupplyBench {
     /// Hexes on the map.
     pub hexes: u32,
@@ -614,26 +614,21 @@ pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> Result<SupplyBench, Be
 /// `qm bench supply`: runs the bench and prints its figures (a table, or
 /// one JSON object), or says on `err` why it did not run (exit code 2).
 pub fn run_supply(hexes: u32, seed: u64, iters: u32, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    match bench_supply(hexes, seed, iters) {
-        Ok(r) => {
-            let _ = if json {
-                writeln!(out, "{}", serde_json::to_string(&r).unwrap_or_default())
-            } else {
-                writeln!(out, "{}", r.table())
-            };
-            0
-        }
-        Err(e) => {
-            let _ = writeln!(err, "error: {e}");
-            2
-        }
-    }
+    crate::output_bench::print(
+        "bench supply",
+        seed,
+        json,
+        bench_supply(hexes, seed, iters),
+        SupplyBench::table,
+        out,
+        err,
+    )
 }
 
 /// The figures `qm bench game --json` prints: the self-play path on a
 /// generated map, in nanoseconds (medians), and each against one player
 /// turn.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct GameBench {
     /// Hexes on the map.
     pub hexes: u32,
@@ -708,32 +703,27 @@ pub fn bench_game(hexes: u32, seed: u64, iters: u32) -> Result<GameBench, BenchE
 /// table, or one JSON object), or says on `err` why it did not run (exit
 /// code 2).
 pub fn run_game(hexes: u32, seed: u64, iters: u32, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    match bench_game(hexes, seed, iters) {
-        Ok(r) => {
-            let _ = if json {
-                writeln!(out, "{}", serde_json::to_string(&r).unwrap_or_default())
-            } else {
-                writeln!(
-                    out,
-                    "hexes {}\nplayer turn {:>12} ns\nclone       {:>12} ns  ({:.2} turns)\nsnapshot    {:>12} ns\n\
-                     restore     {:>12} ns  (restore + turn: {:.2} of continuing)\nchecksum    {:>12} ns  ({:.2} turns)",
-                    r.hexes,
-                    r.player_turn_ns,
-                    r.clone_ns,
-                    r.clone_turns,
-                    r.snapshot_ns,
-                    r.restore_ns,
-                    r.restore_throughput,
-                    r.checksum_ns,
-                    r.checksum_turns
-                )
-            };
-            0
-        }
-        Err(e) => {
-            let _ = writeln!(err, "error: {e}");
-            2
-        }
+    crate::output_bench::print("bench game", seed, json, bench_game(hexes, seed, iters), GameBench::table, out, err)
+}
+
+impl GameBench {
+    /// The figures as a table.
+    #[must_use]
+    pub fn table(&self) -> String {
+        let r = self;
+        format!(
+            "hexes {}\nplayer turn {:>12} ns\nclone       {:>12} ns  ({:.2} turns)\nsnapshot    {:>12} ns\n\
+             restore     {:>12} ns  (restore + turn: {:.2} of continuing)\nchecksum    {:>12} ns  ({:.2} turns)",
+            r.hexes,
+            r.player_turn_ns,
+            r.clone_ns,
+            r.clone_turns,
+            r.snapshot_ns,
+            r.restore_ns,
+            r.restore_throughput,
+            r.checksum_ns,
+            r.checksum_turns
+        )
     }
 }
 

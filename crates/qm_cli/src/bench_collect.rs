@@ -41,7 +41,7 @@ pub enum CollectBenchError {
 }
 
 /// The figures `qm bench collect --json` prints.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct CollectBench {
     /// Land territories on the map.
     pub territories: u32,
@@ -148,23 +148,18 @@ pub fn run_collect(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    match bench_collect(territories, seed, iters) {
-        Ok(r) => {
-            let _ = if json {
-                writeln!(out, "{}", serde_json::to_string(&r).unwrap_or_default())
-            } else {
-                writeln!(
-                    out,
-                    "territories {}  nations {}\ncollection (both blocs) {:>12} ns\nbfs_reach baseline      {:>12} ns  ratio {:.3}",
-                    r.territories, r.nations, r.collect_ns, r.bfs_reach_ns, r.ratio_vs_bfs_reach
-                )
-            };
-            0
-        }
-        Err(e) => {
-            let _ = writeln!(err, "error: {e}");
-            2
-        }
+    let r = bench_collect(territories, seed, iters);
+    crate::output_bench::print("bench collect", seed, json, r, CollectBench::text, out, err)
+}
+
+impl CollectBench {
+    /// The figures as text.
+    #[must_use]
+    pub fn text(&self) -> String {
+        format!(
+            "territories {}  nations {}\ncollection (both blocs) {:>12} ns\nbfs_reach baseline      {:>12} ns  ratio {:.3}",
+            self.territories, self.nations, self.collect_ns, self.bfs_reach_ns, self.ratio_vs_bfs_reach
+        )
     }
 }
 

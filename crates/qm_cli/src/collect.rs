@@ -1,13 +1,10 @@
 //! `qm collect`: runs the collect phase (COL-004..008) of the side to move
 //! and prints a nation's income statement.
 
+use crate::output_collect::{CollectOutput, StatementOut};
 use qm_collect::{COLLECTION, IncomeStatement, LineStatus, Statements};
 use qm_game::Game;
-use serde_json::{Value, json};
 use std::io::Write;
-
-/// The format tag of `qm collect --json`.
-pub const FORMAT: &str = "qm-collect/1";
 
 /// Runs phases up to and through the next collection phase; returns the
 /// statements it made (one per collecting nation of the side to move), or
@@ -31,30 +28,10 @@ pub fn pick<'a>(made: &'a [IncomeStatement], nation: Option<&str>) -> Option<&'a
     }
 }
 
-/// A statement as the JSON of `qm collect --json`.
+/// A statement as the JSON of `qm collect --json` (without the header).
 #[must_use]
-pub fn statement_json(s: &IncomeStatement) -> Value {
-    let territories: Vec<Value> = s
-        .territories
-        .iter()
-        .map(|t| {
-            json!({"id": t.id, "name": t.name, "value": t.value, "counted": t.counted, "line": t.line,
-                   "conquered": t.conquered, "saved_at": t.saved_at, "path": t.path, "blocked_by": t.blocked_by})
-        })
-        .collect();
-    let trade: Vec<Value> = s
-        .naval_trade
-        .iter()
-        .map(|z| {
-            json!({"zone": z.zone, "points": z.points, "outcome": z.outcome, "collected": z.collected,
-                   "blocked_by": z.blocked_by, "escort_rolls": z.escort_rolls, "rolls": z.rolls})
-        })
-        .collect();
-    json!({"format": FORMAT, "nation": s.nation, "turn": s.turn, "territories": territories,
-           "conquered_sum": s.conquered_sum, "conquered_counted": s.conquered_counted,
-           "naval_trade": trade, "saved": s.saved, "total": s.total, "lost": s.lost(),
-           "middle_east": s.middle_east.as_ref().map(|m| json!({"level": m.level, "territories": m.territories,
-                   "paid_by": m.paid_by, "shortfall": m.shortfall, "chosen_by": m.chosen_by}))})
+pub fn statement_json(s: &IncomeStatement) -> StatementOut {
+    StatementOut::from(s)
 }
 
 /// A statement as text.
@@ -144,9 +121,8 @@ pub fn run_collect(
         return 1;
     };
     if json {
-        let mut v = statement_json(s);
-        crate::with_header(&mut v, &crate::output::Header::of("collect", file, seed, g, &[]));
-        let _ = writeln!(out, "{v}");
+        let header = crate::output::Header::of("collect", file, seed, g, &[]);
+        crate::print_json(out, &CollectOutput { header, statement: statement_json(s) });
     } else {
         let _ = write!(out, "{}", statement_text(s));
     }

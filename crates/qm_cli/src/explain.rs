@@ -1,8 +1,11 @@
 //! `qm explain`: why a unit has its supply status, as text or JSON, for a
 //! unit on the map or one eliminated by isolation (SUP-177).
 
-use crate::output::ErrorBody;
-use qm_game::DeterminationKind;
+use crate::explain_oil::{OilSubject, find, resource_text, unit_text};
+use crate::output::{ErrorBody, Header};
+use crate::output_explain::{self, ExplainOutput, Explained, OilResourceExplained, UnitExplained};
+use qm_core::events::GameEvent;
+use qm_game::{DeterminationKind, Game};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -24,29 +27,33 @@ pub struct Args<'a> {
 
 /// Runs `qm explain`; returns the exit code.
 pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let Some(crate::Played { game: mut g, statements, .. }) =
+    let Some(crate::Played { game: mut g, statements, events, .. }) =
         crate::play(a.file, a.phases.unwrap_or(0), a.orders, a.seed, a.json, err)
     else {
         return 1;
     };
+    let file = a.file.display().to_string();
     // An oil resource is explained whole; a unit's reorganization comes
     // before its supply (OIL-003..005).
-    if !a.json
-        && let Some(code) = crate::explain_oil::explain(&g, a.unit, a.phases.is_some(), out)
-    {
-        return code;
+    let oil = find(&g, a.unit, a.phases.is_some());
+    if let Some(OilSubject::Resource(r, res)) = &oil {
+        let text = resource_text(r, res);
+        return emit(a, &g, &events, Explained::OilResource(OilResourceExplained::of(r, res, &text)), &text, out);
     }
+    let reorganization = match &oil {
+        Some(OilSubject::Unit(r)) => Some(unit_text(r, a.unit)),
+        _ => None,
+    };
     if g.unit(a.unit).is_none() && crate::explain_territory::is_territory(&g, a.unit) {
         // COL-004..008: a territory's collection, from the statements the
         // phases made, or collected now.
         let text = crate::explain_territory::explain_territory(&mut g, a.unit, &statements).unwrap_or_default();
-        let _ = write!(out, "{text}");
-        return 0;
+        let Some(data) = output_explain::territory(&mut g, a.unit, &statements, &text) else { return 1 };
+        return emit(a, &g, &events, data, &text, out);
     }
     if g.explanation(a.unit).is_none() {
         let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.0).collect();
         let hint = qm_scenario::suggest::hint(a.unit, ids.iter().map(String::as_str));
-        let file = a.file.display().to_string();
         let message = format!("no unit `{}`{hint} (units: {})", a.unit, ids.join(", "));
         let text = format!("{file}: {message}");
         crate::fail(err, a.json, &[ErrorBody::plain("unknown-unit", Some(&file), message)], &text);
@@ -54,15 +61,25 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
     // Without phases, a unit is explained as of its own side's initial
     // determination, made now.
+    let mut events = events;
     if a.phases.is_none() {
         let side = g.unit_side(a.unit).unwrap_or(g.clock().side);
-        g.determine_supply(side, DeterminationKind::Initial);
+        events.extend(g.determine_supply(side, DeterminationKind::Initial));
     }
     let Some(e) = g.explanation(a.unit) else { return 1 };
+    let text = reorganization.clone().unwrap_or_default() + &e.text();
+    let data = Explained::Unit(UnitExplained::of(e, reorganization.as_deref()));
+    emit(a, &g, &events, data, &text, out)
+}
+
+/// Prints an explanation: `data` under the header with `--json`, else
+/// `text`. Exit code 0.
+fn emit(a: &Args<'_>, g: &Game, events: &[GameEvent], data: Explained, text: &str, out: &mut dyn Write) -> i32 {
     if a.json {
-        let _ = writeln!(out, "{}", serde_json::to_string(&e).unwrap_or_default());
+        let header = Header::of("explain", &a.file.display().to_string(), a.seed, g, events);
+        crate::print_json(out, &ExplainOutput { header, subject: data });
     } else {
-        let _ = write!(out, "{}", e.text());
+        let _ = write!(out, "{text}");
     }
     0
 }

@@ -22,23 +22,46 @@ use std::io::Write;
 /// The most phases stepped to reach the reorganization phase.
 const MAX_STEPS: usize = 64;
 
+/// What an id names in a reorganization: a resource (with its power's
+/// report) or a unit (with its power's report).
+pub enum OilSubject {
+    /// An oil resource.
+    Resource(PowerReport, ResourceReport),
+    /// A unit requested, reorganized or left disorganized.
+    Unit(PowerReport),
+}
+
+/// Finds `id` among the resources and units of the last reorganizations
+/// (as played, or on a copy stepped through the next one). `None` when the
+/// game has no oil or the id is in no reorganization.
+#[must_use]
+pub fn find(g: &Game, id: &str, played: bool) -> Option<OilSubject> {
+    g.phase_order().position(REORGANIZATION)?;
+    let reports = reports(g, played);
+    for r in &reports {
+        if let Some(res) = r.resources.iter().find(|x| x.id == id) {
+            return Some(OilSubject::Resource(r.clone(), res.clone()));
+        }
+    }
+    reports.into_iter().find(|r| in_report(r, id)).map(OilSubject::Unit)
+}
+
 /// Explains `id` if it is a unit or a resource of a reorganization. A
 /// resource is fully explained here (`Some(exit code)`); a unit's oil part
 /// is printed and `None` returned, so that its supply explanation follows.
 /// `None` without printing when the game has no oil or the id is not in a
 /// reorganization.
 pub fn explain(g: &Game, id: &str, played: bool, out: &mut dyn Write) -> Option<i32> {
-    g.phase_order().position(REORGANIZATION)?;
-    let reports = reports(g, played);
-    for r in &reports {
-        if let Some(res) = r.resources.iter().find(|x| x.id == id) {
-            let _ = write!(out, "{}", resource_text(r, res));
-            return Some(0);
+    match find(g, id, played)? {
+        OilSubject::Resource(r, res) => {
+            let _ = write!(out, "{}", resource_text(&r, &res));
+            Some(0)
+        }
+        OilSubject::Unit(r) => {
+            let _ = write!(out, "{}", unit_text(&r, id));
+            None
         }
     }
-    let r = reports.iter().find(|r| in_report(r, id))?;
-    let _ = write!(out, "{}", unit_text(r, id));
-    None
 }
 
 /// The reorganizations as played, or on a copy stepped through the next

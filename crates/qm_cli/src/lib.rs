@@ -9,6 +9,10 @@ pub mod explain_oil;
 pub mod explain_territory;
 pub mod mapcheck;
 pub mod output;
+pub mod output_bench;
+pub mod output_collect;
+pub mod output_explain;
+pub mod output_reorganize;
 pub mod phases;
 pub mod render;
 pub mod render_cmd;
@@ -391,7 +395,7 @@ where
             step::run(&step::Args { file: &file, seed, orders: orders.as_ref(), load: load.as_ref() }, out, err)
         }
         Command::Bench { what: BenchCommand::Supply { hexes, seed, iters, json } } => {
-            bench_supply(hexes, seed, iters, json, out, err)
+            bench::run_supply(hexes, seed, iters, json, out, err)
         }
         Command::Bench { what: BenchCommand::Collect { territories, seed, iters, json } } => {
             bench_collect::run_collect(territories, seed, iters, json, out, err)
@@ -435,7 +439,7 @@ pub fn open(file: &Path, seed: u64, json: bool, err: &mut dyn Write) -> Option<G
 }
 
 /// Prints one JSON value as a line.
-fn print_json<T: serde::Serialize>(out: &mut dyn Write, v: &T) {
+pub(crate) fn print_json<T: serde::Serialize>(out: &mut dyn Write, v: &T) {
     let _ = writeln!(out, "{}", serde_json::to_string(v).unwrap_or_default());
 }
 
@@ -507,9 +511,8 @@ fn supply(
         // territories' status is their collection's (COL-004, COL-005).
         let rows = territories::territory_rows(&mut g);
         if json {
-            let mut v = serde_json::json!({ "territories": rows });
-            with_header(&mut v, &Header::of("supply", &file.display().to_string(), seed, &g, &events));
-            print_json(out, &v);
+            let header = Header::of("supply", &file.display().to_string(), seed, &g, &events);
+            print_json(out, &output_collect::TerritoryMapOutput { header, territories: rows });
         } else {
             let _ = write!(
                 out,
@@ -562,7 +565,8 @@ fn supply(
 pub(crate) struct Played {
     pub(crate) game: Game,
     log: Vec<String>,
-    events: Vec<qm_core::events::GameEvent>,
+    /// The events of the phases run.
+    pub(crate) events: Vec<qm_core::events::GameEvent>,
     phases_run: u32,
     /// The income statements the collection phases made (COL-004..008).
     pub(crate) statements: Vec<IncomeStatement>,
@@ -718,25 +722,6 @@ fn result_line(r: &qm_game::GameResult) -> String {
     let who = r.winner.map_or_else(|| "draw".to_string(), |s| format!("{s} wins"));
     let score: Vec<String> = r.score.iter().map(|(s, p)| format!("{s} {p}")).collect();
     format!("turn {}: {who} ({}); score {}", r.turn, r.reason, score.join(", "))
-}
-
-/// `qm bench supply`, with the header under `--json`.
-fn bench_supply(hexes: u32, seed: u64, iters: u32, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    if !json {
-        return bench::run_supply(hexes, seed, iters, json, out, err);
-    }
-    match bench::bench_supply(hexes, seed, iters) {
-        Ok(r) => {
-            let mut v = serde_json::to_value(&r).unwrap_or_default();
-            with_header(&mut v, &Header::bare("bench", None, Some(seed)));
-            print_json(out, &v);
-            0
-        }
-        Err(e) => {
-            fail(err, true, &[ErrorBody::plain("bench", None, e.to_string())], "");
-            2
-        }
-    }
 }
 
 /// Puts `header` first in a JSON object made elsewhere.

@@ -197,7 +197,7 @@ pub struct SupplyOutput {
     /// ruleset with the `wteaw-collect` family; absent otherwise), as
     /// `qm collect --json` prints them (COL-004..008, MET-006).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub income_statements: Option<Vec<serde_json::Value>>,
+    pub income_statements: Option<Vec<crate::output_collect::StatementOut>>,
 }
 
 /// One unit.
@@ -479,7 +479,10 @@ impl ErrorBody {
     }
 }
 
-/// The outputs with a schema in `docs/schema/`: file name and schema.
+type Bench<T> = crate::output_bench::BenchOutput<T>;
+
+/// The outputs with a schema in `docs/schema/`: file name and schema. Every
+/// `--json` output of `qm` has one.
 #[must_use]
 pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
     vec![
@@ -487,7 +490,32 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
         ("phases.schema.json", schemars::schema_for!(PhasesOutput)),
         ("check.schema.json", schemars::schema_for!(CheckOutput)),
         ("error.schema.json", schemars::schema_for!(ErrorOutput)),
+        ("explain.schema.json", schemars::schema_for!(crate::output_explain::ExplainOutput)),
+        ("collect.schema.json", schemars::schema_for!(crate::output_collect::CollectOutput)),
+        ("supply-territories.schema.json", schemars::schema_for!(crate::output_collect::TerritoryMapOutput)),
+        ("reorganize.schema.json", schemars::schema_for!(crate::output_reorganize::ReorganizeOutput)),
+        ("bench-supply.schema.json", schemars::schema_for!(Bench<crate::bench::SupplyBench>)),
+        ("bench-collect.schema.json", schemars::schema_for!(Bench<crate::bench_collect::CollectBench>)),
+        ("bench-game.schema.json", schemars::schema_for!(Bench<crate::bench::GameBench>)),
     ]
+}
+
+/// The commands that take `--json`, by path (`supply`, `bench collect`),
+/// read from the command line's definition: each must have a schema in
+/// [`schemas`].
+#[must_use]
+pub fn json_commands() -> Vec<String> {
+    fn walk(c: &clap::Command, path: &str, acc: &mut Vec<String>) {
+        if c.get_arguments().any(|a| a.get_id() == "json") {
+            acc.push(path.trim().to_string());
+        }
+        for sub in c.get_subcommands() {
+            walk(sub, &format!("{path} {}", sub.get_name()), acc);
+        }
+    }
+    let mut acc = Vec::new();
+    walk(&<crate::Cli as clap::CommandFactory>::command(), "", &mut acc);
+    acc
 }
 
 /// A schema as the text of its file.

@@ -2,6 +2,7 @@
 //! (OIL-003..005) and prints one major power's outcome.
 
 use crate::output::ErrorBody;
+use crate::output_reorganize::ReorganizeOutput;
 use qm_core::orders::Orders;
 use qm_oil::{OilOrder, PowerReport, REORGANIZATION, Reorganizations};
 use std::io::Write;
@@ -60,9 +61,8 @@ pub fn run(
         return refuse(err, "unknown-power", m);
     };
     if json {
-        let mut v = report.to_json();
-        crate::with_header(&mut v, &crate::output::Header::of("reorganize", &name, seed, &g, &events));
-        let _ = writeln!(out, "{v}");
+        let header = crate::output::Header::of("reorganize", &name, seed, &g, &events);
+        crate::print_json(out, &ReorganizeOutput { header, report: report.into() });
     } else {
         let _ = write!(out, "{}", report.text());
     }

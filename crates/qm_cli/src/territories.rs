@@ -23,7 +23,7 @@ pub fn is_territory_map(g: &Game) -> bool {
 }
 
 /// One row of the territory table.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct TerritoryRow {
     /// Territory or sea-zone key.
     pub key: String,
@@ -39,6 +39,7 @@ pub struct TerritoryRow {
     pub value: u32,
     /// The line of supply to the saving place, for a land territory its
     /// controller collects (COL-005).
+    #[schemars(with = "Option<crate::output_collect::LineOut>")]
     pub line: Option<LineStatus>,
     /// Where its resources are saved (COL-004).
     pub saved_at: Option<String>,

@@ -24,12 +24,47 @@ pub fn collect_income(
     declined: &dyn Fn(Side, NodeId) -> bool,
     rng: &mut GameRng,
 ) -> IncomeStatement {
+    let lines = trace_lines(board, nation, &places_of(board, nation));
+    collect_income_on(board, nation, &lines, turn, declined, rng)
+}
+
+/// The saving places of a nation, in place order (COL-004).
+#[must_use]
+pub fn places_of(board: &Board, nation: NationId) -> Vec<PlaceId> {
     let cm = &board.spec.collect;
-    let places: Vec<PlaceId> =
-        (0..cm.places.len() as PlaceId).filter(|&p| cm.places[p as usize].nation == nation).collect();
-    let lines = trace_lines(board, nation, &places);
-    let territories: Vec<TerritoryLine> =
-        held(board, nation).into_iter().map(|n| territory_line(board, nation, &lines, n)).collect();
+    (0..cm.places.len() as PlaceId).filter(|&p| cm.places[p as usize].nation == nation).collect()
+}
+
+/// One flood for the lines of all `nations` when they share it: all on one
+/// side (so the same territories and sea zones pass their lines, ruling 4)
+/// and at most [`crate::lines::MAX_PLACES`] saving places among them. The
+/// nations of a side collect in one phase; their lines are the labels of
+/// one `qm_trace` flood instead of one flood each.
+#[must_use]
+pub fn shared_lines(board: &Board, nations: &[NationId]) -> Option<Lines> {
+    let first = *nations.first()?;
+    let side = board.sides.side_of(first)?;
+    if nations.iter().any(|&n| board.sides.side_of(n) != Some(side)) {
+        return None;
+    }
+    let places: Vec<PlaceId> = nations.iter().flat_map(|&n| places_of(board, n)).collect();
+    (places.len() <= crate::lines::MAX_PLACES).then(|| trace_lines(board, first, &places))
+}
+
+/// [`collect_income`] on lines already traced: `lines` must label every
+/// saving place of `nation` with `nation`'s passability (its own
+/// [`trace_lines`], or [`shared_lines`] of its side).
+pub fn collect_income_on(
+    board: &Board,
+    nation: NationId,
+    lines: &Lines,
+    turn: u32,
+    declined: &dyn Fn(Side, NodeId) -> bool,
+    rng: &mut GameRng,
+) -> IncomeStatement {
+    let cm = &board.spec.collect;
+    let places = places_of(board, nation);
+    let territories = territory_lines(board, nation, lines);
     let mut saved: BTreeMap<String, u32> = places.iter().map(|&p| (cm.place_key(p).to_string(), 0)).collect();
     for t in territories.iter().filter(|t| t.counted > 0) {
         if let Some(p) = &t.saved_at {
@@ -118,13 +153,37 @@ fn saving_place(board: &Board, nation: NationId, n: NodeId, e: TerritoryEcon) ->
     cm.homeland(nation)
 }
 
-/// One territory's line of the statement (COL-005, COL-008).
-fn territory_line(board: &Board, nation: NationId, lines: &Lines, n: NodeId) -> TerritoryLine {
+/// The lines of the statement of every territory `nation` holds with a
+/// value, in key order (COL-005, COL-008); their lines of supply are traced
+/// together.
+fn territory_lines(board: &Board, nation: NationId, lines: &Lines) -> Vec<TerritoryLine> {
+    let held = held(board, nation);
+    let places: Vec<Option<PlaceId>> =
+        held.iter().map(|&n| saving_place(board, nation, n, board.spec.collect.econ(n))).collect();
+    let targets: Vec<(NodeId, PlaceId)> = held.iter().zip(&places).filter_map(|(&n, p)| Some((n, (*p)?))).collect();
+    let mut paths = lines.lines_of(&targets).into_iter();
+    held.iter()
+        .zip(places)
+        .map(|(&n, place)| {
+            let path = place.and_then(|_| paths.next().flatten());
+            territory_line(board, nation, lines, n, place, path)
+        })
+        .collect()
+}
+
+/// One territory's line of the statement (COL-005, COL-008), with its
+/// saving place and its line of supply, if traced.
+fn territory_line(
+    board: &Board,
+    nation: NationId,
+    lines: &Lines,
+    n: NodeId,
+    place: Option<PlaceId>,
+    path: Option<Vec<NodeId>>,
+) -> TerritoryLine {
     let map = &board.spec.map;
     let e = board.spec.collect.econ(n);
     let original = is_original(board, nation, n, e);
-    let place = saving_place(board, nation, n, e);
-    let path = place.and_then(|p| lines.line(n, p));
     let value = u32::from(e.value);
     let line = if path.is_some() { LineStatus::Ok } else { LineStatus::Cut };
     let blocked_by = match (place, &path) {

@@ -6,7 +6,7 @@
 //! allies, and through sea zones with no enemy surface warship: empty, or
 //! holding only neutral, allied or own ships, or only enemy submarines.
 
-use crate::board::Board;
+use crate::board::{Board, ShipKind};
 use qm_core::collect_map::PlaceId;
 use qm_core::ids::{NationId, NodeId};
 use qm_core::map::{Features, NodeKind};
@@ -23,6 +23,8 @@ pub struct Lines {
     pub pass: Vec<u64>,
     /// The places, by label.
     pub places: Vec<PlaceId>,
+    /// Per label, the place's supply centers (the flood's seeds).
+    centers: Vec<Vec<NodeId>>,
     /// Per label, the distance of every node from the place's supply
     /// centers, ignoring passability: made once, on the first blocker asked
     /// of that place, so that naming blockers costs one search per place,
@@ -41,13 +43,21 @@ pub const MAX_PLACES: usize = 64;
 #[must_use]
 pub fn passability(board: &Board, nation: NationId) -> Vec<u64> {
     let map = &board.spec.map;
+    // Ruling 4: one enemy surface warship closes a sea zone (one pass over
+    // the ships, not one per zone).
+    let mut closed = vec![false; map.node_count()];
+    for s in board.ships.iter().filter(|s| s.kind == ShipKind::Surface && board.enemy(nation, s.nation)) {
+        if let Some(c) = closed.get_mut(s.node as usize) {
+            *c = true;
+        }
+    }
     (0..map.node_count() as NodeId)
         .map(|n| {
             let open = match map.node(n).map(|i| i.kind) {
                 Some(NodeKind::Territory) => {
                     board.control.get(n as usize).copied().flatten().is_some_and(|c| board.friendly(nation, c))
                 }
-                Some(NodeKind::SeaZone) => board.raider(nation, n).is_none(),
+                Some(NodeKind::SeaZone) => !closed[n as usize],
                 _ => false,
             };
             if open { u64::MAX } else { 0 }
@@ -55,46 +65,70 @@ pub fn passability(board: &Board, nation: NationId) -> Vec<u64> {
         .collect()
 }
 
-/// The supply centers of a place (COL-005): cities, industrial complexes
-/// and ports in incorporated territories of the place that the nation
-/// controls. A territory gifted to the nation belongs to its homeland.
+/// Whether node `n` is a supply center of `place` for `nation` (COL-005):
+/// a city, industrial complex or port in an incorporated territory of the
+/// place that the nation controls. A territory gifted to the nation belongs
+/// to its homeland.
+fn is_center(board: &Board, nation: NationId, homeland: Option<PlaceId>, n: NodeId, place: PlaceId) -> bool {
+    let e = board.spec.collect.econ(n);
+    let of_place = match e.gifted_to {
+        Some(g) => g == nation && homeland == Some(place),
+        None => e.place == Some(place),
+    };
+    of_place
+        && e.incorporated
+        && board.control.get(n as usize).copied().flatten() == Some(nation)
+        && board.spec.map.node(n).is_some_and(|i| i.features.intersects(CENTER))
+}
+
+/// The supply centers of a place (COL-005), in node order.
 #[must_use]
 pub fn supply_centers(board: &Board, nation: NationId, place: PlaceId) -> Vec<NodeId> {
-    let map = &board.spec.map;
+    let owned = board.spec.collect.places.get(place as usize).is_some_and(|p| p.nation == nation);
+    if owned { centers_of(board, &[place]).pop().unwrap_or_default() } else { Vec::new() }
+}
+
+/// The supply centers of each of `places`, in node order, read in one pass
+/// over the map (not one per place). A place's centers are those of the
+/// nation it belongs to.
+#[must_use]
+pub fn centers_of(board: &Board, places: &[PlaceId]) -> Vec<Vec<NodeId>> {
     let cm = &board.spec.collect;
-    let homeland = cm.homeland(nation);
-    (0..map.board_count)
-        .filter(|&n| {
-            let e = cm.econ(n);
-            let of_place = match e.gifted_to {
-                Some(g) => g == nation && homeland == Some(place),
-                None => e.place == Some(place),
-            };
-            of_place
-                && e.incorporated
-                && board.control.get(n as usize).copied().flatten() == Some(nation)
-                && map.node(n).is_some_and(|i| i.features.intersects(CENTER))
-        })
-        .collect()
+    let mut out = vec![Vec::new(); places.len()];
+    for n in 0..board.spec.map.board_count {
+        let e = cm.econ(n);
+        // The one place the node could be a center of.
+        let candidate = match e.gifted_to {
+            Some(g) => cm.homeland(g),
+            None => e.place,
+        };
+        let Some(place) = candidate else { continue };
+        let Some(owner) = cm.places.get(place as usize).map(|p| p.nation) else { continue };
+        if let Some(i) = places.iter().position(|&p| p == place)
+            && is_center(board, owner, cm.homeland(owner), n, place)
+        {
+            out[i].push(n);
+        }
+    }
+    out
 }
 
 /// Floods `nation`'s lines from the supply centers of `places` (at most
-/// [`MAX_PLACES`]; the rest trace nothing).
+/// [`MAX_PLACES`]; the rest trace nothing). The places may be those of
+/// several nations of `nation`'s side, which share its passability.
 #[must_use]
 pub fn trace_lines(board: &Board, nation: NationId, places: &[PlaceId]) -> Lines {
     let pass = passability(board, nation);
     let places: Vec<PlaceId> = places.iter().copied().take(MAX_PLACES).collect();
-    let seeds: Vec<Seed> = places
-        .iter()
-        .enumerate()
-        .flat_map(|(bit, &p)| supply_centers(board, nation, p).into_iter().map(move |n| Seed::new(n, 1 << bit)))
-        .collect();
+    let centers = centers_of(board, &places);
+    let seeds: Vec<Seed> =
+        centers.iter().enumerate().flat_map(|(bit, cs)| cs.iter().map(move |&n| Seed::new(n, 1 << bit))).collect();
     let spec =
         FloodSpec { graph: &board.spec.map.adjacency, kinds: EdgeKinds::ALL, accept: &pass, emit: &pass, gates: &[] };
     let mut out = Flood::new(true);
     flood(&spec, &seeds, |_, _| true, &mut out);
     let reach = places.iter().map(|_| OnceLock::new()).collect();
-    Lines { flood: out, pass, places, reach }
+    Lines { flood: out, pass, places, centers, reach }
 }
 
 impl Lines {
@@ -103,6 +137,19 @@ impl Lines {
     pub fn line(&self, node: NodeId, place: PlaceId) -> Option<Vec<NodeId>> {
         let bit = self.places.iter().position(|&p| p == place)?;
         self.flood.trace(node, bit as u32).map(|t| t.path)
+    }
+
+    /// The lines of many `(node, place)` pairs, in input order, as
+    /// [`Lines::line`] gives each: lines that meet share their walk to the
+    /// center (`Flood::trace_many`).
+    #[must_use]
+    pub fn lines_of(&self, targets: &[(NodeId, PlaceId)]) -> Vec<Option<Vec<NodeId>>> {
+        let bit = |p: PlaceId| self.places.iter().position(|&x| x == p);
+        let traced: Vec<(NodeId, u32)> =
+            targets.iter().map(|&(n, p)| (n, bit(p).map_or(u32::MAX, |b| b as u32))).collect();
+        let known: Vec<(NodeId, u32)> = traced.iter().copied().filter(|t| t.1 != u32::MAX).collect();
+        let mut found = self.flood.trace_many(&known).into_iter();
+        traced.iter().map(|t| if t.1 == u32::MAX { None } else { found.next().flatten().map(|t| t.path) }).collect()
     }
 
     /// What cuts `node` off from `place`: the first node that does not pass
@@ -129,13 +176,13 @@ impl Lines {
     /// The distance of every node from `place`'s supply centers, ignoring
     /// passability: cached for a labelled place, else made now.
     fn center_distances(&self, board: &Board, nation: NationId, place: PlaceId) -> Cow<'_, [u32]> {
-        let make = || {
-            let centers = supply_centers(board, nation, place);
-            bfs_distances(&board.spec.map.adjacency, EdgeKinds::ALL, &centers, u32::MAX, |_| true)
-        };
-        match self.places.iter().position(|&p| p == place).and_then(|i| self.reach.get(i)) {
-            Some(cell) => Cow::Borrowed(cell.get_or_init(make).as_slice()),
-            None => Cow::Owned(make()),
+        let from =
+            |centers: &[NodeId]| bfs_distances(&board.spec.map.adjacency, EdgeKinds::ALL, centers, u32::MAX, |_| true);
+        match self.places.iter().position(|&p| p == place) {
+            Some(i) if i < self.reach.len() => {
+                Cow::Borrowed(self.reach[i].get_or_init(|| from(&self.centers[i])).as_slice())
+            }
+            _ => Cow::Owned(from(&supply_centers(board, nation, place))),
         }
     }
 }

@@ -84,6 +84,10 @@ fn marker_nations(board: &Board) -> Vec<NationId> {
 #[must_use]
 pub fn track(board: &Board) -> Vec<Marker> {
     let markers = marker_nations(board);
+    if markers.is_empty() {
+        // No track in this ruleset (MET-003): nothing to read off the map.
+        return Vec::new();
+    }
     let cap = u32::from(board.spec.ruleset.middle_east.positions);
     let mut out: Vec<Marker> = markers
         .iter()

@@ -1,7 +1,7 @@
 //! Phase 12 as a rule family: its phase, orders, state and system.
 
 use crate::board::Board;
-use crate::income::collect_income;
+use crate::income::{collect_income, collect_income_on, shared_lines};
 use crate::ledger::Ledger;
 use crate::orders::{CollectOrder, DeclineValid, SplitValid, validate};
 use crate::payment::settle;
@@ -110,8 +110,14 @@ pub fn collect_resources(world: &mut World) {
     let mut treasury = world.get_resource::<Treasury>().cloned().unwrap_or_default();
     let mut ledger = world.get_resource::<Ledger>().cloned().unwrap_or_default();
     let mut made = Vec::new();
-    for n in board.nations_of(clock.side).into_iter().filter(|&n| collects(&board, n)) {
-        let mut s = collect_income(&board, n, clock.turn, &declined, &mut rng);
+    let nations: Vec<NationId> = board.nations_of(clock.side).into_iter().filter(|&n| collects(&board, n)).collect();
+    // One flood for the side's lines when its nations share one (ruling 4).
+    let shared = shared_lines(&board, &nations);
+    for n in nations {
+        let mut s = match &shared {
+            Some(lines) => collect_income_on(&board, n, lines, clock.turn, &declined, &mut rng),
+            None => collect_income(&board, n, clock.turn, &declined, &mut rng),
+        };
         let split = splits.iter().find(|p| p.order.payee == n).map(|p| p.order.paid_by.as_slice());
         settle(&board, n, split, &mut treasury, &mut ledger, &mut s);
         treasury.credit(&s.nation, s.total);

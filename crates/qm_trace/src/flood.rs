@@ -636,8 +636,14 @@ struct Stage<'s, 'a> {
 
 impl Stage<'_, '_> {
     fn run<W: Word>(&self, first_hop: &mut impl FnMut(usize, Node) -> bool, w: &mut Words<W>, rec: &mut Rec) {
+        // Every seed of the stage is placed before any pushes: a seed's node
+        // is its own line's start (distance 0), not a neighbour seed's first
+        // hop, whatever the seeds' order.
         for (i, s) in self.seeds.iter().enumerate().filter(|(_, s)| s.stage == self.stage) {
-            seed(self.spec, self.first_seed + i as u32, i, s, first_hop, w, rec);
+            place(self.first_seed + i as u32, s, w, rec);
+        }
+        for (i, s) in self.seeds.iter().enumerate().filter(|(_, s)| s.stage == self.stage) {
+            push(self.spec, i, s, first_hop, w, rec);
         }
         let n = w.masks.len();
         if self.narrow {
@@ -654,11 +660,24 @@ impl Stage<'_, '_> {
     }
 }
 
-/// Puts a seed's labels on its node and pushes them to its neighbours.
-/// `id` is the seed's recorded number, `i` its index for `first_hop`.
-fn seed<W: Word>(
+/// Puts a seed's labels on its node. `id` is the seed's recorded number.
+fn place<W: Word>(id: u32, s: &Seed, w: &mut Words<W>, rec: &mut Rec) {
+    let sn = s.node as usize;
+    if sn >= w.masks.len() || s.bits == 0 {
+        return;
+    }
+    let before = w.masks[sn];
+    let new = W::low(s.bits) & !before;
+    if new != W::ZERO {
+        w.masks[sn] = before | new;
+        rec.arrive(s.node, before == W::ZERO, Origin::Seed(id), new.wide());
+    }
+}
+
+/// Pushes a placed seed's labels to its neighbours. `i` is its index for
+/// `first_hop`.
+fn push<W: Word>(
     spec: &FloodSpec<'_>,
-    id: u32,
     i: usize,
     s: &Seed,
     first_hop: &mut impl FnMut(usize, Node) -> bool,
@@ -671,17 +690,11 @@ fn seed<W: Word>(
         return;
     }
     let bits = W::low(s.bits);
-    let before = w.masks[sn];
-    let new = bits & !before;
-    if new != W::ZERO {
-        w.masks[sn] = before | new;
-        rec.arrive(s.node, before == W::ZERO, Origin::Seed(id), new.wide());
-    }
     // The seed's labels count as handled at its node: those it may not push
     // do not leave later either.
-    let push = bits & W::low(s.push) & !w.sent[sn];
+    let pushed = bits & W::low(s.push) & !w.sent[sn];
     w.sent[sn] = w.sent[sn] | bits;
-    if push == W::ZERO {
+    if pushed == W::ZERO {
         return;
     }
     for e in offsets[sn] as usize..offsets[sn + 1] as usize {
@@ -692,7 +705,7 @@ fn seed<W: Word>(
         let t = targets[e];
         let tu = t as usize;
         let before = w.masks[tu];
-        let bits = push & W::low(spec.gate(e, k)) & W::low(spec.accept[tu]) & !before;
+        let bits = pushed & W::low(spec.gate(e, k)) & W::low(spec.accept[tu]) & !before;
         if bits != W::ZERO && first_hop(i, t) {
             w.masks[tu] = before | bits;
             rec.arrive(t, before == W::ZERO, Origin::Node(s.node), bits.wide());
@@ -768,6 +781,25 @@ mod tests {
         assert_eq!(t.seed, 0);
         assert_eq!(t.path, vec![0, 1, 2, 3, 4]);
         assert!(f.trace(4, 1).is_none());
+    }
+
+    /// A seed's node starts its own line even when an earlier seed of the
+    /// same label is its neighbour: before, the first seed's push reached
+    /// it first and its line began at the neighbour ("bohemia - vienna"
+    /// for Vienna, itself a supply center, COL-005).
+    #[test]
+    fn adjacent_seeds_each_start_their_own_line() {
+        let g = line(4);
+        let all = vec![u64::MAX; 4];
+        let mut f = Flood::new(true);
+        flood(&spec(&g, &all, &all), &[Seed::new(1, 1), Seed::new(2, 1)], |_, _| true, &mut f);
+        assert_eq!(f.trace(2, 0).expect("traced").path, vec![2]);
+        assert_eq!(f.trace(2, 0).expect("traced").seed, 1, "the second seed");
+        assert_eq!(f.trace(3, 0).expect("traced").path, vec![2, 3], "from the nearer seed");
+        assert_eq!(f.trace(0, 0).expect("traced").path, vec![1, 0]);
+        let many = f.trace_many(&[(2, 0), (3, 0), (1, 0)]);
+        let paths: Vec<Vec<u32>> = many.into_iter().map(|t| t.expect("traced").path).collect();
+        assert_eq!(paths, vec![vec![2], vec![2, 3], vec![1]]);
     }
 
     #[test]

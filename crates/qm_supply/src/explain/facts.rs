@@ -14,6 +14,7 @@ use crate::isolation::{eliminable, exception};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Control, Location, Unit, UnitFlags};
 use qm_core::ids::{DeterminationKind, Tier};
+use qm_core::nation::NationSides;
 use qm_core::ruleset::{Domain, UnitTypeDef};
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::state::{Elimination, EntityIndex, Ledger};
@@ -143,7 +144,8 @@ pub fn explain_unit(world: &World, id: &str) -> Option<Explanation> {
     facts.extend(s.sup.automatic.as_ref().map(automatic_fact));
     facts.extend(partial_fact(world, spec, &s));
     if let Some(d) = def {
-        let site = Site { hex: spec.map.node(s.loc.node), home: home(world, &s), bridgehead: false };
+        let site =
+            Site { hex: spec.map.node(s.loc.node), home: home(world, &s), bridgehead: bridgehead(world, spec, &s) };
         let caps = unit_capabilities(rules, &s.unit, &s.flags, &s.sup, &site);
         let pacific = site.hex.is_some_and(|h| h.theater == qm_core::ids::Theater::Pacific);
         facts.extend(capabilities_fact(d, d.movement[usize::from(pacific)], &caps, &s.sup));
@@ -278,6 +280,19 @@ fn home(world: &World, s: &Subject) -> bool {
         .and_then(|ix| ix.nodes.get(s.loc.node as usize))
         .and_then(|&e| world.get::<Control>(e))
         .is_some_and(|c| c.original == Some(s.unit.nation))
+}
+
+/// Whether a bridgehead of the unit's side stands in its hex (SUP-154):
+/// the same shelter `qm_ops` gives the unit's capabilities, so that the
+/// explanation and the capabilities agree.
+fn bridgehead(world: &World, spec: &ScenarioSpec, s: &Subject) -> bool {
+    let sides = world.get_resource::<NationSides>();
+    let side = |n| sides.and_then(|x| x.side_of(n));
+    let same_side = |n| n == s.unit.nation || side(n).is_some_and(|x| Some(x) == side(s.unit.nation));
+    let Some(mut q) = world.try_query::<(&Unit, &Location)>() else { return false };
+    q.iter(world).any(|(u, l)| {
+        l.node == s.loc.node && same_side(u.nation) && spec.ruleset.unit_type(u.kind).is_some_and(|d| d.bridgehead)
+    })
 }
 
 /// Why a unit is only partially supplied: a limited source (SUP-037), an
