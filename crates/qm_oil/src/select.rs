@@ -15,15 +15,20 @@
 //! priority order is always the better one to take, so a set is a number of
 //! units per class ([`crate::search`]'s classes), its members taken in
 //! priority order. The steps, all on the shared engine:
-//! 1. whether every unit fits (the usual case: one search, done);
+//! 1. whether every unit fits (the usual case: one search, done), the
+//!    largest units packed first (the class order);
 //! 2. else the largest (cost, number) by branch and bound, bounded by the
-//!    room of the resources and of every Hall set (ruling 2);
+//!    room of the resources and of every Hall set (ruling 2), over the
+//!    classes in a sweep over the resources ([`ClassOrder::Sweep`]): a
+//!    resource closes once the classes reaching it are placed, so the
+//!    memo's states (the loads of the open resources) stay few. The class
+//!    order is no tie-break here, the priority below is;
 //! 3. then the priority: walking the units in priority order, each unit the
 //!    best set leaves out is tried in (at the same cost and number) and kept
 //!    in if some set allows it, else it and the later members of its class
 //!    stay out.
 
-use crate::search::classes::{Tables, bits};
+use crate::search::classes::{ClassOrder, Tables, bits};
 use crate::search::engine::{Engine, Objective};
 use crate::spend::capacity;
 
@@ -52,16 +57,18 @@ fn value(cost: u32, count: u32) -> i64 {
 /// order, each reaching at least one resource) for resources of `points`.
 pub(crate) fn best_selection(costs: &[u32], masks: &[u64], points: &[u32], node_limit: Option<u64>) -> Selection {
     let units: Vec<(u32, u64)> = costs.iter().copied().zip(masks.iter().copied()).collect();
-    let tables = Tables::new(&units, points);
     let n = units.len();
     let all = value(costs.iter().sum(), n as u32);
-    // With a node limit, step 1 gets a quarter of it: step 2 also ends
-    // early when all fit, only less quickly.
-    let mut every = Engine::new(&tables, Pick::default(), node_limit.map(|limit| limit / 4));
+    // Step 1 packs the largest units first (the class order); with a node
+    // limit it gets a quarter of it: step 2 also ends early when all fit,
+    // only less quickly.
+    let packing = Tables::new(&units, points);
+    let mut every = Engine::new(&packing, Pick::default(), node_limit.map(|limit| limit / 4));
     if every.run(all, all) {
         let (_, counts) = every.best().unwrap_or_default();
-        return Selection { assignment: tables.hand_out(&counts, n), exact: true, nodes: every.nodes };
+        return Selection { assignment: packing.hand_out(&counts, n), exact: true, nodes: every.nodes };
     }
+    let tables = Tables::ordered(&units, points, ClassOrder::Sweep);
     let mut engine = Engine::new(&tables, Pick::default(), node_limit);
     engine.lo.iter_mut().for_each(|lo| *lo = 0);
     let found = most_value(&mut engine, node_limit.is_some());

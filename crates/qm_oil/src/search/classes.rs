@@ -63,7 +63,12 @@ impl Tables {
     /// Groups `units` (cost, reach mask; each reaching some resource) into
     /// classes for resources of `points`.
     pub(crate) fn new(units: &[(u32, u64)], points: &[u32]) -> Self {
-        let classes = group(units);
+        Self::ordered(units, points, ClassOrder::Search)
+    }
+
+    /// [`Tables::new`] with the classes in `order`.
+    pub(crate) fn ordered(units: &[(u32, u64)], points: &[u32], order: ClassOrder) -> Self {
+        let classes = group(units, order);
         let (k, m) = (classes.len(), points.len());
         let mut open = vec![0u64; k + 1];
         let mut suffix_cost = vec![0u32; k + 1];
@@ -132,10 +137,28 @@ impl Tables {
     }
 }
 
-/// Groups units into classes, in class order; members keep the input order.
-fn group(units: &[(u32, u64)]) -> Vec<Class> {
+/// The order of the classes in a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ClassOrder {
+    /// The documented class order of the spend search (its tie-break).
+    Search,
+    /// A sweep over the resources: lowest reachable resource first, then
+    /// highest, then the class order. Resources close early, so the memo's
+    /// states (the loads of the open resources) stay few; used where the
+    /// class order is no tie-break (the selection, [`crate::select`]).
+    Sweep,
+}
+
+/// Groups units into classes in `order`; members keep the input order.
+fn group(units: &[(u32, u64)], class_order: ClassOrder) -> Vec<Class> {
     let mut order: Vec<usize> = (0..units.len()).collect();
-    order.sort_by_key(|&u| (class_key(units[u]), u));
+    match class_order {
+        ClassOrder::Search => order.sort_by_key(|&u| (class_key(units[u]), u)),
+        ClassOrder::Sweep => order.sort_by_key(|&u| {
+            let mask = units[u].1;
+            (mask.trailing_zeros(), 63 - mask.leading_zeros(), class_key(units[u]), u)
+        }),
+    }
     let mut classes: Vec<Class> = Vec::new();
     for u in order {
         let (cost, mask) = units[u];
