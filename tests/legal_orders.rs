@@ -82,7 +82,9 @@ fn candidates(g: &Game) -> Vec<Order> {
     }
     for place in ["berlin", "warsaw", "konigsberg", "moscow", "leningrad", "kiev", "kharkov", "rostov", "minsk"] {
         for kind in ["inf", "arm", "mech"] {
-            out.push(OpsOrder::Build { kind: kind.into(), at: place.into() }.into());
+            // Legal orders name places by their labels.
+            let at = map.find(place).map_or_else(|| place.to_string(), |n| map.label(n).to_string());
+            out.push(OpsOrder::Build { kind: kind.into(), at }.into());
         }
     }
     out
@@ -145,7 +147,7 @@ fn a_multi_attacker_order_passes_when_its_parts_are_listed() {
     let pair = attacks.iter().find_map(|(a, t)| attacks.iter().find(|(b, u)| u == t && b != a).map(|(b, _)| (a, b, t)));
     if let Some((a, b, t)) = pair {
         let o = OpsOrder::Attack { attackers: vec![a.clone(), b.clone()], target: t.clone() };
-        assert!(submit(&mut g.clone(), Side::Axis, o).is_ok());
+        assert!(submit_op(&mut g.clone(), Side::Axis, o).is_ok());
     }
     // And an attack by a unit that is not adjacent is refused, as is the
     // other side's order in the side to move's phase.

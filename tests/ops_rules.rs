@@ -118,23 +118,24 @@ fn an_illegal_order_is_refused_and_changes_nothing() {
     until(&mut g, MOVEMENT);
     let before = g.checksum();
     // Out of reach.
-    let far = OpsOrder::Move { unit: "ger-1a".into(), to: "moscow".into() };
-    assert!(matches!(submit(&mut g, Side::Axis, far), Err(OrderError::IllegalMove { .. })));
+    let far = OpsOrder::Move { unit: "ger-1a".into(), to: "h37".into() };
+    let e = submit_op(&mut g, Side::Axis, far);
+    assert!(matches!(e, Err(OrderError::IllegalMove { .. })), "{e:?}");
     // Into a hex held by the enemy.
     let held = OpsOrder::Move { unit: "ger-1pz".into(), to: at(&g, "sov-1a") };
-    let e = submit(&mut g, Side::Axis, held).expect_err("enemy there");
+    let e = submit_op(&mut g, Side::Axis, held).expect_err("enemy there");
     assert!(matches!(e.rule::<OpsError>(), Some(OpsError::EnemyThere(_)) | None), "{e}");
     // Not the side's unit, not its turn, not the phase.
-    assert!(submit(&mut g, Side::Axis, OpsOrder::Move { unit: "sov-1a".into(), to: "a40".into() }).is_err());
-    assert!(submit(&mut g, Side::Allies, OpsOrder::Move { unit: "sov-1a".into(), to: "f17".into() }).is_err());
+    assert!(submit_op(&mut g, Side::Axis, OpsOrder::Move { unit: "sov-1a".into(), to: "a40".into() }).is_err());
+    assert!(submit_op(&mut g, Side::Allies, OpsOrder::Move { unit: "sov-1a".into(), to: "f17".into() }).is_err());
     let attack = OpsOrder::Attack { attackers: vec!["ger-1pz".into()], target: at(&g, "sov-1a") };
-    assert!(submit(&mut g, Side::Axis, attack).is_err());
+    assert!(submit_op(&mut g, Side::Axis, attack).is_err());
     assert_eq!(g.checksum(), before, "refused orders change nothing");
     // The outcome-carrying order is refused where the table decides.
     until(&mut g, COMBAT);
     let before = g.checksum();
     let outcome = OpsOrder::Combat { attackers: vec!["ger-3pz".into()], target: at(&g, "sov-4a"), advance: vec![] };
-    let e = submit(&mut g, Side::Axis, outcome).expect_err("table decides");
+    let e = submit_op(&mut g, Side::Axis, outcome).expect_err("table decides");
     assert_eq!(e.rule::<OpsError>(), Some(&OpsError::CombatByTable));
     assert_eq!(g.checksum(), before);
 }
@@ -143,9 +144,9 @@ fn an_illegal_order_is_refused_and_changes_nothing() {
 fn one_order_per_unit_per_phase() {
     let mut g = load(EAST);
     until(&mut g, MOVEMENT);
-    submit(&mut g, Side::Axis, OpsOrder::Move { unit: "ger-1a".into(), to: "f12".into() }).expect("move");
+    submit_op(&mut g, Side::Axis, OpsOrder::Move { unit: "ger-1a".into(), to: "f12".into() }).expect("move");
     let queued = g.checksum();
-    let e = submit(&mut g, Side::Axis, OpsOrder::Move { unit: "ger-1a".into(), to: "e11".into() }).expect_err("twice");
+    let e = submit_op(&mut g, Side::Axis, OpsOrder::Move { unit: "ger-1a".into(), to: "e11".into() }).expect_err("twice");
     assert_eq!(e.rule::<OpsError>(), Some(&OpsError::AlreadyOrdered("ger-1a".into())));
     assert_eq!(g.checksum(), queued);
     assert!(listed_moves(&g, Side::Axis, "ger-1a").is_empty(), "no more moves are listed for it");
@@ -217,10 +218,10 @@ fn construction_at_fully_supplied_cities_within_the_budget() {
         .collect();
     // Berlin, Königsberg and Warsaw; infantry (3) and armor (5) both fit 5.
     assert_eq!(builds.len(), 6, "{builds:?}");
-    submit(&mut g, Side::Axis, OpsOrder::Build { kind: "inf".into(), at: "berlin".into() }).expect("build");
-    let e = submit(&mut g, Side::Axis, OpsOrder::Build { kind: "inf".into(), at: "warsaw".into() }).expect_err("over");
+    submit_op(&mut g, Side::Axis, OpsOrder::Build { kind: "inf".into(), at: "berlin".into() }).expect("build");
+    let e = submit_op(&mut g, Side::Axis, OpsOrder::Build { kind: "inf".into(), at: "warsaw".into() }).expect_err("over");
     assert!(matches!(e.rule::<OpsError>(), Some(OpsError::OverBudget { left: 2, cost: 3, .. })), "{e}");
-    let e = submit(&mut g, Side::Axis, OpsOrder::Build { kind: "inf".into(), at: "moscow".into() }).expect_err("enemy");
+    let e = submit_op(&mut g, Side::Axis, OpsOrder::Build { kind: "inf".into(), at: "moscow".into() }).expect_err("enemy");
     assert!(e.rule::<OpsError>().is_some(), "{e}");
     let n = g.unit_ids().len();
     g.step_phase();

@@ -30,7 +30,7 @@ pub fn until(g: &mut Game, phase: PhaseId) {
 }
 
 /// Submits one order of `side`.
-pub fn submit(g: &mut Game, side: Side, o: OpsOrder) -> Result<(), OrderError> {
+pub fn submit_op(g: &mut Game, side: Side, o: OpsOrder) -> Result<(), OrderError> {
     g.submit(side, &Orders::of([o]))
 }
 

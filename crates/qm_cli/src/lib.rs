@@ -677,11 +677,7 @@ fn run_phases(
         if collects {
             o.income_statements = Some(p.statements.iter().map(collect::statement_json).collect());
         }
-        let mut v = serde_json::to_value(&o).unwrap_or_default();
-        if let (Some(r), serde_json::Value::Object(m)) = (g.result(), &mut v) {
-            m.insert("result".into(), serde_json::to_value(r).unwrap_or_default());
-        }
-        print_json(out, &v);
+        print_json(out, &RunOutput { supply: &o, result: g.result() });
     } else {
         for l in &p.log {
             let _ = writeln!(out, "{l}");
@@ -717,10 +713,22 @@ fn run_phases(
     0
 }
 
+/// `qm run --json`: the supply output, then the result once the game is
+/// over, in declared order.
+#[derive(serde::Serialize)]
+struct RunOutput<'a> {
+    /// What `qm supply` prints.
+    #[serde(flatten)]
+    supply: &'a output::SupplyOutput,
+    /// The game's result, once it is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<qm_game::GameResult>,
+}
+
 /// A game's result in a line: `turn 9: Axis wins (objectives); score Axis 14, Allies 6`.
 fn result_line(r: &qm_game::GameResult) -> String {
-    let who = r.winner.map_or_else(|| "draw".to_string(), |s| format!("{s} wins"));
-    let score: Vec<String> = r.score.iter().map(|(s, p)| format!("{s} {p}")).collect();
+    let who = r.winner.map_or_else(|| "draw".to_string(), |s| format!("{s:?} wins"));
+    let score: Vec<String> = r.score.iter().map(|(s, p)| format!("{s:?} {p}")).collect();
     format!("turn {}: {who} ({}); score {}", r.turn, r.reason, score.join(", "))
 }
 
