@@ -146,7 +146,8 @@ fn one_order_per_unit_per_phase() {
     until(&mut g, MOVEMENT);
     submit_op(&mut g, Side::Axis, OpsOrder::Move { unit: "ger-1a".into(), to: "f12".into() }).expect("move");
     let queued = g.checksum();
-    let e = submit_op(&mut g, Side::Axis, OpsOrder::Move { unit: "ger-1a".into(), to: "e11".into() }).expect_err("twice");
+    let e =
+        submit_op(&mut g, Side::Axis, OpsOrder::Move { unit: "ger-1a".into(), to: "e11".into() }).expect_err("twice");
     assert_eq!(e.rule::<OpsError>(), Some(&OpsError::AlreadyOrdered("ger-1a".into())));
     assert_eq!(g.checksum(), queued);
     assert!(listed_moves(&g, Side::Axis, "ger-1a").is_empty(), "no more moves are listed for it");
@@ -219,9 +220,11 @@ fn construction_at_fully_supplied_cities_within_the_budget() {
     // Berlin, Königsberg and Warsaw; infantry (3) and armor (5) both fit 5.
     assert_eq!(builds.len(), 6, "{builds:?}");
     submit_op(&mut g, Side::Axis, OpsOrder::Build { kind: "inf".into(), at: "berlin".into() }).expect("build");
-    let e = submit_op(&mut g, Side::Axis, OpsOrder::Build { kind: "inf".into(), at: "warsaw".into() }).expect_err("over");
+    let e =
+        submit_op(&mut g, Side::Axis, OpsOrder::Build { kind: "inf".into(), at: "warsaw".into() }).expect_err("over");
     assert!(matches!(e.rule::<OpsError>(), Some(OpsError::OverBudget { left: 2, cost: 3, .. })), "{e}");
-    let e = submit_op(&mut g, Side::Axis, OpsOrder::Build { kind: "inf".into(), at: "moscow".into() }).expect_err("enemy");
+    let e =
+        submit_op(&mut g, Side::Axis, OpsOrder::Build { kind: "inf".into(), at: "moscow".into() }).expect_err("enemy");
     assert!(e.rule::<OpsError>().is_some(), "{e}");
     let n = g.unit_ids().len();
     g.step_phase();

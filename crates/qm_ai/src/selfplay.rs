@@ -104,7 +104,7 @@ impl Summary {
 /// The policy playing `side` in game `i`: sides alternate between games.
 #[must_use]
 pub fn policy_for(cfg: &BatchConfig, i: u64, side: Side) -> PolicyKind {
-    let first_is_axis = i % 2 == 0;
+    let first_is_axis = i.is_multiple_of(2);
     match (side, first_is_axis) {
         (Side::Axis, true) | (Side::Allies, false) => cfg.policies[0],
         _ => cfg.policies[1],

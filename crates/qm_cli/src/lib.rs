@@ -17,8 +17,8 @@ pub mod phases;
 pub mod render;
 pub mod render_cmd;
 pub mod reorganize;
-pub mod selfplay;
 pub mod replay_cmd;
+pub mod selfplay;
 pub mod step;
 pub mod territories;
 

@@ -97,7 +97,7 @@ pub(crate) fn validate_in(v: &View<'_>, side: Side, index: usize, order: &Order)
                 if ids.contains(&u.unit.id) {
                     return Err(OpsError::NamedTwice(a.clone()).at(index));
                 }
-                check_attacker(&v, u, target_n, target).map_err(|why| illegal(a, "attack", why))?;
+                check_attacker(v, u, target_n, target).map_err(|why| illegal(a, "attack", why))?;
                 if v.ops.strength_of(u.unit.kind).attack == 0 {
                     return Err(OpsError::NoStrength(a.clone()).at(index));
                 }
@@ -115,7 +115,7 @@ pub(crate) fn validate_in(v: &View<'_>, side: Side, index: usize, order: &Order)
             }
             Ok(ValidOrder::Attack { attackers: ids, target: target_n })
         }
-        Order::Build { kind, at } => crate::build::validate_build(&v, side, index, kind, at),
+        Order::Build { kind, at } => crate::build::validate_build(v, side, index, kind, at),
         Order::Combat { attackers, target, advance } => {
             let target_n = find(target)?;
             if attackers.is_empty() {
