@@ -120,3 +120,12 @@ fn stepping_with_the_rabaul_orders_eliminates_the_beach_unit() {
     assert!(t.contains("us-1-2 eliminated by isolation at c7"), "{t}");
     assert!(t.contains("SUP-177"), "{t}");
 }
+
+#[test]
+fn legal_lists_the_moving_sides_orders_and_each_listed_order_is_accepted() {
+    let listed = session("scenarios/awaw/eastern-front-1941.ron", None, "until movement\nlegal ger-1pz\n");
+    assert!(listed.contains("legal orders for axis before movement"), "{listed}");
+    let first = listed.lines().find(|l| l.contains("\"ger-1pz\"")).unwrap_or_else(|| panic!("{listed}"));
+    let t = session("scenarios/awaw/eastern-front-1941.ron", None, &format!("until movement\norder {first}\n"));
+    assert!(t.contains("accepted 1 order for axis in movement"), "{t}");
+}

@@ -60,7 +60,7 @@ pub fn dispatch(s: &mut Session, line: &str, colour: bool, out: &mut String) -> 
         "diff" => Ok(diff::diff(s)),
         "order" => show::order(s, rest),
         "orders" => show::orders_file(s, rest),
-        "legal" => Ok(legal(args)),
+        "legal" => Ok(legal(s, args)),
         "save" => show::save(s, rest),
         "load" => show::load(s, rest),
         "undo" => s.undo(),
@@ -101,10 +101,26 @@ fn set_break(s: &mut Session, args: &[&str]) -> String {
     }
 }
 
-/// `legal`: the legal orders come from `Game::legal_orders` (issue 8),
-/// which this build does not have yet.
-fn legal(_args: &[&str]) -> String {
-    "legal: not available in this build (it needs Game::legal_orders, issue 8)".into()
+/// `legal [UNIT]`: the legal orders of the moving side for the phase about
+/// to run (`Game::legal_orders`), one RON order a line, those naming `UNIT`
+/// only when it is given.
+fn legal(s: &Session, args: &[&str]) -> String {
+    let side = s.game.clock().side;
+    let phase = s.game.next_phase().map_or("-", |p| p.as_str());
+    let unit = args.first().map(|u| format!("\"{u}\""));
+    let lines: Vec<String> = s
+        .game
+        .legal_orders(side)
+        .iter()
+        .filter_map(|o| ron::to_string(o).ok())
+        .filter(|t| unit.as_ref().is_none_or(|u| t.contains(u.as_str())))
+        .collect();
+    let mut text = format!("{} legal orders for {side} before {phase}\n", lines.len());
+    for l in lines {
+        text.push_str(&l);
+        text.push('\n');
+    }
+    text
 }
 
 /// `help` or `help COMMAND`.
