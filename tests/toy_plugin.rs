@@ -242,7 +242,12 @@ fn the_toy_state_survives_a_save_and_load() {
     assert!(state.sections.contains_key("toy"), "{:?}", state.sections.keys());
 
     // Through RON text, as a save file is written and read.
-    let save = SaveFile { version: state.version, scenario: "barbarossa-pocket.ron".into(), state: state.clone() };
+    let save = SaveFile {
+        version: state.version,
+        scenario: "barbarossa-pocket.ron".into(),
+        fingerprint: g.spec().fingerprint,
+        state: state.clone(),
+    };
     let text = quartermaster::scenario::save_to_ron(&save).expect("writes");
     let read = quartermaster::scenario::read_save("toy-save.ron", text.as_bytes()).expect("reads");
     assert_eq!(read.state, state);

@@ -4,7 +4,7 @@ use crate::orders::{COMBAT, CONSTRUCTION_REDEPLOYMENT, MOVEMENT, OpsOrder, OpsVa
 use bevy_ecs::prelude::*;
 use qm_core::orders::{OrderContext, OrderError, Pending};
 use qm_core::phase::{OrdersOf, PhaseId, PhaseSchedule};
-use qm_core::plugin::{RulePlugin, Rules, RulesBuilder, StateSection};
+use qm_core::plugin::{RulePlugin, Rules, RulesBuilder, SectionValue, StateSection, from_section, to_section};
 
 /// The family name rulesets use for the reference operations.
 pub const FAMILY: &str = "ops";
@@ -32,6 +32,49 @@ fn validate(world: &mut World, cx: &OrderContext, order: &OpsOrder) -> Result<()
     Ok(())
 }
 
+/// The queue of valid operations, as the section `ops`.
+fn extract_queue(world: &World) -> Result<SectionValue, String> {
+    world.get_resource::<Pending<OpsValid>>().map_or(Ok(SectionValue::Null), to_section)
+}
+
+/// Reads the queue back, refusing orders for units the game does not have
+/// or nodes off its map (a hand-edited save): nothing is dropped silently.
+fn build_queue(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> {
+    let queue: Pending<OpsValid> = from_section(v)?;
+    let mut units: Vec<String> = world.query::<&qm_core::components::Unit>().iter(world).map(|u| u.id.0.clone()).collect();
+    units.sort_unstable();
+    let spec = world.get_resource::<qm_core::spec::Spec>();
+    let (nodes, nations) = spec.map_or((0, 0), |s| (s.map.nodes.len(), s.ruleset.nations.len()));
+    for (i, p) in queue.0.iter().enumerate() {
+        if let OpsValid::Combat { taker, .. } = &p.order
+            && taker.index() >= nations
+        {
+            return Err(format!("queued order {i} names nation {}, of {nations}", taker.index()));
+        }
+        let (ids, places) = p.order.refs();
+        if let Some(ghost) = ids.iter().find(|u| units.binary_search(&u.0).is_err()) {
+            return Err(format!("queued order {i} is for unit `{}`, which the game does not have", qm_core::text::printable(&ghost.0)));
+        }
+        if let Some(n) = places.iter().find(|&&n| n as usize >= nodes) {
+            return Err(format!("queued order {i} names node {n}, off the map of {nodes} nodes"));
+        }
+    }
+    world.insert_resource(queue);
+    Ok(())
+}
+
+impl OpsValid {
+    /// The units and nodes an order names.
+    fn refs(&self) -> (Vec<&qm_core::ids::UnitId>, Vec<qm_core::ids::NodeId>) {
+        match self {
+            Self::Move { unit, path } | Self::Exploit { unit, path } => (vec![unit], path.clone()),
+            Self::Combat { attackers, target, advance, .. } => (attackers.iter().chain(advance).collect(), vec![*target]),
+            Self::Invade { unit, at } => (vec![unit], vec![*at]),
+            Self::Redeploy { unit, to } => (vec![unit], vec![*to]),
+        }
+    }
+}
+
 impl OpsOrder {
     /// The kind, lowercase, as error messages name it.
     fn kind_name(&self) -> &'static str {
@@ -57,7 +100,7 @@ impl RulePlugin for OpsPlugin {
     fn register(&self, rules: &mut RulesBuilder) -> Result<(), String> {
         rules.phases().insert_after(AFTER, MOVEMENT).insert_after(MOVEMENT, COMBAT).push(CONSTRUCTION_REDEPLOYMENT);
         rules.add_orders::<OpsOrder, OpsValid>(validate)?;
-        rules.add_section(StateSection::resource::<Pending<OpsValid>>(FAMILY))
+        rules.add_section(StateSection { name: FAMILY, extract: extract_queue, build: build_queue })
     }
 
     fn build(&self, world: &mut World, _rules: &Rules, _strict: bool) {
