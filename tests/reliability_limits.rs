@@ -43,10 +43,17 @@ fn s(p: &Path) -> &str {
 fn a_generator_request_over_the_limit_is_refused() {
     let (code, err) = qm(&["bench", "supply", "--hexes", "4294967295", "--iters", "1"]);
     assert_ne!(code, 0);
-    assert!(err.contains("over the limit of 4000000 (raise it with --max-hexes)"), "{err}");
+    assert!(err.contains("4294967295 is too large"), "{err}");
     let (code, err) = qm(&["bench", "collect", "--territories", "4294967295", "--iters", "1"]);
     assert_ne!(code, 0);
-    assert!(err.contains("--max-hexes"), "{err}");
+    assert!(err.contains("4294967295 is too large"), "{err}");
+    // The generator itself refuses, for library callers, before allocating.
+    use quartermaster::scenario::{generate, generate_territories};
+    let e = generate::generate(generate::GenParams::new(u32::MAX, 1)).err().expect("refused");
+    assert!(e.to_string().contains("over the limit of 4000000 (raise it with --max-hexes)"), "{e}");
+    let p = generate_territories::TerritoryParams { territories: u32::MAX, seed: 1 };
+    let e = generate_territories::generate_territories(p).err().expect("refused");
+    assert!(e.to_string().contains("--max-hexes"), "{e}");
 }
 
 #[test]
