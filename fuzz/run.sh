@@ -22,7 +22,7 @@ mkdir -p logs
 cargo fuzz build -s none -a
 status=0
 for t in "${targets[@]}"; do
-    mkdir -p "$work/$t" "artifacts/$t"
+    mkdir -p "$work/$t" "artifacts/$t" "corpus/$t"
     if ! cargo fuzz run -s none -a "$t" "$work/$t" "corpus/$t" -- \
         -max_total_time="$secs" -max_len=65536 -rss_limit_mb=4096 -timeout=20 \
         -print_final_stats=1 >"logs/$t.log" 2>&1; then
