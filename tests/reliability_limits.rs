@@ -93,13 +93,11 @@ fn files_over_the_size_limit_are_refused_with_the_flag_named() {
 #[test]
 fn a_ruleset_outside_the_scenario_tree_is_refused_and_never_printed() {
     for (name, ruleset) in [("dotdot", "../../../secret.txt"), ("abs", "/etc/os-release"), ("proc", "/proc/self/cmdline")] {
-        let (p, root) = tree(name, ruleset);
-        let ruleset = if ruleset.starts_with('/') { ruleset.to_string() } else { s(&root.join("secret.txt")).to_string() };
+        let (p, _) = tree(name, ruleset);
         let (code, err) = qm(&["check", s(&p)]);
         assert_eq!(code, 1, "{name}");
         assert!(err.contains("outside the scenario's folder"), "{name}: {err}");
         assert!(!err.contains("TOPSECRET") && !err.contains("NAME="), "{name} leaked: {err}");
-        let _ = ruleset;
     }
     // The explicit flag lifts it: the file is read (and is no ruleset).
     let (p, _) = tree("allowed", "../../../secret.txt");

@@ -136,7 +136,8 @@ fn forty_kilobytes_of_unknown_terrain_codes_give_bounded_output() {
     let e = load(&text).err().expect("refused");
     assert_eq!(e.diagnostics.len(), 51, "50 shown and a count of the rest");
     let last = &e.diagnostics[50].message;
-    assert!(last.starts_with("and 19950 more problems"), "{last}");
+    let more: usize = last.strip_prefix("and ").and_then(|r| r.split(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(0);
+    assert!(more >= 19_950 && last.contains("more problems"), "{last}");
     // Sorted in file order: the first is on the first map row.
     assert_eq!(e.diagnostics[0].line, 3);
     let path = scratch_tree("codes", &text);
@@ -144,9 +145,9 @@ fn forty_kilobytes_of_unknown_terrain_codes_give_bounded_output() {
     assert_eq!(quartermaster_cli(&[path.to_str().unwrap()], &mut out, &mut err), 1);
     assert!(err.len() < 64 * 1024, "bounded output: {} bytes", err.len());
     let printed = String::from_utf8_lossy(&err);
-    let headers = printed.lines().filter(|l| l.contains("t.ron:")).count();
-    assert!((50..=51).contains(&headers), "{headers} diagnostics printed");
-    assert!(printed.contains("and 19950 more problems"), "{printed}");
+    let headers = printed.lines().filter(|l| l.starts_with(path.to_str().unwrap())).count();
+    assert_eq!(headers, 51, "50 diagnostics and the count of the rest printed");
+    assert!(printed.contains(&format!("and {more} more problems")), "{printed}");
 }
 
 #[test]
