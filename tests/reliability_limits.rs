@@ -92,7 +92,9 @@ fn files_over_the_size_limit_are_refused_with_the_flag_named() {
 
 #[test]
 fn a_ruleset_outside_the_scenario_tree_is_refused_and_never_printed() {
-    for (name, ruleset) in [("dotdot", "../../../secret.txt"), ("abs", "/etc/os-release"), ("proc", "/proc/self/cmdline")] {
+    for (name, ruleset) in
+        [("dotdot", "../../../secret.txt"), ("abs", "/etc/os-release"), ("proc", "/proc/self/cmdline")]
+    {
         let (p, _) = tree(name, ruleset);
         let (code, err) = qm(&["check", s(&p)]);
         assert_eq!(code, 1, "{name}");

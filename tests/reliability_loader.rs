@@ -87,7 +87,11 @@ fn cr_only_line_ends_do_not_let_a_comment_swallow_the_file() {
 
 #[test]
 fn control_characters_in_ids_never_reach_the_terminal_raw() {
-    let text = pocket().replacen("units: [", "units: [(id: \"x\\u{1b}[2J\", nation: \"nope\", kind: \"inf\", at: \"a50\"), ", 1);
+    let text = pocket().replacen(
+        "units: [",
+        "units: [(id: \"x\\u{1b}[2J\", nation: \"nope\", kind: \"inf\", at: \"a50\"), ",
+        1,
+    );
     let e = error(&text);
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let dir = scratch_tree("ctl", &text);
@@ -136,7 +140,8 @@ fn forty_kilobytes_of_unknown_terrain_codes_give_bounded_output() {
     let e = load(&text).err().expect("refused");
     assert_eq!(e.diagnostics.len(), 51, "50 shown and a count of the rest");
     let last = &e.diagnostics[50].message;
-    let more: usize = last.strip_prefix("and ").and_then(|r| r.split(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(0);
+    let more: usize =
+        last.strip_prefix("and ").and_then(|r| r.split(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(0);
     assert!(more >= 19_950 && last.contains("more problems"), "{last}");
     // Sorted in file order: the first is on the first map row.
     assert_eq!(e.diagnostics[0].line, 3);
@@ -173,7 +178,8 @@ fn a_map_over_the_hex_limit_is_refused_before_it_is_allocated() {
     );
     let e = error(&text);
     assert!(e.to_string().contains("over the limit of 4000000 (raise it with --max-hexes)"), "{e}");
-    let lim = quartermaster::scenario::limits::Limits { hexes: 10_000_000, memory_bytes: 1 << 30, ..Default::default() };
+    let lim =
+        quartermaster::scenario::limits::Limits { hexes: 10_000_000, memory_bytes: 1 << 30, ..Default::default() };
     let e = quartermaster::scenario::limits::with_limits(lim, || load(&text)).err().expect("over the memory limit");
     assert!(e.to_string().contains("--max-memory-mib"), "{e}");
 }

@@ -137,11 +137,17 @@ fn refused(f: impl Fn(&mut quartermaster::core::state::GameState)) -> InvalidSta
 fn states_that_do_not_fit_the_scenario_are_refused_with_typed_errors() {
     use quartermaster::core::ids::{NationId, UnitTypeId};
     assert!(matches!(refused(|s| s.units[0].nation = NationId(99)), InvalidState::OutOfRange { what: "nation", .. }));
-    assert!(matches!(refused(|s| s.units[0].kind = UnitTypeId(999)), InvalidState::OutOfRange { what: "unit type", .. }));
+    assert!(matches!(
+        refused(|s| s.units[0].kind = UnitTypeId(999)),
+        InvalidState::OutOfRange { what: "unit type", .. }
+    ));
     assert!(matches!(refused(|s| s.units[0].location.node = 1_000_000), InvalidState::OutOfRange { what: "node", .. }));
     assert!(matches!(refused(|s| s.nodes[3].control.current = Some(NationId(77))), InvalidState::OutOfRange { .. }));
     assert!(matches!(refused(|s| s.nodes.push(s.nodes[0])), InvalidState::Count { what: "nodes", .. }));
-    assert!(matches!(refused(|s| s.nations.pop().map(drop).unwrap_or(())), InvalidState::Count { what: "nations", .. }));
+    assert!(matches!(
+        refused(|s| s.nations.pop().map(drop).unwrap_or(())),
+        InvalidState::Count { what: "nations", .. }
+    ));
     let dup = refused(|s| {
         let u = s.units[0].clone();
         s.units.push(u);

@@ -236,8 +236,11 @@ pub fn build_into(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState)
     world.insert_resource(index);
     world.insert_resource(Spec(spec.clone()));
     for section in spec.rules.sections() {
-        (section.build)(world, state.sections.get(section.name))
-            .map_err(|message| StateError { section: section.name.to_string(), message, invalid: None })?;
+        (section.build)(world, state.sections.get(section.name)).map_err(|message| StateError {
+            section: section.name.to_string(),
+            message,
+            invalid: None,
+        })?;
     }
     Ok(())
 }

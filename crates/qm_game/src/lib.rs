@@ -44,8 +44,8 @@ use qm_core::phase::{GameClock, PhaseOrder, PhaseSchedule, configure_phase_sched
 use qm_core::spec::{ScenarioSpec, Spec};
 pub use qm_core::state::StateError;
 use qm_core::state::{GameState, build_into, extract_state};
-pub use qm_core::validate::InvalidState;
 use qm_core::supply::UnitSupply;
+pub use qm_core::validate::InvalidState;
 use qm_scenario::Compiled;
 use std::path::Path;
 use std::sync::Arc;

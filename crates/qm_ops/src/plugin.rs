@@ -41,7 +41,8 @@ fn extract_queue(world: &World) -> Result<SectionValue, String> {
 /// or nodes off its map (a hand-edited save): nothing is dropped silently.
 fn build_queue(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> {
     let queue: Pending<OpsValid> = from_section(v)?;
-    let mut units: Vec<String> = world.query::<&qm_core::components::Unit>().iter(world).map(|u| u.id.0.clone()).collect();
+    let mut units: Vec<String> =
+        world.query::<&qm_core::components::Unit>().iter(world).map(|u| u.id.0.clone()).collect();
     units.sort_unstable();
     let spec = world.get_resource::<qm_core::spec::Spec>();
     let (nodes, nations) = spec.map_or((0, 0), |s| (s.map.nodes.len(), s.ruleset.nations.len()));
@@ -53,7 +54,10 @@ fn build_queue(world: &mut World, v: Option<&SectionValue>) -> Result<(), String
         }
         let (ids, places) = p.order.refs();
         if let Some(ghost) = ids.iter().find(|u| units.binary_search(&u.0).is_err()) {
-            return Err(format!("queued order {i} is for unit `{}`, which the game does not have", qm_core::text::printable(&ghost.0)));
+            return Err(format!(
+                "queued order {i} is for unit `{}`, which the game does not have",
+                qm_core::text::printable(&ghost.0)
+            ));
         }
         if let Some(n) = places.iter().find(|&&n| n as usize >= nodes) {
             return Err(format!("queued order {i} names node {n}, off the map of {nodes} nodes"));
@@ -68,7 +72,9 @@ impl OpsValid {
     fn refs(&self) -> (Vec<&qm_core::ids::UnitId>, Vec<qm_core::ids::NodeId>) {
         match self {
             Self::Move { unit, path } | Self::Exploit { unit, path } => (vec![unit], path.clone()),
-            Self::Combat { attackers, target, advance, .. } => (attackers.iter().chain(advance).collect(), vec![*target]),
+            Self::Combat { attackers, target, advance, .. } => {
+                (attackers.iter().chain(advance).collect(), vec![*target])
+            }
             Self::Invade { unit, at } => (vec![unit], vec![*at]),
             Self::Redeploy { unit, to } => (vec![unit], vec![*to]),
         }

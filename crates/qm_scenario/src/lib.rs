@@ -115,9 +115,7 @@ pub fn normalize(text: &str) -> String {
     let t = text.strip_prefix('\u{feff}').unwrap_or(text);
     if t.contains('\r') {
         let b = t.as_bytes();
-        t.char_indices()
-            .map(|(i, c)| if c == '\r' && b.get(i + 1) != Some(&b'\n') { '\n' } else { c })
-            .collect()
+        t.char_indices().map(|(i, c)| if c == '\r' && b.get(i + 1) != Some(&b'\n') { '\n' } else { c }).collect()
     } else {
         t.to_string()
     }

@@ -35,13 +35,7 @@ pub const BYTES_PER_HEX: u64 = 1_200;
 
 impl Default for Limits {
     fn default() -> Self {
-        Self {
-            file_bytes: 64 << 20,
-            hexes: 4_000_000,
-            units: 1_000_000,
-            depth: 64,
-            memory_bytes: 8 << 30,
-        }
+        Self { file_bytes: 64 << 20, hexes: 4_000_000, units: 1_000_000, depth: 64, memory_bytes: 8 << 30 }
     }
 }
 
@@ -53,7 +47,10 @@ impl Limits {
     /// The message naming the figure, the limit and the flag that raises it.
     pub fn check_map(&self, cells: u64) -> Result<(), String> {
         if cells > self.hexes {
-            return Err(format!("the map has {cells} cells, over the limit of {} (raise it with --max-hexes)", self.hexes));
+            return Err(format!(
+                "the map has {cells} cells, over the limit of {} (raise it with --max-hexes)",
+                self.hexes
+            ));
         }
         let bytes = cells.saturating_mul(BYTES_PER_HEX);
         if bytes > self.memory_bytes {
@@ -104,7 +101,10 @@ pub fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
         return Err(refuse("not a regular file (FIFOs, devices and directories are refused)".into()));
     }
     if meta.len() > limit {
-        return Err(refuse(format!("{} bytes, over the limit of {limit} (raise it with --max-file-bytes)", meta.len())));
+        return Err(refuse(format!(
+            "{} bytes, over the limit of {limit} (raise it with --max-file-bytes)",
+            meta.len()
+        )));
     }
     let file = std::fs::File::open(path)?;
     if !file.metadata()?.is_file() {
@@ -131,7 +131,9 @@ pub fn check_depth(text: &str) -> Result<(), (usize, String)> {
         match b[i] {
             b'"' => i = skip_string(b, i),
             b'\'' => i = b[i + 1..].iter().take(12).position(|&c| c == b'\'').map_or(i, |n| i + 1 + n),
-            b'/' if b.get(i + 1) == Some(&b'/') => i = b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |n| i + n),
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |n| i + n)
+            }
             b'/' if b.get(i + 1) == Some(&b'*') => {
                 i = text[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 1);
             }
