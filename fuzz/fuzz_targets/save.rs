@@ -10,7 +10,8 @@ use std::sync::{Arc, OnceLock};
 const SCENARIO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/awaw/rabaul-isolation.ron");
 
 fn scenario() -> &'static (quartermaster::scenario::Compiled, Arc<quartermaster::core::spec::ScenarioSpec>) {
-    static S: OnceLock<(quartermaster::scenario::Compiled, Arc<quartermaster::core::spec::ScenarioSpec>)> = OnceLock::new();
+    static S: OnceLock<(quartermaster::scenario::Compiled, Arc<quartermaster::core::spec::ScenarioSpec>)> =
+        OnceLock::new();
     S.get_or_init(|| {
         let c = quartermaster::scenario::load(SCENARIO).expect("loads");
         let spec = GameBuilder::default().spec(&c).expect("rules");
