@@ -137,14 +137,20 @@ impl Problems {
     }
 }
 
-/// Keeps the first [`MAX_SHOWN`] of `total` diagnostics and adds a line
-/// counting the others.
+/// Keeps the first [`MAX_SHOWN`] of `total` diagnostics and adds one
+/// counting the others, at the position of the first not shown (or of no
+/// position, if it was not located).
 pub fn cap(file: &str, out: &mut Vec<Diagnostic>, total: usize) {
+    let next = out.get(MAX_SHOWN).cloned();
     out.truncate(MAX_SHOWN);
     if total > out.len() {
         let more = total - out.len();
         let s = if more == 1 { "" } else { "s" };
-        out.push(Diagnostic::whole_file(file, format!("and {more} more problem{s} (the first {MAX_SHOWN} are shown)")));
+        let message = format!("and {more} more problem{s} (the first {MAX_SHOWN} are shown)");
+        out.push(match next {
+            Some(d) => Diagnostic { message, ..d },
+            None => Diagnostic::whole_file(file, message),
+        });
     }
 }
 
