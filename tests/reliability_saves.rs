@@ -51,7 +51,7 @@ fn a_save_is_refused_against_an_edited_scenario_naming_both_fingerprints() {
     // units before; it is refused now.
     let scen = std::fs::read_to_string(&path).unwrap().replacen("\". . . f", "\". . f f", 1);
     std::fs::write(&path, scen).unwrap();
-    let err = Game::load_save("game.sav.ron", text.as_bytes()).expect_err("another scenario");
+    let err = Game::load_save("game.sav.ron", text.as_bytes()).err().expect("another scenario");
     let msg = err.to_string();
     assert!(msg.contains(&fp), "{msg}");
     let now = load(&path).spec().fingerprint.to_string();
@@ -67,7 +67,7 @@ fn a_save_is_refused_against_a_changed_ruleset() {
     let rules = path.parent().unwrap().join("../../assets/rulesets/awaw.ron");
     let edited = std::fs::read_to_string(&rules).unwrap().replace("die: 6", "die: 100");
     std::fs::write(&rules, edited).unwrap();
-    let err = Game::load_save("game.sav.ron", text.as_bytes()).expect_err("another ruleset");
+    let err = Game::load_save("game.sav.ron", text.as_bytes()).err().expect("another ruleset");
     assert!(err.to_string().contains("fingerprint"), "{err}");
 }
 
@@ -87,7 +87,7 @@ fn a_save_of_another_format_version_is_refused_naming_both_versions() {
     let v = quartermaster::core::state::STATE_VERSION;
     let old = text.replacen(&format!("version: {v},"), "version: 2,", 1);
     assert_ne!(old, text);
-    let err = Game::load_save("old.sav.ron", old.as_bytes()).expect_err("old version");
+    let err = Game::load_save("old.sav.ron", old.as_bytes()).err().expect("old version");
     let d = &err.diagnostics[0];
     assert!(d.message.contains("version 2") && d.message.contains(&format!("version {v}")), "{err}");
     assert!(d.line >= 1 && d.col >= 1, "{err}");
@@ -114,13 +114,13 @@ fn truncated_and_corrupted_saves_are_reported_at_a_position() {
     let g = common::load("scenarios/awaw/barbarossa-pocket.ron");
     let text = save_text(&g);
     for cut in [10, text.len() / 3, text.len() / 2, text.len() - 3] {
-        let err = Game::load_save("cut.sav.ron", &text.as_bytes()[..cut]).expect_err("truncated");
+        let err = Game::load_save("cut.sav.ron", &text.as_bytes()[..cut]).err().expect("truncated");
         assert!(err.diagnostics.iter().all(|d| d.line >= 1 && d.col >= 1), "cut at {cut}: {err}");
     }
     let mut bytes = text.clone().into_bytes();
     let mid = bytes.len() / 2;
     bytes[mid] = 0xff;
-    let err = Game::load_save("bad.sav.ron", &bytes).expect_err("not UTF-8");
+    let err = Game::load_save("bad.sav.ron", &bytes).err().expect("not UTF-8");
     assert!(err.diagnostics[0].line >= 1, "{err}");
 }
 
@@ -130,7 +130,7 @@ fn refused(f: impl Fn(&mut quartermaster::core::state::GameState)) -> InvalidSta
     let mut s = g.state();
     f(&mut s);
     let err = Game::new(g.spec_arc(), &s).err().expect("refused");
-    err.invalid.unwrap_or_else(|| panic!("typed: {err}"))
+    err.invalid.clone().unwrap_or_else(|| panic!("typed: {err}"))
 }
 
 #[test]
@@ -171,7 +171,7 @@ fn snapshots_that_do_not_fit_are_refused_by_try_restore() {
 fn a_save_at_turn_u32_max_is_refused_not_wrapped() {
     let g = common::load("scenarios/awaw/barbarossa-pocket.ron");
     let text = save_text(&g).replacen("turn: 3,", &format!("turn: {},", u32::MAX), 1);
-    let err = Game::load_save("max.sav.ron", text.as_bytes()).expect_err("turn out of range");
+    let err = Game::load_save("max.sav.ron", text.as_bytes()).err().expect("turn out of range");
     assert!(err.to_string().contains("turn 4294967295 is out of range"), "{err}");
 }
 
