@@ -242,7 +242,12 @@ fn the_toy_state_survives_a_save_and_load() {
     assert!(state.sections.contains_key("toy"), "{:?}", state.sections.keys());
 
     // Through RON text, as a save file is written and read.
-    let save = SaveFile { version: state.version, scenario: "barbarossa-pocket.ron".into(), state: state.clone() };
+    let save = SaveFile {
+        version: state.version,
+        scenario: "barbarossa-pocket.ron".into(),
+        fingerprint: g.spec().fingerprint,
+        state: state.clone(),
+    };
     let text = quartermaster::scenario::save_to_ron(&save).expect("writes");
     let read = quartermaster::scenario::read_save("toy-save.ron", text.as_bytes()).expect("reads");
     assert_eq!(read.state, state);
@@ -284,7 +289,7 @@ fn an_orders_file_names_the_toy_kind() {
 #[test]
 fn a_family_the_catalog_does_not_know_is_a_load_error_at_its_name() {
     let c = compiled(r#"families: ["awaw-supply", "ops", "toy"]"#);
-    let e = Game::from_compiled(c, 7).err().expect("toy is not built in");
+    let e = Game::from_compiled(c, 7).map(drop).expect_err("toy is not built in");
     let text = e.to_string();
     assert!(text.contains("awaw.ron:13:"), "{text}");
     assert!(text.contains("unknown rule family `toy`"), "{text}");

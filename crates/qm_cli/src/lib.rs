@@ -37,6 +37,51 @@ pub struct Cli {
     /// The command.
     #[command(subcommand)]
     pub command: Command,
+    /// Resource limits and the ruleset sandbox.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// Overrides of the loader's resource limits (`docs/RELIABILITY.md`;
+/// defaults in `qm_scenario::limits::Limits`) and of the ruleset sandbox.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct LimitArgs {
+    /// Largest file read (scenario, ruleset, orders, save), in bytes
+    /// [default: 67108864].
+    #[arg(long, global = true)]
+    pub max_file_bytes: Option<u64>,
+    /// Most cells of a map's bounding rectangle, or of a generated map
+    /// [default: 4000000].
+    #[arg(long, global = true)]
+    pub max_hexes: Option<u64>,
+    /// Most units in a scenario [default: 1000000].
+    #[arg(long, global = true)]
+    pub max_units: Option<u64>,
+    /// Deepest bracket nesting in a RON file [default: 64].
+    #[arg(long, global = true)]
+    pub max_depth: Option<usize>,
+    /// Most memory a map may be estimated to take, in MiB [default: 8192].
+    #[arg(long, global = true)]
+    pub max_memory_mib: Option<u64>,
+    /// Read a scenario's `ruleset:` from anywhere, not only from inside the
+    /// scenario's folder and the `assets/` folders beside it and its parents.
+    #[arg(long, global = true)]
+    pub allow_any_ruleset: bool,
+}
+
+impl LimitArgs {
+    /// The limits these flags give.
+    #[must_use]
+    pub fn limits(&self) -> qm_scenario::limits::Limits {
+        let d = qm_scenario::limits::Limits::default();
+        qm_scenario::limits::Limits {
+            file_bytes: self.max_file_bytes.unwrap_or(d.file_bytes),
+            hexes: self.max_hexes.unwrap_or(d.hexes),
+            units: self.max_units.unwrap_or(d.units),
+            depth: self.max_depth.unwrap_or(d.depth),
+            memory_bytes: self.max_memory_mib.map_or(d.memory_bytes, |m| m.saturating_mul(1 << 20)),
+        }
+    }
 }
 
 /// The commands.
@@ -346,7 +391,16 @@ where
             return code;
         }
     };
-    match cli.command {
+    let limits = cli.limits;
+    let command = || dispatch(cli.command, out, err);
+    qm_scenario::limits::with_limits(limits.limits(), || {
+        if limits.allow_any_ruleset { qm_scenario::sandbox::with_any_ruleset(command) } else { command() }
+    })
+}
+
+/// Runs one command, with the limits in force.
+fn dispatch(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    match command {
         Command::Selfplay(a) => selfplay::run(&a, out, err),
         Command::Check { files, json, map } => check(&files, json, map, out, err),
         Command::Supply { file, side, json, map, phase, seed } => {
@@ -634,13 +688,19 @@ fn recorded_statements(g: &Game) -> &[IncomeStatement] {
 
 /// The text of an orders file, for snippets.
 fn source_of(orders: Option<&PathBuf>) -> Vec<(String, String)> {
-    orders.and_then(|p| Some((p.display().to_string(), std::fs::read_to_string(p).ok()?))).into_iter().collect()
+    orders
+        .and_then(|p| {
+            let bytes = qm_scenario::limits::read_file(p).ok()?;
+            Some((p.display().to_string(), qm_scenario::normalize(&String::from_utf8(bytes).ok()?)))
+        })
+        .into_iter()
+        .collect()
 }
 
 /// Reads an orders file against a game's rules, or prints why not.
 fn read_orders_file(game: &Game, p: &Path, json: bool, err: &mut dyn Write) -> Option<Vec<qm_game::OrderBatch>> {
     let name = p.display().to_string();
-    let bytes = match std::fs::read(p) {
+    let bytes = match qm_scenario::limits::read_file(p) {
         Ok(b) => b,
         Err(e) => {
             let d = qm_game::Diagnostic::whole_file(&name, format!("cannot read orders: {e}"));

@@ -1,6 +1,6 @@
 //! Text output: diagnostics with snippets, status tables, map pictures.
 
-use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource, SourceSpan};
+use miette::{GraphicalReportHandler, GraphicalTheme, SourceSpan};
 use qm_game::{Game, HexStatus, LoadError, NodeView, Side, SupplyReport, Surface, UnitStatus, row_letters};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -10,32 +10,98 @@ use std::fmt::Write;
 struct Snippet {
     message: String,
     #[source_code]
-    src: NamedSource<String>,
+    src: Window,
     #[label("here")]
     span: SourceSpan,
 }
 
+/// The few lines of a file around a diagnostic, with the number of their
+/// first line: a snippet is rendered from them alone, never from a copy or
+/// a rescan of the whole file.
+#[derive(Debug)]
+struct Window {
+    name: String,
+    text: String,
+    /// 0-based line of the window's first line in the file.
+    first_line: usize,
+}
+
+/// Bytes of context kept on either side of a diagnostic's position.
+const WINDOW: usize = 240;
+
+impl Window {
+    /// The window of `text` around byte `offset`, on line `line` (1-based):
+    /// up to two line breaks (and [`WINDOW`] bytes) either side.
+    fn around(name: &str, text: &str, offset: usize, line: u32) -> (Self, usize) {
+        let floor = |mut i: usize| {
+            while !text.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        let offset = floor(offset.min(text.len()));
+        let lo = floor(offset.saturating_sub(WINDOW));
+        let hi = floor((offset + WINDOW).min(text.len()));
+        let before = &text[lo..offset];
+        let start = before.rmatch_indices('\n').nth(1).map_or(lo, |(i, _)| lo + i + 1);
+        let end = text[offset..hi].match_indices('\n').nth(1).map_or(hi, |(i, _)| offset + i);
+        let breaks = text[start..offset].matches('\n').count();
+        let first_line = (line as usize).saturating_sub(1).saturating_sub(breaks);
+        (Self { name: name.to_string(), text: printable_window(&text[start..end]), first_line }, offset - start)
+    }
+}
+
+/// Control characters other than line breaks and tabs shown as `?`, so
+/// that a snippet never writes escape sequences to a terminal (byte
+/// lengths are kept, so spans stay in place).
+fn printable_window(s: &str) -> String {
+    s.chars().map(|c| if c.is_control() && c != '\n' && c != '\t' && c.len_utf8() == 1 { '?' } else { c }).collect()
+}
+
+impl miette::SourceCode for Window {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let c = self.text.as_str().read_span(span, before, after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.clone(),
+            c.data(),
+            *c.span(),
+            c.line() + self.first_line,
+            c.column(),
+            c.line_count(),
+        )))
+    }
+}
+
 /// Every diagnostic of a load error as `FILE:LINE:COL: message`, each
-/// followed by a snippet of the file pointing at the offending item.
+/// followed by a snippet of the file pointing at the offending item; at
+/// most [`qm_scenario::diag::MAX_SHOWN`] of them, then a count of the rest.
 #[must_use]
 pub fn load_error(e: &LoadError) -> String {
     let mut s = String::new();
     let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_context_lines(1);
-    for d in &e.diagnostics {
-        let _ = writeln!(s, "{d}");
-        if let Some(text) = e.source_text(&d.file) {
-            let offset = d.offset.min(text.len());
-            let len = text[offset..].chars().next().map_or(0, char::len_utf8);
-            let snip = Snippet {
-                message: d.message.clone(),
-                src: NamedSource::new(&d.file, text.to_string()),
-                span: SourceSpan::new(offset.into(), len),
-            };
+    let max = qm_scenario::diag::MAX_SHOWN + 1;
+    for d in e.diagnostics.iter().take(max) {
+        let _ = writeln!(s, "{}", qm_core::text::printable(&d.to_string()));
+        if let Some(text) = e.source_text(&d.file)
+            && d.line > 0
+        {
+            let (src, at) = Window::around(&d.file, text, d.offset, d.line);
+            let len = src.text[at..].chars().next().map_or(0, char::len_utf8);
+            let message = qm_core::text::printable(&d.message).into_owned();
+            let snip = Snippet { message, src, span: SourceSpan::new(at.into(), len) };
             let mut out = String::new();
             if handler.render_report(&mut out, &snip).is_ok() {
                 s.push_str(&out);
             }
         }
+    }
+    if e.diagnostics.len() > max {
+        let _ = writeln!(s, "and {} more problems", e.diagnostics.len() - max);
     }
     s
 }

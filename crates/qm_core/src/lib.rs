@@ -5,6 +5,7 @@ pub mod collect_map;
 pub mod components;
 pub mod condition;
 pub mod events;
+pub mod fingerprint;
 pub mod ids;
 pub mod map;
 pub mod map_rules;
@@ -20,6 +21,8 @@ pub mod sea;
 pub mod spec;
 pub mod state;
 pub mod supply;
+pub mod text;
+pub mod validate;
 
 /// What most users of the core need.
 pub mod prelude {

@@ -50,6 +50,9 @@ pub struct ScenarioSpec {
     /// Collection data of a territory map (COL-004..008); empty for a hex
     /// map.
     pub collect: crate::collect_map::CollectMap,
+    /// The hash of the scenario as parsed and its ruleset: saves name it,
+    /// the checksum folds it in.
+    pub fingerprint: crate::fingerprint::Fingerprint,
 }
 
 impl ScenarioSpec {

@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// Version of the [`GameState`] layout; bumped when it changes.
-pub const STATE_VERSION: u32 = 2;
+pub const STATE_VERSION: u32 = 3;
 
 /// The changing state of one node.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -132,14 +132,19 @@ pub struct GameState {
     pub sections: BTreeMap<String, serde_json::Value>,
 }
 
-/// A save file: the scenario it came from, by path, and the state. Written
-/// and read as RON by `qm_scenario`.
+/// A save file: the scenario it came from, by path and by fingerprint, and
+/// the state. Written and read as RON by `qm_scenario`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SaveFile {
     /// Layout version of the state.
     pub version: u32,
-    /// The scenario file.
+    /// The scenario file: an absolute path where the saving program knew
+    /// one, else as it was given. Loading looks there, then for a file of
+    /// that name beside the save.
     pub scenario: String,
+    /// The fingerprint of the scenario and ruleset the state belongs to
+    /// ([`crate::fingerprint`]): a save is refused against any other.
+    pub fingerprint: crate::fingerprint::Fingerprint,
     /// The state.
     pub state: GameState,
 }
@@ -156,7 +161,8 @@ pub struct EntityIndex {
 }
 
 /// Why a state cannot be built into a world: a section that does not read
-/// as its family's type.
+/// as its family's type, or core state that does not fit the scenario
+/// (section `core`, with the typed problem in `invalid`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("state section `{section}`: {message}")]
 pub struct StateError {
@@ -164,6 +170,14 @@ pub struct StateError {
     pub section: String,
     /// What is wrong.
     pub message: String,
+    /// The core state's problem, typed ([`crate::validate`]).
+    pub invalid: Option<crate::validate::InvalidState>,
+}
+
+impl From<crate::validate::InvalidState> for StateError {
+    fn from(e: crate::validate::InvalidState) -> Self {
+        Self { section: "core".into(), message: e.to_string(), invalid: Some(e) }
+    }
 }
 
 /// Builds a world from a scenario's static data and a state.
@@ -183,6 +197,7 @@ pub fn build_world(spec: Arc<ScenarioSpec>, state: &GameState) -> Result<World, 
 /// # Errors
 /// A section of `state` that its family cannot read.
 pub fn build_into(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState) -> Result<(), StateError> {
+    crate::validate::validate_state(&spec, state)?;
     register(world);
     let mut index = EntityIndex::default();
 
@@ -221,8 +236,11 @@ pub fn build_into(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState)
     world.insert_resource(index);
     world.insert_resource(Spec(spec.clone()));
     for section in spec.rules.sections() {
-        (section.build)(world, state.sections.get(section.name))
-            .map_err(|message| StateError { section: section.name.to_string(), message })?;
+        (section.build)(world, state.sections.get(section.name)).map_err(|message| StateError {
+            section: section.name.to_string(),
+            message,
+            invalid: None,
+        })?;
     }
     Ok(())
 }

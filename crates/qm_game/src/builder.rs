@@ -125,21 +125,35 @@ impl GameBuilder {
     }
 
     /// Loads a save file written by [`Game::save`]: reads the scenario it
-    /// names, then restores the state.
+    /// names, checks that it is the one the save was played on (same
+    /// fingerprint of scenario and ruleset), then restores the state,
+    /// validated against it.
     ///
     /// # Errors
     /// A [`LoadError`] for the save or its scenario, or a state its rules
     /// cannot read.
     pub fn load_save(&self, file: &str, bytes: &[u8]) -> Result<Game, LoadError> {
         let save = qm_scenario::read_save(file, bytes)?;
-        // The scenario as the save names it (from where the game was
-        // saved), or else beside the save file.
-        let named = std::path::Path::new(&save.scenario);
-        let beside = qm_scenario::ruleset_path(file, &save.scenario);
-        let compiled = qm_scenario::load(if named.exists() || !beside.exists() { named } else { &beside })?;
+        let compiled = qm_scenario::load(scenario_of_save(file, &save.scenario))?;
+        qm_scenario::check_save_scenario(file, bytes, &save, &compiled)?;
         let spec = self.spec(&compiled)?;
         self.build(spec, &save.state).map_err(|e| state_error(file, &e))
     }
+}
+
+/// Where the scenario a save names is: at the path it names (absolute, as
+/// saves write it, or relative to the working directory), else at that
+/// relative path beside the save, else a file of its name beside the save.
+/// The fingerprint check refuses a wrong one.
+fn scenario_of_save(save_file: &str, named: &str) -> std::path::PathBuf {
+    let named_path = Path::new(named);
+    let beside = qm_scenario::ruleset_path(save_file, named);
+    let by_name = named_path.file_name().map(|n| qm_scenario::ruleset_path(save_file, &n.to_string_lossy()));
+    [Some(named_path.to_path_buf()), Some(beside), by_name]
+        .into_iter()
+        .flatten()
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| named_path.to_path_buf())
 }
 
 fn plain_error(file: &str, message: String) -> LoadError {

@@ -47,8 +47,10 @@ use qm_core::components::{Location, Unit};
 use qm_core::events::{EventLog, GameEvent};
 use qm_core::phase::{GameClock, PhaseOrder, PhaseSchedule, configure_phase_schedules};
 use qm_core::spec::{ScenarioSpec, Spec};
-use qm_core::state::{GameState, StateError, build_into, extract_state};
+pub use qm_core::state::StateError;
+use qm_core::state::{GameState, build_into, extract_state};
 use qm_core::supply::UnitSupply;
+pub use qm_core::validate::InvalidState;
 use qm_scenario::Compiled;
 use std::path::Path;
 use std::sync::Arc;
@@ -233,7 +235,7 @@ impl Game {
     /// The checksum of the state.
     #[must_use]
     pub fn checksum(&self) -> Checksum {
-        checksum(&self.state())
+        self.spec().fingerprint.fold(checksum(&self.state()))
     }
 
     /// A snapshot: the shared static data and the state.
@@ -257,12 +259,22 @@ impl Game {
         GameBuilder::default().load_save(file, bytes)
     }
 
+    /// A game rebuilt from a snapshot, or why its state does not fit its
+    /// scenario (typed in [`StateError::invalid`]).
+    ///
+    /// # Errors
+    /// As [`Game::new`].
+    pub fn try_restore(snapshot: &Snapshot) -> Result<Self, StateError> {
+        Self::build(snapshot.spec.clone(), &snapshot.state, false)
+    }
+
     /// A game rebuilt from a snapshot taken by [`Game::snapshot`].
     ///
     /// # Panics
     /// If the snapshot's state does not build: not for a snapshot this
     /// engine took (`extract_state(&build_world(spec, s)) == s`); a state
-    /// from elsewhere goes through [`Game::new`], which returns the error.
+    /// from elsewhere goes through [`Game::try_restore`] or [`Game::new`],
+    /// which return the error.
     #[must_use]
     pub fn restore(snapshot: &Snapshot) -> Self {
         Self::build(snapshot.spec.clone(), &snapshot.state, false)
@@ -291,12 +303,12 @@ impl Game {
     pub fn open(path: impl AsRef<Path>, seed: u64) -> Result<Self, LoadError> {
         let path = path.as_ref();
         let name = path.display().to_string();
-        let bytes = std::fs::read(path)
+        let bytes = qm_scenario::limits::read_file(path)
             .map_err(|e| LoadError::single(qm_scenario::Diagnostic::whole_file(&name, format!("cannot read: {e}"))))?;
         if qm_scenario::looks_like_save(&bytes) {
             GameBuilder::default().load_save(&name, &bytes)
         } else {
-            let compiled = qm_scenario::load_bytes(&name, &bytes, |p| std::fs::read(p))?;
+            let compiled = qm_scenario::load_bytes(&name, &bytes, |p| qm_scenario::read_ruleset(&name, p))?;
             GameBuilder::default().from_compiled(compiled, seed)
         }
     }

@@ -18,9 +18,14 @@ pub struct Snapshot {
 pub use qm_core::state::SaveFile;
 
 impl Snapshot {
-    /// The save file of this snapshot, if its scenario came from a file.
+    /// The save file of this snapshot, if its scenario came from a file:
+    /// the scenario by absolute path (where it can be resolved, so that the
+    /// save does not depend on the working directory) and by fingerprint.
     #[must_use]
     pub fn save_file(&self) -> Option<SaveFile> {
-        Some(SaveFile { version: STATE_VERSION, scenario: self.spec.path.clone()?, state: self.state.clone() })
+        let path = self.spec.path.as_deref()?;
+        let scenario = std::fs::canonicalize(path).map_or_else(|_| path.to_string(), |p| p.display().to_string());
+        let fingerprint = self.spec.fingerprint;
+        Some(SaveFile { version: STATE_VERSION, scenario, fingerprint, state: self.state.clone() })
     }
 }

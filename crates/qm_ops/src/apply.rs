@@ -138,7 +138,7 @@ pub fn apply_operations(world: &mut World) {
                 // SUP-034, SUP-197: a bridgehead is placed.
                 let spec = world.resource::<Spec>().0.clone();
                 if let Some(k) = spec.ruleset.unit_types.iter().position(|t| t.bridgehead) {
-                    let id = UnitId::new(format!("bh-{}-{}", spec.map.label(at), clock.turn));
+                    let id = fresh_id(world, &format!("bh-{}-{}", spec.map.label(at), clock.turn));
                     let kind = qm_core::ids::UnitTypeId(k as u16);
                     world.spawn((
                         Unit { id, nation, kind, supply_as: None, factors: 0 },
@@ -178,4 +178,24 @@ fn enemy_ground_at(world: &mut World, n: NodeId, side: Side) -> bool {
         .map(|(u, _)| u.nation)
         .collect();
     nations.into_iter().any(|nat| side_of(world, nat) == Some(side.other()))
+}
+
+/// `base`, or the first of `base-2`, `base-3`, ... that no unit has: a
+/// generated id is unique (two invasions of one hex in a turn, or a unit
+/// already named like it) and depends only on the ids in play, so it is
+/// deterministic.
+fn fresh_id(world: &mut World, base: &str) -> UnitId {
+    let mut taken: Vec<String> = world
+        .query::<&Unit>()
+        .iter(world)
+        .filter(|u| u.id.as_str().starts_with(base))
+        .map(|u| u.id.as_str().to_string())
+        .collect();
+    taken.sort_unstable();
+    let free = |id: &str| taken.binary_search_by(|t| t.as_str().cmp(id)).is_err();
+    if free(base) {
+        return UnitId::new(base);
+    }
+    let n = (2u32..).find(|n| free(&format!("{base}-{n}"))).unwrap_or(u32::MAX);
+    UnitId::new(format!("{base}-{n}"))
 }

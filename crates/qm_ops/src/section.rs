@@ -92,10 +92,53 @@ pub(crate) fn build(world: &mut World, v: Option<&SectionValue>) -> Result<(), S
     let spec = world.get_resource::<Spec>().map(|s| s.0.clone()).ok_or("ops: no scenario")?;
     // The tables are the same for every game of a scenario: resolving them
     // again on a clone is cheap next to rebuilding the world.
+    check_queue(world, &spec, &s.pending)?;
     let tables = OpsTables::resolve(&spec, s.rules)?;
     world.insert_resource(OpsData(Arc::new(tables)));
     world.insert_resource(s.pending);
     world.insert_resource(Outcome(s.outcome));
     world.insert_resource(s.ledger);
     Ok(())
+}
+
+/// Refuses queued orders for units the game does not have, nations it does
+/// not know or nodes off its map (a hand-edited save): nothing is dropped
+/// silently.
+fn check_queue(world: &mut World, spec: &qm_core::spec::ScenarioSpec, queue: &Pending<OpsValid>) -> Result<(), String> {
+    let mut units: Vec<String> =
+        world.query::<&qm_core::components::Unit>().iter(world).map(|u| u.id.0.clone()).collect();
+    units.sort_unstable();
+    let (nodes, nations) = (spec.map.nodes.len(), spec.ruleset.nations.len());
+    for (i, p) in queue.0.iter().enumerate() {
+        if let OpsValid::Combat { taker: n, .. } | OpsValid::Build { nation: n, .. } = &p.order
+            && n.index() >= nations
+        {
+            return Err(format!("queued order {i} names nation {}, of {nations}", n.index()));
+        }
+        let (ids, places) = refs(&p.order);
+        if let Some(ghost) = ids.iter().find(|u| units.binary_search(&u.0).is_err()) {
+            return Err(format!(
+                "queued order {i} is for unit `{}`, which the game does not have",
+                qm_core::text::printable(&ghost.0)
+            ));
+        }
+        if let Some(n) = places.iter().find(|&&n| n as usize >= nodes) {
+            return Err(format!("queued order {i} names node {n}, off the map of {nodes} nodes"));
+        }
+    }
+    Ok(())
+}
+
+/// The units and nodes a queued order names.
+fn refs(order: &OpsValid) -> (Vec<&UnitId>, Vec<qm_core::ids::NodeId>) {
+    match order {
+        OpsValid::Move { unit, path } | OpsValid::Exploit { unit, path } => (vec![unit], path.clone()),
+        OpsValid::Combat { attackers, target, advance, .. } => {
+            (attackers.iter().chain(advance).collect(), vec![*target])
+        }
+        OpsValid::Attack { attackers, target } => (attackers.iter().collect(), vec![*target]),
+        OpsValid::Invade { unit, at } => (vec![unit], vec![*at]),
+        OpsValid::Redeploy { unit, to } => (vec![unit], vec![*to]),
+        OpsValid::Build { at, .. } => (vec![], vec![*at]),
+    }
 }

@@ -22,8 +22,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 pub use crate::hexmap::{MAX_CELLS, MAX_COORD, MAX_IC_BRP};
 
-/// Largest game turn.
-pub const MAX_TURN: u32 = 10_000;
+pub use qm_core::validate::MAX_TURN;
 
 /// A compiled scenario.
 #[derive(Clone, Debug)]
@@ -124,7 +123,9 @@ pub(crate) fn compile(
         units,
         sections,
     };
+    let fingerprint = qm_core::fingerprint::Fingerprint::of(file, &rules);
     let spec = ScenarioSpec {
+        fingerprint,
         title: file.title.clone(),
         path: path_str,
         ruleset: rules,
@@ -303,6 +304,12 @@ fn compile_sources(
 fn compile_units(file: &ScenarioFile, map: &MapGraph, cx: &mut Ctx<'_>) -> Vec<UnitState> {
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     let mut units = Vec::new();
+    let max = crate::limits::current().units;
+    if file.units.len() as u64 > max {
+        let n = file.units.len();
+        cx.p.at(loc!["units"], format!("{n} units, over the limit of {max} (raise it with --max-units)"));
+        return units;
+    }
     for (i, u) in file.units.iter().enumerate() {
         if u.id.is_empty() {
             cx.p.at(loc!["units", i, "id"], "empty unit id");

@@ -1,6 +1,16 @@
 //! Diagnostics with file, line and column.
 
-use crate::locate::{Pos, Seg, locate, locate_in_string, position_of_offset};
+use crate::locate::{LineIndex, Pos, Seg, position_of_offset};
+
+/// At most this many problems of one file are reported; the rest are
+/// counted in a last line, `and N more problems`, so that the output stays
+/// bounded however many there are.
+pub const MAX_SHOWN: usize = 50;
+
+/// Problems located to choose the first [`MAX_SHOWN`] in file order from:
+/// compilation finds problems in nearly file order, so a few times as many
+/// suffice, and locating stays linear in the file.
+const MAX_LOCATED: usize = 4 * MAX_SHOWN;
 use std::fmt;
 
 /// One problem in an input file.
@@ -104,21 +114,43 @@ impl Problems {
         self.items.is_empty()
     }
 
-    /// Turns the problems into diagnostics against `src`, sorted by position.
+    /// Turns the problems into diagnostics against `src`, sorted by
+    /// position: at most [`MAX_SHOWN`], then one line counting the rest.
     pub fn into_diagnostics(self, file: &str, src: &str) -> Vec<Diagnostic> {
+        let total = self.items.len();
+        let index = LineIndex::new(src);
         let mut out: Vec<Diagnostic> = self
             .items
             .into_iter()
+            .take(MAX_LOCATED)
             .map(|p| {
                 let pos = match p.in_string {
-                    Some(ch) => locate_in_string(src, &p.path, ch),
-                    None => locate(src, &p.path),
+                    Some(ch) => index.locate_in_string(&p.path, ch),
+                    None => index.locate(&p.path),
                 };
                 diagnostic(file, pos, p.message)
             })
             .collect();
         out.sort_by(|a, b| (a.offset, &a.message).cmp(&(b.offset, &b.message)));
+        cap(file, &mut out, total);
         out
+    }
+}
+
+/// Keeps the first [`MAX_SHOWN`] of `total` diagnostics and adds one
+/// counting the others, at the position of the first not shown (or of no
+/// position, if it was not located).
+pub fn cap(file: &str, out: &mut Vec<Diagnostic>, total: usize) {
+    let next = out.get(MAX_SHOWN).cloned();
+    out.truncate(MAX_SHOWN);
+    if total > out.len() {
+        let more = total - out.len();
+        let s = if more == 1 { "" } else { "s" };
+        let message = format!("and {more} more problem{s} (the first {MAX_SHOWN} are shown)");
+        out.push(match next {
+            Some(d) => Diagnostic { message, ..d },
+            None => Diagnostic::whole_file(file, message),
+        });
     }
 }
 

@@ -322,6 +322,10 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
 /// A [`LoadError`](crate::LoadError) if the generated file does not compile
 /// (a bug in the generator).
 pub fn generate(p: GenParams) -> Result<Compiled, crate::LoadError> {
+    if let Err(m) = crate::limits::current().check_map(u64::from(p.hexes)) {
+        let d = crate::Diagnostic::whole_file("generated map", format!("{} hexes requested: {m}", p.hexes));
+        return Err(crate::LoadError::single(d));
+    }
     let file = scenario_file(p);
     crate::compile_file(&file, "generated.ron", AWAW_RULESET)
 }

@@ -239,6 +239,10 @@ pub fn territory_scenario(p: TerritoryParams) -> ScenarioFile {
 /// A [`LoadError`](crate::LoadError) if the generated file does not compile
 /// (a bug in the generator).
 pub fn generate_territories(p: TerritoryParams) -> Result<Compiled, crate::LoadError> {
+    if let Err(m) = crate::limits::current().check_map(u64::from(p.territories)) {
+        let d = crate::Diagnostic::whole_file("generated map", format!("{} territories requested: {m}", p.territories));
+        return Err(crate::LoadError::single(d));
+    }
     crate::compile_file(&territory_scenario(p), "generated-territories.ron", WTEAW_RULESET)
 }
 

@@ -22,7 +22,8 @@ use std::collections::{BTreeMap, BTreeSet};
 pub const MAX_IC_BRP: u32 = 99;
 /// Largest row or column index of a hex.
 pub const MAX_COORD: u32 = 100_000;
-/// Largest number of cells of the bounding box of a map.
+/// Largest number of cells of the bounding box of a map, whatever the
+/// [`crate::limits::Limits`] (which are lower by default).
 pub const MAX_CELLS: u64 = 20_000_000;
 
 /// Characters of a control or region layer that stand for nothing.
@@ -69,9 +70,15 @@ impl Grid {
             cmin = cmin.min(c);
             cmax = cmax.max(c);
         }
-        let dense_ok = drafts.is_empty() || u64::from(rmax - rmin + 1) * u64::from(cmax - cmin + 1) <= MAX_CELLS;
-        if !dense_ok {
-            cx.p.at(loc!["map", "blocks"], format!("the map's blocks span more than {MAX_CELLS} cells"));
+        let cells = if drafts.is_empty() { 0 } else { u64::from(rmax - rmin + 1) * u64::from(cmax - cmin + 1) };
+        // Checked before anything is allocated for the map (issue 15).
+        let fits = if cells > MAX_CELLS {
+            Err(format!("the map's blocks span more than {MAX_CELLS} cells"))
+        } else {
+            crate::limits::current().check_map(cells)
+        };
+        if let Err(message) = fits {
+            cx.p.at(loc!["map", "blocks"], message);
             drafts.clear();
         }
         if drafts.is_empty() {
@@ -441,6 +448,8 @@ fn read_places(m: &MapFile, grid: &Grid, drafts: &mut [Draft], cx: &mut Ctx<'_>)
                     loc!["map", "places", i, "name"],
                     format!("place name `{name}` must be lowercase letters, digits and `-`, and not a hex label"),
                 );
+            } else if let Some(old) = &d.name {
+                cx.p.at(loc!["map", "places", i, "name"], format!("hex `{}` is already named `{old}`", pl.hex));
             } else if names.insert(name.clone(), n).is_some() {
                 cx.p.at(loc!["map", "places", i, "name"], format!("duplicate place name `{name}`"));
             } else {
@@ -764,7 +773,12 @@ fn sea_topology(board: &Board, adjacency: &Csr, box_edges: &[(NodeId, NodeId, Ed
 /// Pacific island groups, each one supply zone (SUP-096).
 fn island_groups(m: &MapFile, board: &Board, cx: &mut Ctx<'_>) -> Vec<IslandGroup> {
     let mut out = Vec::new();
+    let mut keys = BTreeSet::new();
     for (g, grp) in m.island_groups.iter().enumerate() {
+        if !keys.insert(grp.key.as_str()) {
+            cx.p.at(loc!["map", "island_groups", g, "key"], format!("duplicate island group `{}`", grp.key));
+            continue;
+        }
         let mut hexes = Vec::new();
         for (h, hx) in grp.hexes.iter().enumerate() {
             match board.find_place(hx) {

@@ -6,9 +6,11 @@ pub mod diag;
 pub mod generate;
 pub mod generate_territories;
 pub mod hexmap;
+pub mod limits;
 pub mod locate;
 pub mod map_rules;
 pub mod ruleset;
+pub mod sandbox;
 pub mod schema;
 pub mod suggest;
 pub mod territory;
@@ -25,14 +27,22 @@ use std::path::{Path, PathBuf};
 /// optional field is written `side: Axis` rather than `side: Some(Axis)`.
 #[must_use]
 pub fn ron_options() -> ron::Options {
-    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(limits::current().depth.saturating_add(8))
 }
 
+/// Parses RON text: UTF-8 (a leading byte-order mark is skipped), nesting
+/// within [`limits::Limits::depth`], CR-only line ends read as line ends.
 fn parse<T: DeserializeOwned>(file: &str, bytes: &[u8]) -> Result<(T, String), LoadError> {
     let text = match std::str::from_utf8(bytes) {
-        Ok(t) => t.to_string(),
+        Ok(t) => normalize(t),
         Err(e) => return Err(LoadError::single(from_utf8(file, bytes, &e))),
     };
+    if let Err((offset, message)) = limits::check_depth(&text) {
+        let d = diag::diagnostic(file, locate::position_of_offset(&text, offset), message);
+        return Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] });
+    }
     match ron_options().from_str::<T>(&text) {
         Ok(v) => Ok((v, text)),
         Err(e) => {
@@ -96,6 +106,21 @@ pub fn load_bytes(
     }
 }
 
+/// Text as the parser reads it: without a leading byte-order mark, and with
+/// old Mac line ends (a CR alone) turned into line feeds, so that a `//`
+/// comment ends at its line and positions count lines as an editor does.
+/// Both keep byte lengths but the BOM's, so positions stay in place.
+#[must_use]
+pub fn normalize(text: &str) -> String {
+    let t = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if t.contains('\r') {
+        let b = t.as_bytes();
+        t.char_indices().map(|(i, c)| if c == '\r' && b.get(i + 1) != Some(&b'\n') { '\n' } else { c }).collect()
+    } else {
+        t.to_string()
+    }
+}
+
 /// Fills in where the names the game resolves later stand: the ruleset's
 /// families and the scenario's starting phase.
 fn locate_names(c: &mut Compiled, file: &str, text: &str, rfile: &str, rbytes: &[u8]) {
@@ -121,9 +146,22 @@ fn locate_names(c: &mut Compiled, file: &str, text: &str, rfile: &str, rbytes: &
 pub fn load(path: impl AsRef<Path>) -> Result<Compiled, LoadError> {
     let path = path.as_ref();
     let name = path.display().to_string();
-    let bytes = std::fs::read(path)
+    let bytes = limits::read_file(path)
         .map_err(|e| LoadError::single(Diagnostic::whole_file(&name, format!("cannot read: {e}"))))?;
-    load_bytes(&name, &bytes, |p| std::fs::read(p))
+    load_bytes(&name, &bytes, |p| read_ruleset(&name, p))
+}
+
+/// Reads the ruleset a scenario file names: a regular file of bounded size
+/// ([`limits::read_file`]) inside the scenario's folder tree or an
+/// `assets/` folder beside one of its parents, unless
+/// [`sandbox::allow_any_ruleset`] is in force.
+///
+/// # Errors
+/// An I/O error, or `PermissionDenied` for a path outside; never the
+/// content of a file outside.
+pub fn read_ruleset(scenario_file: &str, ruleset: &Path) -> std::io::Result<Vec<u8>> {
+    sandbox::check(Path::new(scenario_file), ruleset)?;
+    limits::read_file(ruleset)
 }
 
 /// Where a scenario's ruleset is: `ruleset` relative to the scenario's
@@ -143,11 +181,10 @@ pub fn compile_file(raw: &schema::ScenarioFile, file: &str, ruleset_text: &str) 
     let rules = parse_ruleset("awaw.ron", ruleset_text.as_bytes())?;
     let mut p = Problems::default();
     compile::compile(raw, rules, Some(file.to_string()), &mut p).ok_or_else(|| {
-        let diagnostics = p
-            .items
-            .into_iter()
-            .map(|pr| Diagnostic { file: file.to_string(), line: 0, col: 0, offset: 0, message: pr.message })
-            .collect();
+        let total = p.items.len();
+        let mut diagnostics: Vec<Diagnostic> =
+            p.items.into_iter().take(diag::MAX_SHOWN).map(|pr| Diagnostic::whole_file(file, pr.message)).collect();
+        diag::cap(file, &mut diagnostics, total);
         LoadError { diagnostics, sources: Vec::new() }
     })
 }
@@ -165,6 +202,7 @@ pub fn save_to_ron(save: &qm_core::state::SaveFile) -> Result<String, String> {
 #[must_use]
 pub fn looks_like_save(bytes: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(bytes) else { return false };
+    let text = normalize(text);
     let body: String = text
         .lines()
         .map(str::trim)
@@ -178,23 +216,67 @@ pub fn looks_like_save(bytes: &[u8]) -> bool {
     })
 }
 
-/// Reads a save file.
+/// Reads a save file. Its format version is read first, so that a save of
+/// another version is refused naming both versions, never misread.
 ///
 /// # Errors
 /// A [`LoadError`] with the position of the problem, or for a save of
-/// another layout version.
+/// another format version.
 pub fn read_save(file: &str, bytes: &[u8]) -> Result<qm_core::state::SaveFile, LoadError> {
-    let (save, text): (qm_core::state::SaveFile, String) = parse(file, bytes)?;
-    if save.version != qm_core::state::STATE_VERSION {
+    /// The version alone; every other field is skipped.
+    #[derive(serde::Deserialize)]
+    #[serde(rename = "SaveFile")]
+    struct Version {
+        version: u32,
+    }
+    let (v, text): (Version, String) = parse(file, bytes)?;
+    if v.version != qm_core::state::STATE_VERSION {
         let pos = locate::locate(&text, &[locate::Seg::Field("version".into())]);
         let d = diag::diagnostic(
             file,
             pos,
-            format!("save version {} is not {}", save.version, qm_core::state::STATE_VERSION),
+            format!(
+                "this save is format version {}, this build reads version {}: saves of other versions are refused",
+                v.version,
+                qm_core::state::STATE_VERSION
+            ),
         );
         return Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] });
     }
+    let (save, _): (qm_core::state::SaveFile, String) = parse(file, bytes)?;
     Ok(save)
+}
+
+/// Checks that a save belongs to a compiled scenario: the fingerprints of
+/// scenario and ruleset agree.
+///
+/// # Errors
+/// A [`LoadError`] at the save's `fingerprint` field naming both
+/// fingerprints and the scenario file.
+pub fn check_save_scenario(
+    file: &str,
+    bytes: &[u8],
+    save: &qm_core::state::SaveFile,
+    scenario: &Compiled,
+) -> Result<(), LoadError> {
+    let found = scenario.spec.fingerprint;
+    if save.fingerprint == found {
+        return Ok(());
+    }
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    let pos = locate::locate(&text, &[locate::Seg::Field("fingerprint".into())]);
+    let name = scenario.spec.path.as_deref().unwrap_or("the scenario");
+    let d = diag::diagnostic(
+        file,
+        pos,
+        format!(
+            "this save belongs to the scenario and ruleset with fingerprint {}, but `{}` with its ruleset has \
+             fingerprint {found}: the scenario or its ruleset changed since the game was saved",
+            save.fingerprint,
+            qm_core::text::printable(name)
+        ),
+    );
+    Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] })
 }
 
 /// A batch of orders for one phase of one player turn, as written in an

@@ -45,6 +45,49 @@ pub fn position_of_offset(src: &str, offset: usize) -> Pos {
     Pos { line: saturate(line), col: saturate(col), offset: end }
 }
 
+/// The line starts of a text, indexed once: positions of many offsets
+/// without rescanning the text from the top for each.
+#[derive(Clone, Debug)]
+pub struct LineIndex<'a> {
+    src: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    /// Indexes `src`'s line starts.
+    #[must_use]
+    pub fn new(src: &'a str) -> Self {
+        let starts = std::iter::once(0).chain(src.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        Self { src, starts }
+    }
+
+    /// Position of a byte offset, as [`position_of_offset`] gives it.
+    #[must_use]
+    pub fn pos(&self, offset: usize) -> Pos {
+        let mut end = offset.min(self.src.len());
+        while !self.src.is_char_boundary(end) {
+            end -= 1;
+        }
+        let line = self.starts.partition_point(|&s| s <= end).max(1);
+        let start = self.starts[line - 1];
+        let col = self.src.get(start..end).unwrap_or_default().chars().count() + 1;
+        let saturate = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        Pos { line: saturate(line), col: saturate(col), offset: end }
+    }
+
+    /// [`locate`] through this index.
+    #[must_use]
+    pub fn locate(&self, path: &[Seg]) -> Pos {
+        self.pos(value_offset(self.src, path))
+    }
+
+    /// [`locate_in_string`] through this index.
+    #[must_use]
+    pub fn locate_in_string(&self, path: &[Seg], chars: usize) -> Pos {
+        self.pos(string_char_offset(self.src, path, chars))
+    }
+}
+
 /// Start position of the value at `path` (the first char of the value token: the opening quote of a string, the
 /// `(` / `[` / `{` or the first char of an identifier such as a struct/enum name).
 ///
@@ -63,12 +106,16 @@ pub fn locate(src: &str, path: &[Seg]) -> Pos {
 /// `chars` is past the end, returns the position of the closing quote. If the value is not a string, returns the
 /// value's start.
 pub fn locate_in_string(src: &str, path: &[Seg], chars: usize) -> Pos {
+    position_of_offset(src, string_char_offset(src, path, chars))
+}
+
+fn string_char_offset(src: &str, path: &[Seg], chars: usize) -> usize {
     let start = value_offset(src, path);
     let mut sk = Skim { pos: start, ..Skim::new(src) };
     if sk.peek() != Some(b'\'') {
         sk.walk_literal(chars);
     }
-    position_of_offset(src, sk.pos)
+    sk.pos
 }
 
 fn value_offset(src: &str, path: &[Seg]) -> usize {

@@ -13,6 +13,37 @@ use qm_core::supply::UnitStatus;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// Reads a map whose keys must be unique: a key written twice is an error
+/// at its position, never a silent "last one wins" (issue 15: a duplicate
+/// legend key turned every German hex Russian).
+fn unique_map<'de, D, K, V>(d: D) -> Result<BTreeMap<K, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    K: Deserialize<'de> + Ord + std::fmt::Debug,
+    V: Deserialize<'de>,
+{
+    struct Visit<K, V>(std::marker::PhantomData<(K, V)>);
+    impl<'de, K: Deserialize<'de> + Ord + std::fmt::Debug, V: Deserialize<'de>> serde::de::Visitor<'de> for Visit<K, V> {
+        type Value = BTreeMap<K, V>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a map with unique keys")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some(k) = m.next_key::<K>()? {
+                if out.contains_key(&k) {
+                    let key = qm_core::text::printable(&format!("{k:?}")).into_owned();
+                    return Err(serde::de::Error::custom(format!("duplicate key {key}: each key may be given once")));
+                }
+                let v = m.next_value::<V>()?;
+                out.insert(k, v);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Visit(std::marker::PhantomData))
+}
+
 /// A condition with names (see [`qm_core::condition::Condition`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[allow(missing_docs, reason = "each variant mirrors qm_core::condition::Condition, documented there")]
@@ -362,7 +393,7 @@ pub struct ScenarioFile {
     /// each in its family's own section format: strings, numbers, lists and
     /// maps (write an enum variant as a string). Copied into the game
     /// state's sections; a family reads its own when the game is built.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", deserialize_with = "unique_map")]
     pub sections: BTreeMap<String, ron::Value>,
 }
 
@@ -404,10 +435,10 @@ pub struct MapFile {
     /// Rectangular blocks of hexes.
     pub blocks: Vec<BlockFile>,
     /// Control characters to nation keys.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique_map")]
     pub legend: BTreeMap<char, String>,
     /// Region characters to region keys.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique_map")]
     pub region_legend: BTreeMap<char, String>,
     /// Named places and features.
     #[serde(default)]

@@ -256,7 +256,7 @@ pub fn begin_player_turn(
             continue;
         }
         let mut bits = f.bits - UnitFlagBits::INVERTED - UnitFlagBits::NEW_BRIDGEHEAD;
-        if f.exploited_turn.is_none_or(|t| t + 1 != clock.turn) {
+        if f.exploited_turn.is_none_or(|t| t.checked_add(1) != Some(clock.turn)) {
             bits -= UnitFlagBits::REDEPLOYED;
         }
         if bits != f.bits {

@@ -293,7 +293,7 @@ fn automatic_supply(
         // SUP-197: bridgeheads are in supply in the turn they are placed.
         Some((AutoReason::Bridgehead, Tier::Full))
     } else if def.armor
-        && flags.exploited_turn.is_some_and(|t| t + 1 == ctx.turn)
+        && flags.exploited_turn.is_some_and(|t| t.checked_add(1) == Some(ctx.turn))
         && !flags.bits.contains(UnitFlagBits::REDEPLOYED)
         && draw(ctx, floods, u.supply_nation(), node, loc.turn_start == node).tier != Some(Tier::Full)
     {
