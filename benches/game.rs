@@ -33,11 +33,7 @@ fn self_play(c: &mut Criterion) {
     });
     group.bench_function("clone_into_a_new_world", |b| {
         // A game just restored has no dropped world to reuse.
-        b.iter_batched(
-            || Game::restore(&snap),
-            |fresh| (fresh.clone(), fresh),
-            criterion::BatchSize::PerIteration,
-        );
+        b.iter_batched(|| Game::restore(&snap), |fresh| (fresh.clone(), fresh), criterion::BatchSize::PerIteration);
     });
     let mut played = g.clone();
     played.run_player_turn();

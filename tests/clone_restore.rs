@@ -33,7 +33,8 @@ fn shipped() -> Vec<String> {
 }
 
 fn games() -> Vec<(String, Game)> {
-    let mut out: Vec<(String, Game)> = shipped().into_iter().map(|p| (p.clone(), common::load_seeded(&p, 11))).collect();
+    let mut out: Vec<(String, Game)> =
+        shipped().into_iter().map(|p| (p.clone(), common::load_seeded(&p, 11))).collect();
     let c = generate(GenParams::new(1_200, 4)).expect("generated");
     out.push(("generated".into(), Game::builder().strict(true).from_compiled(c, 4).expect("game")));
     out

@@ -192,8 +192,12 @@ mod tests {
             ("unit removed", |s| {
                 s.units.pop();
             }),
-            ("section value", |s| s.sections.insert("fam".into(), serde_json::json!({"queue": [1], "log": null})).map_or((), |_| ())),
-            ("section type", |s| s.sections.insert("fam".into(), serde_json::json!({"queue": [1, 2], "log": 0})).map_or((), |_| ())),
+            ("section value", |s| {
+                s.sections.insert("fam".into(), serde_json::json!({"queue": [1], "log": null})).map_or((), |_| ())
+            }),
+            ("section type", |s| {
+                s.sections.insert("fam".into(), serde_json::json!({"queue": [1, 2], "log": 0})).map_or((), |_| ())
+            }),
             ("section added", |s| s.sections.insert("other".into(), serde_json::Value::Null).map_or((), |_| ())),
         ]
     }

@@ -274,7 +274,9 @@ pub fn restore_into(world: &mut World, spec: &Arc<ScenarioSpec>, state: &GameSta
             s.0 = want;
         }
     }
-    for (n, mut c, mut h, mut d) in world.query::<(&MapNode, &mut Control, &mut HexSupply, &mut HexDamage)>().iter_mut(world) {
+    for (n, mut c, mut h, mut d) in
+        world.query::<(&MapNode, &mut Control, &mut HexSupply, &mut HexDamage)>().iter_mut(world)
+    {
         let st = state.nodes.get(n.0 as usize).copied().unwrap_or_default();
         set_if_changed(&mut c, st.control);
         set_if_changed(&mut h, st.supply);
@@ -380,7 +382,12 @@ pub fn extract_state(world: &World) -> GameState {
 
 /// The world's clock, or turn 1 of the Axis for a world without one.
 pub(crate) fn clock_of(world: &World) -> GameClock {
-    world.get_resource::<GameClock>().copied().unwrap_or(GameClock { turn: 1, side: Side::Axis, phase: 0, first: Side::Axis })
+    world.get_resource::<GameClock>().copied().unwrap_or(GameClock {
+        turn: 1,
+        side: Side::Axis,
+        phase: 0,
+        first: Side::Axis,
+    })
 }
 
 /// The world's random stream, or one seeded with 0 for a world without one.
