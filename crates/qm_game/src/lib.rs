@@ -434,10 +434,10 @@ impl Clone for Game {
     fn clone(&self) -> Self {
         let spec = self.spec_arc();
         let state = self.state();
-        if let Some(mut world) = self.spare.take() {
-            if restore_into(&mut world, &spec, &state).is_ok() {
-                return Self::with_world(world, self.strict, self.spare.clone());
-            }
+        if let Some(mut world) = self.spare.take()
+            && restore_into(&mut world, &spec, &state).is_ok()
+        {
+            return Self::with_world(world, self.strict, self.spare.clone());
         }
         let world = {
             let mut w = World::new();
