@@ -3,6 +3,8 @@
 //! - `supply/initial_both_sides`: the engine's initial supply determination
 //!   for both sides, through the phase schedule (what `qm bench supply`
 //!   reports as `supply_ns`).
+//! - `supply/post_combat`: the post-combat determination of the side to
+//!   move after `qm bench supply`'s generated moves.
 //! - `kernel/flood`: the trace kernel's bit-parallel flood alone, on the
 //!   same passability.
 //! - `baseline/bfs_reach`: `pathfinding::bfs_reach` over the same passable
@@ -34,6 +36,32 @@ fn supply(c: &mut Criterion) {
             b.iter(|| {
                 g.determine_supply(Side::Axis, DeterminationKind::Initial);
                 g.determine_supply(Side::Allies, DeterminationKind::Initial);
+            });
+        });
+    }
+    group.finish();
+}
+
+/// The post-combat determination of the side to move after the generated
+/// moves of `qm bench supply` (every second ground unit next to an enemy
+/// hex captures it), each round from its initial determination's zones and
+/// sea lines.
+fn post_combat(c: &mut Criterion) {
+    let mut group = c.benchmark_group("supply");
+    group.sample_size(10);
+    for hexes in SIZES {
+        let mut g = game(hexes);
+        let side = g.clock().side;
+        g.determine_supply(side, DeterminationKind::Initial);
+        let moves = qm_cli::bench::generated_moves(&g);
+        qm_cli::bench::apply_moves(&mut g, &moves);
+        let zones = g.world().resource::<Zones>().clone();
+        let sea = g.world().resource::<SeaLog>().clone();
+        group.bench_with_input(BenchmarkId::new("post_combat", hexes), &hexes, |b, _| {
+            b.iter(|| {
+                g.world_mut().insert_resource(zones.clone());
+                g.world_mut().insert_resource(sea.clone());
+                g.determine_supply(side, DeterminationKind::PostCombat);
             });
         });
     }
@@ -92,5 +120,5 @@ fn kernel(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, supply, kernel);
+criterion_group!(benches, supply, post_combat, kernel);
 criterion_main!(benches);

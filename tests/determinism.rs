@@ -92,25 +92,6 @@ fn checksums_do_not_depend_on_the_thread_count() {
     assert_eq!(one, run(3));
 }
 
-/// Every scenario file shipped under `scenarios/`, sorted.
-fn shipped_scenarios() -> Vec<std::path::PathBuf> {
-    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        let mut entries: Vec<_> = std::fs::read_dir(dir).expect("readable").map(|e| e.expect("entry").path()).collect();
-        entries.sort();
-        for p in entries {
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|e| e == "ron") {
-                out.push(p);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(&common::path("scenarios"), &mut out);
-    assert!(out.len() >= 20, "scenarios/ holds {} files", out.len());
-    out
-}
-
 /// Two player turns.
 const RUN_PHASES: usize = 24;
 
@@ -142,7 +123,7 @@ fn qm_run_phases(file: &std::path::Path, orders: Option<&str>, seed: u64, phases
 /// gives the same checksum and the same report.
 #[test]
 fn qm_run_twice_gives_the_same_checksum_on_every_scenario() {
-    for file in shipped_scenarios() {
+    for file in common::shipped_paths() {
         let (code, first, sum) = qm_run(&file, None, 11);
         assert_eq!(code, 0, "{}", file.display());
         let (_, second, again) = qm_run(&file, None, 11);
@@ -191,7 +172,7 @@ fn qm_run_twice_gives_the_same_checksum_on_every_scenario() {
 /// prints, on every scenario.
 #[test]
 fn snapshot_and_restore_between_phases_keep_qm_runs_checksum_on_every_scenario() {
-    for file in shipped_scenarios() {
+    for file in common::shipped_paths() {
         let name = file.display().to_string();
         let load = || Game::load(&file, 3).unwrap_or_else(|e| panic!("{name}: {e}"));
         let mut straight = load();

@@ -208,3 +208,30 @@ pub fn refused<O: Into<Order>>(g: &mut Game, side: Side, v: Vec<O>) -> OrderErro
     assert_eq!(g.checksum(), before, "a refused batch changes nothing ({err})");
     err
 }
+
+/// Every scenario file shipped under `scenarios/`, as absolute paths,
+/// sorted.
+pub fn shipped_paths() -> Vec<PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir).expect("readable").map(|e| e.expect("entry").path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "ron") {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&path("scenarios"), &mut out);
+    assert!(out.len() >= 20, "scenarios/ holds {} files", out.len());
+    out
+}
+
+/// Every scenario file shipped under `scenarios/`, relative to the root,
+/// sorted.
+pub fn shipped() -> Vec<String> {
+    let root = root();
+    shipped_paths().iter().map(|p| p.strip_prefix(&root).expect("under the root").display().to_string()).collect()
+}

@@ -469,7 +469,7 @@ fn breakdown(g: &mut Game, rounds: u32) -> Breakdown {
 /// that stands next to an enemy hex moves into the lowest such hex and
 /// captures it this player turn. Returns `(unit, to, nation)` in unit
 /// order.
-fn generated_moves(g: &Game) -> Vec<(UnitId, NodeId, NationId)> {
+pub fn generated_moves(g: &Game) -> Vec<(UnitId, NodeId, NationId)> {
     let spec = g.spec();
     let map = &spec.map;
     let state = g.state();
@@ -500,7 +500,7 @@ fn generated_moves(g: &Game) -> Vec<(UnitId, NodeId, NationId)> {
 
 /// Applies the moves to the world: the units move, the hexes change hands
 /// this player turn (SUP-096, SUP-140).
-fn apply_moves(g: &mut Game, moves: &[(UnitId, NodeId, NationId)]) {
+pub fn apply_moves(g: &mut Game, moves: &[(UnitId, NodeId, NationId)]) {
     let clock = g.clock();
     let by_unit: BTreeMap<&UnitId, NodeId> = moves.iter().map(|(u, to, _)| (u, *to)).collect();
     let by_node: BTreeMap<NodeId, NationId> = moves.iter().map(|&(_, to, n)| (to, n)).collect();
@@ -633,14 +633,22 @@ pub struct GameBench {
     /// Hexes on the map.
     pub hexes: u32,
     /// One player turn from the start of the scenario: every phase until
-    /// the side to move changes, on a fresh clone each round.
+    /// the side to move changes, on a clone each round.
     pub player_turn_ns: u64,
-    /// `Game::clone()`.
+    /// `Game::clone()` in a self-play loop (clone, play a turn, drop): the
+    /// state is written into the world of the game dropped the round
+    /// before.
     pub clone_ns: u64,
+    /// `Game::clone()` with no dropped world to reuse: a new world and its
+    /// schedules.
+    pub clone_new_world_ns: u64,
     /// `Game::snapshot()`.
     pub snapshot_ns: u64,
-    /// `Game::restore(&snapshot)`.
+    /// `Game::restore_from(&snapshot)`: the snapshot written into a played
+    /// game's own world.
     pub restore_ns: u64,
+    /// `Game::restore(&snapshot)`: a new game, a new world.
+    pub restore_new_world_ns: u64,
     /// `Game::checksum()`.
     pub checksum_ns: u64,
     /// `clone_ns / player_turn_ns` (target: at most 0.2).
@@ -665,38 +673,62 @@ pub fn bench_game(hexes: u32, seed: u64, iters: u32) -> Result<GameBench, BenchE
     let hex_count = compiled.spec.map.board_count;
     let g = Game::from_compiled(compiled, seed).map_err(|e| BenchError::Generate(e.to_string()))?;
     let snap = g.snapshot();
-    let (mut turn, mut clone, mut snapshot, mut restore, mut sum) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut t = Times::default();
+    // A game played elsewhere, restored into each round.
+    let mut other = g.clone();
     for _ in 0..iters.max(1) {
-        let t = Instant::now();
-        let mut c = g.clone();
-        clone.push(elapsed_ns(t));
-        let t = Instant::now();
-        c.run_player_turn();
-        turn.push(elapsed_ns(t));
-        let t = Instant::now();
-        std::hint::black_box(c.snapshot());
-        snapshot.push(elapsed_ns(t));
-        let t = Instant::now();
-        std::hint::black_box(Game::restore(&snap));
-        restore.push(elapsed_ns(t));
-        let t = Instant::now();
-        std::hint::black_box(c.checksum());
-        sum.push(elapsed_ns(t));
+        let mut c = t.time(|t| &mut t.clone, || g.clone());
+        t.time(|t| &mut t.turn, || c.run_player_turn());
+        std::hint::black_box(t.time(|t| &mut t.snapshot, || c.snapshot()));
+        std::hint::black_box(t.time(|t| &mut t.sum, || c.checksum()));
+        drop(c);
+        other.run_player_turn();
+        let r = t.time(|t| &mut t.restore, || other.restore_from(&snap));
+        r.map_err(|e| BenchError::Generate(e.to_string()))?;
+        std::hint::black_box(t.time(|t| &mut t.restore_new, || Game::restore(&snap)));
+        // A clone that finds no dropped world: the original's own is in use,
+        // and the new one is kept.
+        let fresh = Game::restore(&snap);
+        let keep = t.time(|t| &mut t.clone_new, || fresh.clone());
+        std::hint::black_box((keep, fresh));
     }
-    let player_turn_ns = median(turn).max(1);
-    let (clone_ns, restore_ns, checksum_ns) = (median(clone), median(restore), median(sum));
+    let player_turn_ns = median(t.turn).max(1);
+    let (clone_ns, restore_ns, checksum_ns) = (median(t.clone), median(t.restore), median(t.sum));
     Ok(GameBench {
         hexes: hex_count,
         player_turn_ns,
         clone_ns,
-        snapshot_ns: median(snapshot),
+        clone_new_world_ns: median(t.clone_new),
+        snapshot_ns: median(t.snapshot),
         restore_ns,
+        restore_new_world_ns: median(t.restore_new),
         checksum_ns,
         clone_turns: clone_ns as f64 / player_turn_ns as f64,
         checksum_turns: checksum_ns as f64 / player_turn_ns as f64,
         restore_throughput: player_turn_ns as f64 / (restore_ns + player_turn_ns) as f64,
     })
+}
+
+/// The times of the game bench's rounds, in nanoseconds.
+#[derive(Default)]
+struct Times {
+    turn: Vec<u64>,
+    clone: Vec<u64>,
+    clone_new: Vec<u64>,
+    snapshot: Vec<u64>,
+    restore: Vec<u64>,
+    restore_new: Vec<u64>,
+    sum: Vec<u64>,
+}
+
+impl Times {
+    /// Runs `f`, recording its time in the list `which` picks.
+    fn time<R>(&mut self, which: impl Fn(&mut Self) -> &mut Vec<u64>, f: impl FnOnce() -> R) -> R {
+        let start = Instant::now();
+        let r = f();
+        which(self).push(elapsed_ns(start));
+        r
+    }
 }
 
 /// `qm bench game`: runs the self-play bench and prints its figures (a
@@ -712,15 +744,18 @@ impl GameBench {
     pub fn table(&self) -> String {
         let r = self;
         format!(
-            "hexes {}\nplayer turn {:>12} ns\nclone       {:>12} ns  ({:.2} turns)\nsnapshot    {:>12} ns\n\
-             restore     {:>12} ns  (restore + turn: {:.2} of continuing)\nchecksum    {:>12} ns  ({:.2} turns)",
+            "hexes {}\nplayer turn {:>12} ns\nclone       {:>12} ns  ({:.2} turns; {} ns into a new world)\n\
+             snapshot    {:>12} ns\nrestore     {:>12} ns  (restore + turn: {:.2} of continuing; {} ns into a new world)\n\
+             checksum    {:>12} ns  ({:.2} turns)",
             r.hexes,
             r.player_turn_ns,
             r.clone_ns,
             r.clone_turns,
+            r.clone_new_world_ns,
             r.snapshot_ns,
             r.restore_ns,
             r.restore_throughput,
+            r.restore_new_world_ns,
             r.checksum_ns,
             r.checksum_turns
         )

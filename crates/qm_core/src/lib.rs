@@ -4,6 +4,7 @@ pub mod checksum;
 pub mod collect_map;
 pub mod components;
 pub mod condition;
+pub mod encode;
 pub mod events;
 pub mod fingerprint;
 pub mod ids;

@@ -195,6 +195,15 @@ impl RulesBuilder {
         self.rules.legal.push(legal);
     }
 
+    /// Registers a derived cache of the family: a resource its systems
+    /// rebuild from state (dense control, floods, labels), never read before
+    /// they do. It is inserted at its default when a game is created and
+    /// put back to it when a state is restored into a played world, so
+    /// that a restored game sees what a freshly loaded one sees.
+    pub fn add_cache<R: Resource + Default>(&mut self) {
+        self.rules.caches.push(|world| world.insert_resource(R::default()));
+    }
+
     /// Registers a section of saved state.
     ///
     /// # Errors
@@ -245,6 +254,7 @@ pub struct Rules {
     queues: Vec<Queue>,
     sections: Vec<StateSection>,
     legal: Vec<LegalOrders>,
+    caches: Vec<fn(&mut World)>,
 }
 
 impl fmt::Debug for Rules {
@@ -312,6 +322,15 @@ impl Rules {
     #[must_use]
     pub fn sections(&self) -> &[StateSection] {
         &self.sections
+    }
+
+    /// Puts every family's derived caches ([`RulesBuilder::add_cache`]) back
+    /// to their defaults, as in a world just built: when a game is created,
+    /// and when a state is restored into a world that has been played.
+    pub fn reset_caches(&self, world: &mut World) {
+        for reset in &self.caches {
+            reset(world);
+        }
     }
 
     /// Validates one order with its family's validation, which queues it if

@@ -209,13 +209,19 @@ pub fn build_into(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState)
     index.nodes.reserve(map.nodes.len());
     for (i, info) in map.nodes.iter().enumerate() {
         let st = state.nodes.get(i).copied().unwrap_or_default();
-        let mut e = world.spawn((MapNode(i as NodeId), st.control, st.supply, st.damage));
-        if info.surface != Surface::Box
-            && let Some(coord) = map.coord(i as NodeId)
-        {
-            e.insert(HexTile { coord, terrain: info.terrain, surface: info.surface, features: info.features });
-        }
-        index.nodes.push(e.id());
+        let node = (MapNode(i as NodeId), st.control, st.supply, st.damage);
+        // One spawn with every component: no move between archetypes.
+        let tile = map.coord(i as NodeId).filter(|_| info.surface != Surface::Box).map(|coord| HexTile {
+            coord,
+            terrain: info.terrain,
+            surface: info.surface,
+            features: info.features,
+        });
+        let e = match tile {
+            Some(tile) => world.spawn((node, tile)).id(),
+            None => world.spawn(node).id(),
+        };
+        index.nodes.push(e);
     }
 
     for (i, s) in spec.sources.iter().enumerate() {
@@ -226,6 +232,101 @@ pub fn build_into(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState)
 
     world.spawn_batch(state.units.iter().map(|u| (u.unit(), u.location, u.flags, u.supply.clone())));
 
+    insert_state_resources(world, &spec, state);
+    world.insert_resource(index);
+    world.insert_resource(Spec(spec.clone()));
+    build_sections(world, &spec, state)
+}
+
+/// The resources a world held once its game was built (state, rules,
+/// schedules, caches), by component id, sorted: [`restore_into`] removes any
+/// other resource, so that a restored world holds what a fresh one holds.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct BuiltResources(Vec<bevy_ecs::component::ComponentId>);
+
+impl BuiltResources {
+    /// Records the resources `world` holds now (itself included).
+    pub fn record(world: &mut World) {
+        world.insert_resource(Self::default());
+        let mut ids: Vec<_> = world.resource_entities().iter().map(|(c, _)| c).collect();
+        ids.sort_unstable();
+        world.insert_resource(Self(ids));
+    }
+}
+
+/// Writes `state` into `world`, a world built for the same scenario (the
+/// same `Arc`, by [`build_into`]) and possibly played since, keeping its
+/// node, nation and source entities, its schedules and its tables: what a
+/// fresh [`build_into`] would give, for the state and everything derived
+/// from it, without building a world.
+///
+/// Nodes, nations and sources are written in place (a component only where
+/// it differs, so change detection sees only real changes); every other
+/// entity (units, the families' own) is despawned, the units are spawned
+/// again and every section is built again; resources that a fresh world
+/// does not hold ([`BuiltResources`]) are removed, and the families'
+/// derived caches are put back to their defaults
+/// ([`crate::plugin::Rules::reset_caches`]).
+///
+/// # Errors
+/// A world built for another scenario or a state that does not fit the
+/// scenario ([`crate::validate`]; nothing is written in either case), or a
+/// section of `state` that its family cannot read.
+pub fn restore_into(world: &mut World, spec: &Arc<ScenarioSpec>, state: &GameState) -> Result<(), StateError> {
+    let same = world.get_resource::<Spec>().is_some_and(|s| Arc::ptr_eq(&s.0, spec));
+    if !same {
+        return Err(StateError {
+            section: "world".into(),
+            message: "built for another scenario".into(),
+            invalid: None,
+        });
+    }
+    crate::validate::validate_state(spec, state)?;
+    let others: Vec<Entity> = world
+        .query_filtered::<Entity, (Without<bevy_ecs::resource::IsResource>, Without<MapNode>, Without<Nation>, Without<SupplySource>)>()
+        .iter(world)
+        .collect();
+    for e in others {
+        world.despawn(e);
+    }
+    for (n, mut s) in world.query::<(&Nation, &mut NationStateC)>().iter_mut(world) {
+        let want = state.nations.get(n.0.index()).copied();
+        if let Some(want) = want.filter(|w| *w != s.0) {
+            s.0 = want;
+        }
+    }
+    for (n, mut c, mut h, mut d) in
+        world.query::<(&MapNode, &mut Control, &mut HexSupply, &mut HexDamage)>().iter_mut(world)
+    {
+        let st = state.nodes.get(n.0 as usize).copied().unwrap_or_default();
+        set_if_changed(&mut c, st.control);
+        set_if_changed(&mut h, st.supply);
+        set_if_changed(&mut d, st.damage);
+    }
+    for (src, mut d) in world.query::<(&SupplySource, &mut Designation)>().iter_mut(world) {
+        set_if_changed(&mut d, state.sources.get(src.id.0 as usize).copied().unwrap_or_default());
+    }
+    world.spawn_batch(state.units.iter().map(|u| (u.unit(), u.location, u.flags, u.supply.clone())));
+    if let Some(built) = world.remove_resource::<BuiltResources>() {
+        let extra: Vec<_> =
+            world.resource_entities().iter().map(|(c, _)| c).filter(|c| built.0.binary_search(c).is_err()).collect();
+        for c in extra {
+            world.remove_resource_by_id(c);
+        }
+        world.insert_resource(built);
+    }
+    insert_state_resources(world, spec, state);
+    spec.rules.reset_caches(world);
+    build_sections(world, spec, state)
+}
+
+fn set_if_changed<T: Component<Mutability = bevy_ecs::component::Mutable> + PartialEq>(c: &mut Mut<T>, want: T) {
+    if **c != want {
+        **c = want;
+    }
+}
+
+fn insert_state_resources(world: &mut World, spec: &Arc<ScenarioSpec>, state: &GameState) {
     world.insert_resource(state.clock);
     world.insert_resource(state.rng.clone());
     world.insert_resource(Flags(state.flags.clone()));
@@ -233,8 +334,9 @@ pub fn build_into(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState)
     world.insert_resource(EventLog::default());
     world.insert_resource(RunningPhase(None));
     world.insert_resource(NationSides::from_states(&state.nations));
-    world.insert_resource(index);
-    world.insert_resource(Spec(spec.clone()));
+}
+
+fn build_sections(world: &mut World, spec: &Arc<ScenarioSpec>, state: &GameState) -> Result<(), StateError> {
     for section in spec.rules.sections() {
         (section.build)(world, state.sections.get(section.name)).map_err(|message| StateError {
             section: section.name.to_string(),
@@ -291,13 +393,8 @@ pub fn extract_state(world: &World) -> GameState {
 
     GameState {
         version: STATE_VERSION,
-        clock: world.get_resource::<GameClock>().copied().unwrap_or(GameClock {
-            turn: 1,
-            side: Side::Axis,
-            phase: 0,
-            first: Side::Axis,
-        }),
-        rng: world.get_resource::<GameRng>().cloned().unwrap_or_else(|| GameRng::seeded(0)),
+        clock: clock_of(world),
+        rng: rng_of(world),
         flags: world.get_resource::<Flags>().map(|f| f.0.clone()).unwrap_or_default(),
         nations: nations.into_iter().map(|n| n.1).collect(),
         nodes: nodes.into_iter().map(|n| n.1).collect(),
@@ -307,10 +404,25 @@ pub fn extract_state(world: &World) -> GameState {
     }
 }
 
+/// The world's clock, or turn 1 of the Axis for a world without one.
+pub(crate) fn clock_of(world: &World) -> GameClock {
+    world.get_resource::<GameClock>().copied().unwrap_or(GameClock {
+        turn: 1,
+        side: Side::Axis,
+        phase: 0,
+        first: Side::Axis,
+    })
+}
+
+/// The world's random stream, or one seeded with 0 for a world without one.
+pub(crate) fn rng_of(world: &World) -> GameRng {
+    world.get_resource::<GameRng>().cloned().unwrap_or_else(|| GameRng::seeded(0))
+}
+
 /// Every registered section of the world's rules, by name. A section that
 /// cannot be written as plain data is recorded as its error text, so that
 /// the checksum still differs from a state without it.
-fn extract_sections(world: &World) -> BTreeMap<String, serde_json::Value> {
+pub(crate) fn extract_sections(world: &World) -> BTreeMap<String, serde_json::Value> {
     let Some(spec) = world.get_resource::<Spec>() else { return BTreeMap::new() };
     spec.rules
         .sections()

@@ -42,13 +42,13 @@ pub use summary::{ScenarioSummary, check_scenario, check_scenario_compiled, coun
 pub use view::{MapView, NodeView, UnitMark};
 
 use bevy_ecs::prelude::*;
-use qm_core::checksum::{Checksum, checksum};
+use qm_core::checksum::{Checksum, checksum_world};
 use qm_core::components::{Location, Unit};
 use qm_core::events::{EventLog, GameEvent};
 use qm_core::phase::{GameClock, PhaseOrder, PhaseSchedule, configure_phase_schedules};
 use qm_core::spec::{ScenarioSpec, Spec};
 pub use qm_core::state::StateError;
-use qm_core::state::{GameState, build_into, extract_state};
+use qm_core::state::{BuiltResources, GameState, build_into, extract_state, restore_into};
 use qm_core::supply::UnitSupply;
 pub use qm_core::validate::InvalidState;
 use qm_scenario::Compiled;
@@ -66,6 +66,12 @@ use std::sync::Arc;
 pub struct Game {
     world: World,
     strict: bool,
+    /// Worlds of dropped games of the same scenario and strictness, shared
+    /// by this game and its clones, for clones to be restored into.
+    spare: Spare,
+    /// Whether the world may go to `spare` when the game is dropped: not
+    /// once a caller had it mutably ([`Game::world_mut`]) or stepped it.
+    recyclable: bool,
     #[cfg(feature = "stepping")]
     stepping: Option<stepping::Session>,
 }
@@ -127,12 +133,18 @@ impl Game {
     pub(crate) fn build(spec: Arc<ScenarioSpec>, state: &GameState, strict: bool) -> Result<Self, StateError> {
         let mut world = World::new();
         populate(&mut world, spec, state, strict)?;
-        Ok(Self {
+        Ok(Self::with_world(world, strict, Spare::default()))
+    }
+
+    fn with_world(world: World, strict: bool, spare: Spare) -> Self {
+        Self {
             world,
             strict,
+            spare,
+            recyclable: true,
             #[cfg(feature = "stepping")]
             stepping: None,
-        })
+        }
     }
 
     /// Restarts the random stream from `seed`, as if the game had been
@@ -150,6 +162,7 @@ impl Game {
     /// The world, mutably: for harnesses that run single systems. Changing
     /// state behind the engine's back voids its guarantees.
     pub fn world_mut(&mut self) -> &mut World {
+        self.recyclable = false;
         &mut self.world
     }
 
@@ -232,10 +245,12 @@ impl Game {
         extract_state(&self.world)
     }
 
-    /// The checksum of the state.
+    /// The checksum of the state ([`qm_core::checksum`] says what it
+    /// covers): hashed straight from the world, equal to
+    /// `fingerprint.fold(checksum(&game.state()))`.
     #[must_use]
     pub fn checksum(&self) -> Checksum {
-        self.spec().fingerprint.fold(checksum(&self.state()))
+        self.spec().fingerprint.fold(checksum_world(&self.world))
     }
 
     /// A snapshot: the shared static data and the state.
@@ -279,6 +294,23 @@ impl Game {
     pub fn restore(snapshot: &Snapshot) -> Self {
         Self::build(snapshot.spec.clone(), &snapshot.state, false)
             .unwrap_or_else(|e| panic!("a snapshot taken by the engine builds: {e}"))
+    }
+
+    /// Restores a snapshot into this game's own world: the state is written
+    /// into the entities and resources the world has, its schedules are
+    /// kept (`qm_core::state::restore_into`). The game then continues as
+    /// one built from the snapshot by [`Game::restore`] would. A snapshot of
+    /// another scenario (another `Arc`) gets a new world.
+    ///
+    /// # Errors
+    /// A section of the snapshot's state that its family cannot read; the
+    /// game then holds a world that must be restored again before use.
+    pub fn restore_from(&mut self, snapshot: &Snapshot) -> Result<(), StateError> {
+        if Arc::ptr_eq(&snapshot.spec, &self.world.resource::<Spec>().0) && self.recyclable {
+            return restore_into(&mut self.world, &snapshot.spec, &snapshot.state);
+        }
+        *self = Self::build(snapshot.spec.clone(), &snapshot.state, self.strict)?;
+        Ok(())
     }
 
     /// Reads an orders file (a RON list of batches) against this game's
@@ -412,12 +444,57 @@ impl Game {
 }
 
 impl Clone for Game {
-    /// A deep copy through a snapshot: the static data is shared, the world
-    /// is rebuilt from the state.
+    /// A deep copy: the static data is shared; the state is written into
+    /// the world of a dropped game of the same scenario if there is one
+    /// (schedules, entities and tables reused, `qm_core::state::restore_into`),
+    /// else into a new world.
     fn clone(&self) -> Self {
-        let snap = self.snapshot();
-        Self::build(snap.spec, &snap.state, self.strict)
-            .unwrap_or_else(|e| panic!("a state extracted by the engine builds: {e}"))
+        let spec = self.spec_arc();
+        let state = self.state();
+        if let Some(mut world) = self.spare.take()
+            && restore_into(&mut world, &spec, &state).is_ok()
+        {
+            return Self::with_world(world, self.strict, self.spare.clone());
+        }
+        let world = {
+            let mut w = World::new();
+            populate(&mut w, spec, &state, self.strict)
+                .unwrap_or_else(|e| panic!("a state extracted by the engine builds: {e}"));
+            w
+        };
+        Self::with_world(world, self.strict, self.spare.clone())
+    }
+}
+
+impl Drop for Game {
+    /// Hands the world to the game's spares, for a clone to reuse.
+    fn drop(&mut self) {
+        if self.recyclable {
+            self.spare.give(std::mem::take(&mut self.world));
+        }
+    }
+}
+
+/// Spare worlds of one scenario and strictness, shared by a game and its
+/// clones: a self-play loop (clone, play, drop) builds its worlds and
+/// schedules once and reuses them.
+#[derive(Clone, Default)]
+struct Spare(Arc<std::sync::Mutex<Vec<World>>>);
+
+impl Spare {
+    /// At most this many spare worlds are kept.
+    const MAX: usize = 4;
+
+    fn take(&self) -> Option<World> {
+        self.0.lock().ok()?.pop()
+    }
+
+    fn give(&self, world: World) {
+        if let Ok(mut spare) = self.0.lock()
+            && spare.len() < Self::MAX
+        {
+            spare.push(world);
+        }
     }
 }
 
@@ -432,6 +509,7 @@ pub fn populate(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState, s
     let rules = spec.rules.clone();
     build_into(world, spec, state)?;
     install(world, &rules, strict);
+    BuiltResources::record(world);
     Ok(())
 }
 
@@ -439,6 +517,7 @@ pub fn populate(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState, s
 /// systems, in ruleset order.
 pub fn install(world: &mut World, rules: &Rules, strict: bool) {
     configure_phase_schedules(world, rules.phases(), &rules.families(), strict);
+    rules.reset_caches(world);
     for p in rules.plugins() {
         p.build(world, rules, strict);
     }

@@ -71,6 +71,7 @@ impl Game {
     }
 
     fn begin_stepping(&mut self) -> Session {
+        self.recyclable = false;
         let clock = self.clock();
         let phase = self.next_phase().unwrap_or(PhaseId::new(""));
         self.world.resource_mut::<EventLog>().push(GameEvent::PhaseBegan { turn: clock.turn, side: clock.side, phase });

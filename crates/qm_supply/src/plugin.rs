@@ -78,14 +78,14 @@ impl RulePlugin for SupplyPlugin {
     fn register(&self, rules: &mut RulesBuilder) -> Result<(), String> {
         rules.phases().push(INITIAL_SUPPLY).push(POST_COMBAT_SUPPLY).push(ISOLATION_ELIMINATION);
         rules.add_orders::<SupplyOrder, SupplyValid>(orders::validate)?;
+        rules.add_cache::<context::SupplyContext>();
+        rules.add_cache::<land::LandFloods>();
+        rules.add_cache::<zones::ZoneLabels>();
+        rules.add_cache::<statuses::HexStatuses>();
         rules.add_section(StateSection { name: FAMILY, extract, build: build_state })
     }
 
     fn build(&self, world: &mut World, rules: &Rules, strict: bool) {
-        world.init_resource::<context::SupplyContext>();
-        world.init_resource::<land::LandFloods>();
-        world.init_resource::<zones::ZoneLabels>();
-        world.init_resource::<statuses::HexStatuses>();
         let mut preview = new_schedule(SupplyPreview, strict);
         preview.add_systems((context::build_context, land::trace_land, zones::label_zones).chain());
         let mut schedules = world.resource_mut::<Schedules>();

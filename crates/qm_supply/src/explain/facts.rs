@@ -9,7 +9,6 @@
 use super::sea::describe_sea;
 use super::text::{describe_unit, unlimited_class};
 use crate::capabilities::{Site, UnitCapabilities, unit_capabilities};
-use crate::context::SupplyContext;
 use crate::isolation::{eliminable, exception};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Control, Location, Unit, UnitFlags};
@@ -337,9 +336,16 @@ fn partial_fact(world: &World, spec: &ScenarioSpec, s: &Subject) -> Option<Fact>
             &["SUP-037", "SUP-148"],
         ));
     }
-    let ctx = world.get_resource::<SupplyContext>();
-    let faction = |n: qm_core::ids::NationId| ctx.and_then(|c| c.factions.get(n.index()).copied());
-    let controller = ctx.and_then(|c| c.control.get(src.node as usize).copied().flatten()).unwrap_or(src.owner);
+    // Read from the state, not the determination's cache: a restored or
+    // cloned game explains alike before it determines again.
+    let factions = factions_now(world, spec);
+    let faction = |n: qm_core::ids::NationId| factions.get(n.index()).copied();
+    let controller = world
+        .get_resource::<EntityIndex>()
+        .and_then(|ix| ix.nodes.get(src.node as usize))
+        .and_then(|&e| world.get::<Control>(e))
+        .and_then(|c| c.current)
+        .unwrap_or(src.owner);
     let nation = s.unit.supply_nation();
     if faction(controller) != faction(nation) {
         return Some(fact(
@@ -369,6 +375,20 @@ fn partial_fact(world: &World, spec: &ScenarioSpec, s: &Subject) -> Option<Fact>
         ),
         &["SUP-063"],
     ))
+}
+
+/// Every nation's effective faction (SUP-050..053), from the nations' states
+/// now.
+fn factions_now(world: &World, spec: &ScenarioSpec) -> Vec<qm_core::ids::FactionId> {
+    let mut states: Vec<(usize, qm_core::nation::NationState)> = Vec::new();
+    if let Some(mut q) = world.try_query::<(&qm_core::nation::Nation, &qm_core::nation::NationStateC)>() {
+        states.extend(q.iter(world).map(|(n, st)| (n.0.index(), st.0)));
+    }
+    states.sort_unstable_by_key(|&(i, _)| i);
+    // A built world holds every nation, in index order once sorted; a
+    // missing one reads as having no patron.
+    let dense: Vec<_> = states.iter().enumerate().take_while(|(k, (i, _))| k == i).map(|(_, (_, st))| *st).collect();
+    qm_core::nation::effective_factions(&spec.ruleset.nations, &dense)
 }
 
 /// SUP-147..176: what the status takes away, each with its paragraph.

@@ -1,0 +1,114 @@
+//! Cheap clones and restores (issue 14) change nothing a game does: a clone
+//! continues bit-identically, a snapshot restored into a played world
+//! (`Game::restore_from`) continues as a fresh `Game::restore` of it, and
+//! the checksum read from the world equals the checksum of the extracted
+//! state. On every shipped scenario and on a generated map.
+
+mod common;
+
+use quartermaster::prelude::*;
+use quartermaster::scenario::generate::{GenParams, generate};
+
+/// Two player turns and a bit.
+const PHASES: usize = 14;
+
+fn games() -> Vec<(String, Game)> {
+    let mut out: Vec<(String, Game)> =
+        common::shipped().into_iter().map(|p| (p.clone(), common::load_seeded(&p, 11))).collect();
+    let c = generate(GenParams::new(1_200, 4)).expect("generated");
+    out.push(("generated".into(), Game::builder().strict(true).from_compiled(c, 4).expect("game")));
+    out
+}
+
+/// Steps `n` phases, the checksum after each.
+fn play(g: &mut Game, n: usize) -> Vec<Checksum> {
+    (0..n)
+        .map(|_| {
+            g.step_phase();
+            g.checksum()
+        })
+        .collect()
+}
+
+/// Every unit's explanation, by id: what derived caches could leak into.
+fn explanations(g: &Game) -> Vec<Option<String>> {
+    g.unit_ids().iter().map(|id| g.explain(id.as_str())).collect()
+}
+
+#[test]
+fn the_checksum_read_from_the_world_is_the_checksum_of_the_state() {
+    for (name, mut g) in games() {
+        for phase in 0..PHASES {
+            assert_eq!(g.checksum(), g.spec().fingerprint.fold(checksum(&g.state())), "{name}, phase {phase}");
+            g.step_phase();
+        }
+    }
+}
+
+#[test]
+fn a_clone_at_any_phase_continues_bit_identically() {
+    for (name, g) in games() {
+        let mut straight = g.clone();
+        let want = play(&mut straight, PHASES);
+        for cut in [0, 1, 3, 7, 12] {
+            let mut a = g.clone();
+            let mut got = play(&mut a, cut);
+            let mut b = a.clone();
+            assert_eq!(b.checksum(), a.checksum(), "{name}: clone at phase {cut}");
+            assert_eq!(explanations(&b), explanations(&a), "{name}: clone at phase {cut}");
+            let rest_b = play(&mut b, PHASES - cut);
+            got.extend(play(&mut a, PHASES - cut));
+            assert_eq!(got, want, "{name}: the original after a clone at phase {cut}");
+            assert_eq!(rest_b, want[cut..], "{name}: the clone made at phase {cut}");
+        }
+    }
+}
+
+/// The self-play loop: clone, play, drop, again. Clones after the first
+/// reuse the worlds of dropped ones, and play alike.
+#[test]
+fn clones_that_reuse_dropped_worlds_play_alike() {
+    for (name, mut g) in games() {
+        play(&mut g, 2);
+        let before = g.checksum();
+        let first = play(&mut g.clone(), PHASES);
+        for round in 0..3 {
+            let mut c = g.clone();
+            assert_eq!(c.checksum(), before, "{name}: round {round}");
+            assert_eq!(play(&mut c, PHASES), first, "{name}: round {round}");
+        }
+        assert_eq!(g.checksum(), before, "{name}: playing clones leaves the original alone");
+    }
+}
+
+#[test]
+fn a_restore_into_a_played_world_continues_as_a_fresh_restore() {
+    for (name, g) in games() {
+        for cut in [0, 2, 5, 9] {
+            let mut source = g.clone();
+            play(&mut source, cut);
+            let snap = source.snapshot();
+            // A world played past the snapshot, then a clone of it played
+            // elsewhere: caches, resources and entities that a fresh world
+            // does not have.
+            let mut used = g.clone();
+            play(&mut used, PHASES);
+            used.restore_from(&snap).expect("restores");
+            let mut fresh = Game::restore(&snap);
+            assert_eq!(used.checksum(), fresh.checksum(), "{name}: restored at phase {cut}");
+            assert_eq!(used.state(), fresh.state(), "{name}: restored at phase {cut}");
+            assert_eq!(explanations(&used), explanations(&fresh), "{name}: restored at phase {cut}");
+            assert_eq!(play(&mut used, PHASES), play(&mut fresh, PHASES), "{name}: continued from phase {cut}");
+            assert_eq!(explanations(&used), explanations(&fresh), "{name}: continued from phase {cut}");
+        }
+    }
+}
+
+#[test]
+fn a_snapshot_of_another_scenario_gets_a_new_world() {
+    let mut a = common::load("scenarios/awaw/barbarossa-pocket.ron");
+    let b = common::load("scenarios/awaw/libya-split.ron");
+    a.restore_from(&b.snapshot()).expect("restores");
+    assert_eq!(a.checksum(), b.checksum());
+    assert_eq!(a.title(), b.title());
+}
