@@ -10,6 +10,7 @@ pub mod limits;
 pub mod locate;
 pub mod map_rules;
 pub mod ruleset;
+pub mod ruleset_cache;
 pub mod sandbox;
 pub mod schema;
 pub mod suggest;
@@ -90,7 +91,7 @@ pub fn load_bytes(
             return Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] });
         }
     };
-    let rules = parse_ruleset(&rname, &rbytes).map_err(|mut e| {
+    let rules = ruleset_cache::parse_ruleset_cached(&rname, &rbytes).map_err(|mut e| {
         e.sources.push((file.to_string(), text.clone()));
         e
     })?;
