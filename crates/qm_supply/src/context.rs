@@ -52,6 +52,10 @@ pub struct SupplyContext {
     pub accept: Vec<u64>,
     /// Per node: the labels it may pass on.
     pub emit: Vec<u64>,
+    /// Per node: what it is to supply zones (SUP-093), [`ZONE_CORE`],
+    /// [`ZONE_ATTACH`] or [`ZONE_NONE`], kept with `accept` and `emit` so
+    /// that labelling zones reads one byte a node instead of three words.
+    pub zone_class: Vec<u8>,
     /// Box-entry gates, sorted by edge (SUP-026, SUP-027, SUP-065).
     pub gates: Vec<(u32, u64)>,
     /// Every source, by id.
@@ -114,6 +118,30 @@ impl SupplyContext {
     #[must_use]
     pub fn link_open(&self, map: &MapGraph, from: NodeId, to: NodeId) -> bool {
         self.link_bits(map, from, to) != 0
+    }
+}
+
+/// In [`SupplyContext::zone_class`]: not a hex of the side's zones.
+pub const ZONE_NONE: u8 = 0;
+/// In [`SupplyContext::zone_class`]: a friendly node that receives supply
+/// but passes none on (enemy ZOC, held through a partisan: SUP-057, SUP-060);
+/// it joins a zone next to it (SUP-093).
+pub const ZONE_ATTACH: u8 = 1;
+/// In [`SupplyContext::zone_class`]: a friendly node that passes supply on;
+/// these make the zones (SUP-093).
+pub const ZONE_CORE: u8 = 2;
+
+/// The zone class of a node from its control and passability.
+#[must_use]
+pub const fn zone_class_of(friendly: bool, accept: u64, emit: u64) -> u8 {
+    if !friendly {
+        ZONE_NONE
+    } else if emit != 0 {
+        ZONE_CORE
+    } else if accept != 0 {
+        ZONE_ATTACH
+    } else {
+        ZONE_NONE
     }
 }
 
@@ -230,6 +258,7 @@ impl SupplyContext {
         self.terrain_closed.resize(n, false);
         self.accept.resize(n, 0);
         self.emit.resize(n, 0);
+        self.zone_class.resize(n, ZONE_NONE);
         self.scratch.damaged.resize(n, false);
         for (node, c, d) in nodes_q {
             let i = node.0 as usize;
@@ -306,13 +335,16 @@ impl SupplyContext {
         for i in 0..n {
             if !self.friendly[i] {
                 (self.accept[i], self.emit[i], self.partisan_held[i], self.terrain_closed[i]) = (0, 0, false, false);
+                self.zone_class[i] = ZONE_NONE;
                 continue;
             }
             self.accept[i] = u64::MAX;
             self.terrain_closed[i] = false;
             // SUP-057: no line through an enemy ZOC; SUP-060: nor through a
             // hex held through a partisan.
-            self.emit[i] = if !self.zoc[i] && !self.partisan_held[i] { u64::MAX } else { 0 };
+            let passes = !self.zoc[i] && !self.partisan_held[i];
+            self.emit[i] = if passes { u64::MAX } else { 0 };
+            self.zone_class[i] = if passes { ZONE_CORE } else { ZONE_ATTACH };
         }
         // SUP-063: terrain limits, resolved once per scenario.
         self.scratch.terrain.clear();
@@ -325,6 +357,7 @@ impl SupplyContext {
                 self.accept[i] = t_in;
                 self.terrain_closed[i] = t_out != u64::MAX;
                 self.emit[i] &= t_out;
+                self.zone_class[i] = zone_class_of(true, self.accept[i], self.emit[i]);
             }
         }
         // SUP-060: no line through, or into, a hex holding an enemy partisan.
@@ -333,6 +366,7 @@ impl SupplyContext {
                 self.accept[i] = 0;
                 self.emit[i] = 0;
                 self.partisan_held[i] = false;
+                self.zone_class[i] = ZONE_NONE;
             }
         }
     }
@@ -454,6 +488,7 @@ impl SupplyContext {
                 if l.blocks(map.nodes[h].front) {
                     self.limit_blocked[h] |= bits;
                     self.accept[h] &= !bits;
+                    self.zone_class[h] = zone_class_of(self.friendly[h], self.accept[h], self.emit[h]);
                 }
             }
         }

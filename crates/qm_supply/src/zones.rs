@@ -15,7 +15,7 @@
 //! of *contiguous* hexes, and an off-board box makes no two areas
 //! contiguous (our reading; see docs/rules-coverage.md).
 
-use crate::context::SupplyContext;
+use crate::context::{SupplyContext, ZONE_ATTACH, ZONE_CORE, zone_class_of};
 use crate::land::{LAND_KINDS, LandFloods};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Control, MapNode};
@@ -74,10 +74,21 @@ pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool], ou
     let hexes = map.board_count as usize;
     let mut of = std::mem::take(&mut out.of);
     // Hexes that pass supply on make the zones; those that only receive it
-    // (in an enemy ZOC, held through a partisan) join one.
-    let friendly = |i: usize| i < hexes && ctx.friendly.get(i).copied().unwrap_or(false);
-    let core = |i: usize| friendly(i) && ctx.emit.get(i).is_some_and(|&e| e != 0);
-    let attach = |i: usize| friendly(i) && !core(i) && ctx.accept.get(i).is_some_and(|&a| a != 0);
+    // (in an enemy ZOC, held through a partisan) join one. The context
+    // keeps what each node is (one byte a node); a context built by hand
+    // without it gets it from its passability.
+    let mut own = Vec::new();
+    let class: &[u8] = if ctx.zone_class.len() >= hexes {
+        &ctx.zone_class[..hexes]
+    } else {
+        own.extend((0..hexes).map(|i| {
+            let at = |v: &[u64]| v.get(i).copied().unwrap_or(0);
+            zone_class_of(ctx.friendly.get(i).copied().unwrap_or(false), at(&ctx.accept), at(&ctx.emit))
+        }));
+        &own
+    };
+    let core = |i: usize| class.get(i) == Some(&ZONE_CORE);
+    let attach = |i: usize| class.get(i) == Some(&ZONE_ATTACH);
     let mut count = qm_trace::label_zones(&map.land, LAND_KINDS, core, attach, &mut of);
     // SUP-096: an island group is one zone.
     let mut parent: Vec<u32> = (0..count).collect();

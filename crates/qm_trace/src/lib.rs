@@ -10,6 +10,6 @@ pub mod region;
 pub use components::{label_components, label_zones};
 pub use flood::{Arrival, Flood, FloodSpec, Origin, Seed, Trace, flood, flood_more};
 pub use graph::{Csr, EdgeKinds, NO_NODE, Node};
-pub use path::{bfs_distances, bfs_path, bfs_path_refuel, bfs_reach_refuel};
+pub use path::{bfs_distances, bfs_path, bfs_path_refuel, bfs_path_refuel_with, bfs_reach_refuel};
 pub use reach::{Reach, bounded_reach};
 pub use region::{Region, RegionScratch, backward_region, backward_region_with};

@@ -96,7 +96,8 @@ pub fn bfs_distances(
 /// with the fewest edges; ties go to lower edge indices.
 ///
 /// This is a sea line's route: sea hexes count, friendly ports refuel
-/// (SUP-090, SUP-122).
+/// (SUP-090, SUP-122). Allocates one entry a node; callers that search
+/// many routes on one map use [`bfs_path_refuel_with`].
 #[must_use]
 #[allow(
     clippy::too_many_arguments,
@@ -112,6 +113,29 @@ pub fn bfs_path_refuel(
     counts: impl Fn(Node) -> bool,
     refuel: impl Fn(Node) -> bool,
 ) -> Option<Vec<Node>> {
+    bfs_path_refuel_with(graph, kinds, from, to, range, passable, counts, refuel, &mut Vec::new())
+}
+
+/// [`bfs_path_refuel`] with a reusable `scratch` of one entry a node: it is
+/// sized on first use and left as it was found, so a call costs only the
+/// area it searches, not the map (the default sea plan searches a route per
+/// origin and zone, SUP-103).
+#[must_use]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the graph, the ends, the range, the three tests of a refuelling search and the scratch"
+)]
+pub fn bfs_path_refuel_with(
+    graph: &Csr,
+    kinds: EdgeKinds,
+    from: Node,
+    to: Node,
+    range: u32,
+    passable: impl Fn(Node) -> bool,
+    counts: impl Fn(Node) -> bool,
+    refuel: impl Fn(Node) -> bool,
+    scratch: &mut Vec<u32>,
+) -> Option<Vec<Node>> {
     let n = graph.node_count();
     if from as usize >= n || to as usize >= n {
         return None;
@@ -119,16 +143,21 @@ pub fn bfs_path_refuel(
     if from == to {
         return Some(vec![from]);
     }
+    if scratch.len() != n {
+        scratch.clear();
+        scratch.resize(n, u32::MAX);
+    }
     // State: (node, used). `best[node]` is the least `used` seen there; a
     // state is worth expanding only if it arrives with less fuel used.
     let r = range as usize + 1;
-    let mut best = vec![u32::MAX; n];
+    let best = scratch;
     let mut parent: Vec<u64> = Vec::new();
     let mut states: Vec<(Node, u32)> = vec![(from, 0)];
     parent.push(u64::MAX);
     best[from as usize] = 0;
+    let mut found = None;
     let mut i = 0;
-    while i < states.len() {
+    'search: while i < states.len() {
         let (h, used) = states[i];
         for t in graph.neighbors(h, kinds) {
             if !passable(t) {
@@ -148,19 +177,24 @@ pub fn bfs_path_refuel(
             states.push((t, u));
             parent.push(i as u64);
             if t == to {
-                let mut path = vec![to];
-                let mut k = parent.len() - 1;
-                while parent[k] != u64::MAX {
-                    k = parent[k] as usize;
-                    path.push(states[k].0);
-                }
-                path.reverse();
-                return Some(path);
+                found = Some(parent.len() - 1);
+                break 'search;
             }
         }
         i += 1;
     }
-    None
+    // Every node the search marked holds a state: leave the scratch as found.
+    for &(t, _) in &states {
+        best[t as usize] = u32::MAX;
+    }
+    let mut k = found?;
+    let mut path = vec![to];
+    while parent[k] != u64::MAX {
+        k = parent[k] as usize;
+        path.push(states[k].0);
+    }
+    path.reverse();
+    Some(path)
 }
 
 /// Every node reachable from `from` under the rules of
@@ -263,6 +297,25 @@ mod tests {
             Some(10)
         );
         assert_eq!(bfs_path_refuel(&g, EdgeKinds::SEA, 0, 9, 4, |n| n != 5, counts, |n| n == 5), None);
+        // With a scratch reused across searches, the same routes, and the
+        // scratch left as found.
+        let mut reused = Vec::new();
+        for (range, refuel_at) in [(4, 5), (4, 99), (8, 99), (4, 5)] {
+            let fresh = bfs_path_refuel(&g, EdgeKinds::SEA, 0, 9, range, |_| true, counts, |n| n == refuel_at);
+            let with = bfs_path_refuel_with(
+                &g,
+                EdgeKinds::SEA,
+                0,
+                9,
+                range,
+                |_| true,
+                counts,
+                |n| n == refuel_at,
+                &mut reused,
+            );
+            assert_eq!(with, fresh, "range {range}, refuel at {refuel_at}");
+            assert!(reused.iter().all(|&s| s == u32::MAX), "the scratch is left as found");
+        }
         let mut scratch = Vec::new();
         let reached = bfs_reach_refuel(&g, EdgeKinds::SEA, 0, 4, |_| true, counts, |n| n == 5, &mut scratch);
         assert!(reached.contains(&(9, 9)));

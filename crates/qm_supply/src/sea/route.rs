@@ -3,7 +3,7 @@
 
 use super::view::{SeaView, UnitView};
 use qm_core::ids::NodeId;
-use qm_trace::{EdgeKinds, bfs_distances, bfs_path_refuel};
+use qm_trace::{EdgeKinds, bfs_distances, bfs_path_refuel_with};
 
 impl SeaView<'_> {
     /// A route from `from` through `via` to `to` within range (SUP-090):
@@ -14,8 +14,9 @@ impl SeaView<'_> {
         let range = self.spec.ruleset.sea.range;
         let mut path = vec![from];
         let mut cur = from;
+        let mut scratch = self.route_scratch.borrow_mut();
         for &next in via.iter().chain(std::iter::once(&to)) {
-            let seg = bfs_path_refuel(
+            let seg = bfs_path_refuel_with(
                 &map.sea,
                 EdgeKinds::SEA,
                 cur,
@@ -24,6 +25,7 @@ impl SeaView<'_> {
                 |x| x == next || self.is_sea(x) || self.port(x),
                 |x| self.is_sea(x),
                 |x| x != next && self.port(x),
+                &mut scratch,
             )?;
             path.extend_from_slice(&seg[1..]);
             cur = next;

@@ -57,6 +57,9 @@ pub struct SeaView<'a> {
     pub world: &'a World,
     /// Nodes holding a bridgehead of the side, sorted (SUP-075).
     pub bridgeheads: Vec<NodeId>,
+    /// Marks of the route searches (one entry a node, left as found by
+    /// each search), shared so that a search costs its area, not the map.
+    pub(super) route_scratch: std::cell::RefCell<Vec<u32>>,
 }
 
 /// The side and determination a view is for.
@@ -197,5 +200,6 @@ pub fn view(world: &World) -> Option<SeaView<'_>> {
         log: world.get_resource::<SeaLog>()?,
         units,
         world,
+        route_scratch: std::cell::RefCell::default(),
     })
 }
