@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod attack;
 pub mod eval;
 pub mod greedy;
 pub mod legal;

@@ -21,5 +21,6 @@ pub use legal::legal_orders;
 pub use orders::{OpsOrder, OpsValid};
 pub use plugin::OpsPlugin;
 pub use section::{CombatRecord, OpsLedger};
-pub use validate::{capabilities, theater, validate};
-pub use victory::{check_victory, score};
+pub use combat::Forecast;
+pub use validate::{all_capabilities, capabilities, theater, validate};
+pub use victory::{adjudicate, check_victory, ground_units, score};
