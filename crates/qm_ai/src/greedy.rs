@@ -30,6 +30,13 @@ use std::collections::BTreeMap;
 const ADVANCE: i64 = 10;
 /// Points per hex of advance towards the nearest enemy unit.
 const CLOSE: i64 = 4;
+/// Points per hex of advance towards the nearest enemy unit on home ground
+/// (within [`HUNT_RANGE`]).
+const HUNT: i64 = 14;
+/// How far greedy turns back to hunt an enemy unit on its home ground.
+const HUNT_RANGE: u32 = 8;
+/// Points for attacking an enemy unit on home ground, per die face won.
+const INTRUDER: i64 = 40;
 /// Points for taking an objective, on top of [`CAPTURE`].
 const OBJECTIVE: i64 = 60;
 /// Score of an attack the combat plan commits, on top of its value: above
@@ -109,10 +116,40 @@ impl Greedy {
     }
 }
 
-/// The best order of each unit that scores above standing still (0).
+/// Points lost per own unit already sent into a hex: the front spreads,
+/// holds more hexes and so wider supply lines (SUP-055..060), instead of
+/// one stack on one thin corridor.
+const STACK: i64 = 12;
+
+/// The best order of each unit that scores above standing still (0),
+/// units in group order; a move into a hex other units of the plan already
+/// move into counts [`STACK`] less for each of them.
 #[must_use]
 pub fn plan(groups: &[Vec<Scored>]) -> Vec<Order> {
-    groups.iter().filter_map(|g| g.first()).filter(|s| s.score > 0).map(|s| s.order.clone()).collect()
+    let mut into: BTreeMap<&str, i64> = BTreeMap::new();
+    let mut out = Vec::new();
+    for g in groups {
+        let crowded = |s: &Scored| match s.order.downcast_ref::<qm_ops::OpsOrder>() {
+            Some(qm_ops::OpsOrder::Move { to, .. } | qm_ops::OpsOrder::Exploit { to, .. }) => {
+                STACK * into.get(to.as_str()).copied().unwrap_or(0)
+            }
+            _ => 0,
+        };
+        // First best on ties: the group is sorted best first.
+        let best = g.iter().map(|s| (s.score - crowded(s), s)).fold(None::<(i64, &Scored)>, |b, (v, s)| match b {
+            Some((bv, _)) if bv >= v => b,
+            _ => Some((v, s)),
+        });
+        if let Some((v, s)) = best
+            && v > 0
+        {
+            if let Some(to) = destination(&s.order) {
+                *into.entry(to).or_default() += 1;
+            }
+            out.push(s.order.clone());
+        }
+    }
+    out
 }
 
 /// The enemy supply an order cuts: play it on a clone, run the phase, and
@@ -148,6 +185,8 @@ struct Board<'a> {
     dist: Vec<u32>,
     /// Hexes to the nearest enemy unit.
     near: Vec<u32>,
+    /// Hexes to the nearest enemy unit on home ground.
+    intruders: Vec<u32>,
     /// Objective points of each node (cities without points count 1).
     points: Vec<i64>,
     /// Controlling side of each node.
@@ -198,15 +237,21 @@ impl<'a> Board<'a> {
         let kinds = EdgeKinds(EdgeKinds::LAND.0 | EdgeKinds::CROSSING.0);
         let dist = qm_trace::bfs_distances(&map.land, kinds, &cities, 256, land);
         let near = qm_trace::bfs_distances(&map.land, kinds, &units, 256, land);
+        let home = crate::home::home_nodes(game, obs.side);
+        let is_home = |t: NodeId| home.get(t as usize).copied().unwrap_or(false);
+        let inside: Vec<u32> = units.iter().copied().filter(|&t| is_home(t)).collect();
+        let intruders = qm_trace::bfs_distances(&map.land, kinds, &inside, HUNT_RANGE, land);
         let at = obs.own_units.iter().map(|u| (u.id.as_str(), u.node)).collect();
-        let worth = |t: NodeId| OBJECTIVE * points.get(t as usize).copied().unwrap_or(0) / 4;
+        let worth = |t: NodeId| {
+            OBJECTIVE * points.get(t as usize).copied().unwrap_or(0) / 4 + if is_home(t) { INTRUDER } else { 0 }
+        };
         let mut attacks = BTreeMap::new();
         for p in crate::attack::plan_attacks(game, obs, legal, &worth) {
             for a in p.attackers {
                 attacks.insert(a, (p.target.clone(), p.value));
             }
         }
-        Self { game, side: obs.side, dist, near, points, control, supplied, at, enemy_cut_base: enemy_cut(obs), attacks }
+        Self { game, side: obs.side, dist, near, intruders, points, control, supplied, at, enemy_cut_base: enemy_cut(obs), attacks }
     }
 
     fn node_of(&self, label: &str) -> Option<NodeId> {
@@ -238,7 +283,8 @@ impl<'a> Board<'a> {
             return 1 + 256 - d(&self.near, to);
         };
         let mut score = ADVANCE * (d(&self.dist, from) - d(&self.dist, to))
-            + CLOSE * (d(&self.near, from).min(8) - d(&self.near, to).min(8));
+            + CLOSE * (d(&self.near, from).min(8) - d(&self.near, to).min(8))
+            + HUNT * (d(&self.intruders, from).min(HUNT_RANGE.into()) - d(&self.intruders, to).min(HUNT_RANGE.into()));
         if self.is_capture(order) {
             score += CAPTURE + OBJECTIVE * self.points.get(to as usize).copied().unwrap_or(0);
         }

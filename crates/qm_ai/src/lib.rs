@@ -3,6 +3,7 @@
 pub mod attack;
 pub mod eval;
 pub mod greedy;
+pub mod home;
 pub mod legal;
 pub mod outcome;
 pub mod play;
