@@ -42,7 +42,12 @@ pub struct Planned {
 /// Greedy's attacks for `side` from the `legal` orders (one-attacker
 /// `Attack`s), with the objectives' extra worth `objective` per hex.
 #[must_use]
-pub fn plan_attacks(game: &Game, obs: &Observation, legal: &[Order], objective: &dyn Fn(NodeId) -> i64) -> Vec<Planned> {
+pub fn plan_attacks(
+    game: &Game,
+    obs: &Observation,
+    legal: &[Order],
+    objective: &dyn Fn(NodeId) -> i64,
+) -> Vec<Planned> {
     let side = obs.side;
     let map = &game.spec().map;
     let mut by_target: BTreeMap<NodeId, (String, Vec<String>)> = BTreeMap::new();
@@ -60,7 +65,15 @@ pub fn plan_attacks(game: &Game, obs: &Observation, legal: &[Order], objective: 
     let Some(f) = Forecast::new(game.world()) else { return Vec::new() };
     let rank = |id: &str| {
         let u = obs.own_units.iter().find(|u| u.id == id);
-        let kind = u.map_or(2, |u| if u.armor { 0 } else if u.unit_type.key == "mech" { 1 } else { 2 });
+        let kind = u.map_or(2, |u| {
+            if u.armor {
+                0
+            } else if u.unit_type.key == "mech" {
+                1
+            } else {
+                2
+            }
+        });
         (kind, id.to_string())
     };
     for (_, units) in by_target.values_mut() {
@@ -104,7 +117,8 @@ fn best_group(
         let Some((_, results)) = f.results(side, &free[..k], t) else { continue };
         let attackers = k as i64;
         let won = results.iter().filter(|r| matches!(r, CombatResult::DE | CombatResult::DL | CombatResult::DR));
-        let v: i64 = results.iter().map(|&r| value(r, attackers, defenders)).sum::<i64>() + objective * won.count() as i64
+        let v: i64 = results.iter().map(|&r| value(r, attackers, defenders)).sum::<i64>()
+            + objective * won.count() as i64
             - 4 * (attackers - 1);
         if v > 0 && best.is_none_or(|(b, _)| v > b) {
             best = Some((v, k));

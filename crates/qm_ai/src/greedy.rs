@@ -223,7 +223,9 @@ impl<'a> Board<'a> {
             if h.control == Some(obs.side) && h.supply.is_some_and(|s| s != qm_game::HexStatus::Unsupplied) {
                 supplied[h.node as usize] = true;
             }
-            if h.city && let Some(p) = points.get_mut(h.node as usize) {
+            if h.city
+                && let Some(p) = points.get_mut(h.node as usize)
+            {
                 *p = (*p).max(1);
             }
             if points.get(h.node as usize).is_some_and(|&p| p > 0) && h.control != Some(obs.side) {
@@ -251,7 +253,19 @@ impl<'a> Board<'a> {
                 attacks.insert(a, (p.target.clone(), p.value));
             }
         }
-        Self { game, side: obs.side, dist, near, intruders, points, control, supplied, at, enemy_cut_base: enemy_cut(obs), attacks }
+        Self {
+            game,
+            side: obs.side,
+            dist,
+            near,
+            intruders,
+            points,
+            control,
+            supplied,
+            at,
+            enemy_cut_base: enemy_cut(obs),
+            attacks,
+        }
     }
 
     fn node_of(&self, label: &str) -> Option<NodeId> {
