@@ -103,6 +103,7 @@ fn check(seed: u64, phases: u32) {
         for o in legal.iter().step_by(step) {
             assert!(passes(&g, side, o), "listed but refused: {o:?} at {:?}", g.clock());
         }
+        multi_attacks(&g, side, &legal, seed);
         // No unlisted candidate passes.
         let mut rng = Mix(seed ^ 0x5eed);
         let cands = candidates(&g);
@@ -111,6 +112,34 @@ fn check(seed: u64, phases: u32) {
             if !legal.contains(o) {
                 assert!(!passes(&g, side, o), "not listed but passes: {o:?} at {:?}", g.clock());
             }
+        }
+    }
+}
+
+/// The encoding of attacks by several units (one combat per hex): an
+/// `Attack` naming several attackers passes exactly when each of its
+/// one-attacker parts is listed. Checked on the listed pairs of each
+/// attacked hex, and on a listed attacker joined by a unit whose part is
+/// not listed.
+fn multi_attacks(g: &Game, side: Side, legal: &[Order], seed: u64) {
+    let mut by_target: std::collections::BTreeMap<String, Vec<String>> = std::collections::BTreeMap::new();
+    for o in legal {
+        if let Some(OpsOrder::Attack { attackers, target }) = o.downcast_ref::<OpsOrder>() {
+            by_target.entry(target.clone()).or_default().extend(attackers.iter().cloned());
+        }
+    }
+    let ids: Vec<String> = g.unit_ids().iter().map(ToString::to_string).collect();
+    let mut rng = Mix(seed ^ 0xa77a);
+    for (target, units) in by_target.iter().take(6) {
+        let attack = |a: &[&String]| -> Order {
+            OpsOrder::Attack { attackers: a.iter().map(|s| (*s).clone()).collect(), target: target.clone() }.into()
+        };
+        if let [a, b, ..] = units.as_slice() {
+            assert!(passes(g, side, &attack(&[a, b])), "both parts listed: {a} and {b} on {target}");
+        }
+        let other = &ids[rng.below(ids.len())];
+        if !units.contains(other) {
+            assert!(!passes(g, side, &attack(&[&units[0], other])), "{other}'s part on {target} is not listed");
         }
     }
 }

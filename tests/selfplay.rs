@@ -118,9 +118,11 @@ fn legal_orders_all_pass_submit() {
     }
 }
 
+/// Issue 11: greedy beats random in more than 70% of 50 seeded games with
+/// sides alternated. Six game turns each (debug builds in CI), adjudicated
+/// as the scenario's own turn limit would decide then (Germany needs 8
+/// objective points).
 #[test]
-#[ignore = "does not hold yet on eastern-front-1941: greedy won 25 of 50 at 6 turns (one side wins every game); \
-            held 10 of 10 on the Barbarossa pocket before the showcase landed; greedy needs tuning"]
 fn greedy_beats_random_in_most_seeded_games_with_sides_alternated() {
     let base = common::load(scenario());
     let cfg = batch(50, 2, 100, [PolicyKind::Greedy, PolicyKind::Random], 6);

@@ -2,14 +2,17 @@
 //!
 //! For each unit it scores every legal order and gives the best one if it
 //! beats standing still:
-//! - attacking at the best odds: the attacks on one hex are one combat, so
-//!   an attack is scored by the odds of every unit that may join it
-//!   (factors against the defenders'), and not given below 2:1;
-//! - advancing on the nearest enemy unit or enemy-held city (one
-//!   multi-source `qm_trace::bfs_distances` over land);
-//! - taking enemy hexes (control decides supply lines, SUP-055..060);
+//! - attacking at the best odds: attacks on one hex are one combat, so the
+//!   combat phase is planned per hex ([`crate::attack`]): groups of units,
+//!   valued by the scenario's own table with every shift and supply
+//!   modifier, committed best first while worth it;
+//! - advancing on the nearest enemy-held objective (weighted most) and the
+//!   nearest enemy unit (two multi-source `qm_trace::bfs_distances` over
+//!   land);
+//! - taking enemy hexes (control decides supply lines, SUP-055..060), more
+//!   for objectives;
 //! - keeping its own units supplied: not ending next to no own supplied
-//!   hex (SUP-011);
+//!   hex (SUP-011), and moving a unit out of supply back towards it;
 //! - cutting enemy supply and closing pockets: the best few candidates are
 //!   played on a `clone()` of the game and the engine's own supply
 //!   determination is run there for the enemy (rule 30); each enemy unit it
@@ -23,17 +26,26 @@ use qm_trace::EdgeKinds;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 
-/// Points per hex of advance towards the nearest target.
+/// Points per hex of advance towards the nearest enemy-held objective.
 const ADVANCE: i64 = 10;
+/// Points per hex of advance towards the nearest enemy unit.
+const CLOSE: i64 = 4;
+/// Points per hex of advance towards the nearest enemy unit on home ground
+/// (within [`HUNT_RANGE`]).
+const HUNT: i64 = 14;
+/// How far greedy turns back to hunt an enemy unit on its home ground.
+const HUNT_RANGE: u32 = 8;
+/// Points for attacking an enemy unit on home ground, per die face won.
+const INTRUDER: i64 = 40;
+/// Points for taking an objective, on top of [`CAPTURE`].
+const OBJECTIVE: i64 = 60;
+/// Score of an attack the combat plan commits, on top of its value: above
+/// any move, so that planned groups hold together.
+const PLANNED: i64 = 1_000;
 /// Points for taking an enemy hex.
 const CAPTURE: i64 = 12;
 /// Points lost for ending where no own supplied hex is adjacent.
 const OUT_OF_SUPPLY: i64 = 50;
-/// Odds (attack to defence factors, in tenths) below which no attack is
-/// given.
-const MIN_ODDS_TENTHS: i64 = 20;
-/// Points per tenth of odds for an attack at or above the minimum.
-const ODDS: i64 = 3;
 
 /// The greedy policy; `lookahead` is how many candidate orders per phase
 /// are checked on a cloned game with the engine's supply determination.
@@ -104,10 +116,40 @@ impl Greedy {
     }
 }
 
-/// The best order of each unit that scores above standing still (0).
+/// Points lost per own unit already sent into a hex: the front spreads,
+/// holds more hexes and so wider supply lines (SUP-055..060), instead of
+/// one stack on one thin corridor.
+const STACK: i64 = 12;
+
+/// The best order of each unit that scores above standing still (0),
+/// units in group order; a move into a hex other units of the plan already
+/// move into counts [`STACK`] less for each of them.
 #[must_use]
 pub fn plan(groups: &[Vec<Scored>]) -> Vec<Order> {
-    groups.iter().filter_map(|g| g.first()).filter(|s| s.score > 0).map(|s| s.order.clone()).collect()
+    let mut into: BTreeMap<&str, i64> = BTreeMap::new();
+    let mut out = Vec::new();
+    for g in groups {
+        let crowded = |s: &Scored| match s.order.downcast_ref::<qm_ops::OpsOrder>() {
+            Some(qm_ops::OpsOrder::Move { to, .. } | qm_ops::OpsOrder::Exploit { to, .. }) => {
+                STACK * into.get(to.as_str()).copied().unwrap_or(0)
+            }
+            _ => 0,
+        };
+        // First best on ties: the group is sorted best first.
+        let best = g.iter().map(|s| (s.score - crowded(s), s)).fold(None::<(i64, &Scored)>, |b, (v, s)| match b {
+            Some((bv, _)) if bv >= v => b,
+            _ => Some((v, s)),
+        });
+        if let Some((v, s)) = best
+            && v > 0
+        {
+            if let Some(to) = destination(&s.order) {
+                *into.entry(to).or_default() += 1;
+            }
+            out.push(s.order.clone());
+        }
+    }
+    out
 }
 
 /// The enemy supply an order cuts: play it on a clone, run the phase, and
@@ -139,8 +181,14 @@ fn enemy_cut(obs: &Observation) -> i64 {
 struct Board<'a> {
     game: &'a Game,
     side: Side,
-    /// Hexes to the nearest target (enemy unit or enemy-held city).
+    /// Hexes to the nearest enemy-held objective (or city).
     dist: Vec<u32>,
+    /// Hexes to the nearest enemy unit.
+    near: Vec<u32>,
+    /// Hexes to the nearest enemy unit on home ground.
+    intruders: Vec<u32>,
+    /// Objective points of each node (cities without points count 1).
+    points: Vec<i64>,
     /// Controlling side of each node.
     control: Vec<Option<Side>>,
     /// Own hexes in supply.
@@ -149,9 +197,9 @@ struct Board<'a> {
     at: BTreeMap<&'a str, NodeId>,
     /// The enemy supply cut as things stand, in points.
     enemy_cut_base: i64,
-    /// Attack factors that may join an attack on each hex, and the
-    /// defenders' factors there, by node.
-    odds: BTreeMap<NodeId, (i64, i64)>,
+    /// The combat plan: the hex each attacking unit attacks, with its
+    /// group's value.
+    attacks: BTreeMap<String, (String, i64)>,
 }
 
 impl<'a> Board<'a> {
@@ -160,7 +208,14 @@ impl<'a> Board<'a> {
         let n = map.node_count();
         let mut control = vec![None; n];
         let mut supplied = vec![false; n];
-        let mut targets: Vec<u32> = obs.enemy_units.iter().map(|u| u.node).collect();
+        let mut points = vec![0; n];
+        let objectives = game.world().get_resource::<qm_ops::OpsData>().map(|d| d.0.objectives.clone());
+        for (node, p) in objectives.unwrap_or_default() {
+            if let Some(x) = points.get_mut(node as usize) {
+                *x = i64::from(p);
+            }
+        }
+        let mut cities: Vec<u32> = Vec::new();
         for h in &obs.hexes {
             if let Some(c) = control.get_mut(h.node as usize) {
                 *c = h.control;
@@ -168,41 +223,49 @@ impl<'a> Board<'a> {
             if h.control == Some(obs.side) && h.supply.is_some_and(|s| s != qm_game::HexStatus::Unsupplied) {
                 supplied[h.node as usize] = true;
             }
-            if h.city && h.control == Some(obs.side.other()) {
-                targets.push(h.node);
-            }
-        }
-        targets.sort_unstable();
-        targets.dedup();
-        let land = |x: u32| map.node(x).is_some_and(|i| i.surface.is_land());
-        let dist = qm_trace::bfs_distances(
-            &map.land,
-            EdgeKinds(EdgeKinds::LAND.0 | EdgeKinds::CROSSING.0),
-            &targets,
-            256,
-            land,
-        );
-        let at = obs.own_units.iter().map(|u| (u.id.as_str(), u.node)).collect();
-        let mut odds: BTreeMap<NodeId, (i64, i64)> = BTreeMap::new();
-        let factors = |id: &str| obs.own_units.iter().find(|u| u.id == id).map_or(0, |u| i64::from(u.factors.max(1)));
-        for o in legal {
-            if let Some(qm_ops::OpsOrder::Attack { attackers, target }) = o.downcast_ref::<qm_ops::OpsOrder>()
-                && let Some(t) = map.find(target)
+            if h.city
+                && let Some(p) = points.get_mut(h.node as usize)
             {
-                odds.entry(t).or_default().0 += attackers.iter().map(|a| factors(a)).sum::<i64>();
+                *p = (*p).max(1);
+            }
+            if points.get(h.node as usize).is_some_and(|&p| p > 0) && h.control != Some(obs.side) {
+                cities.push(h.node);
             }
         }
-        for (t, e) in &mut odds {
-            e.1 = obs.enemy_units.iter().filter(|u| u.node == *t).map(|u| i64::from(u.factors.max(1))).sum();
+        let mut units: Vec<u32> = obs.enemy_units.iter().map(|u| u.node).collect();
+        units.sort_unstable();
+        units.dedup();
+        let land = |x: u32| map.node(x).is_some_and(|i| i.surface.is_land());
+        let kinds = EdgeKinds(EdgeKinds::LAND.0 | EdgeKinds::CROSSING.0);
+        let dist = qm_trace::bfs_distances(&map.land, kinds, &cities, 256, land);
+        let near = qm_trace::bfs_distances(&map.land, kinds, &units, 256, land);
+        let home = crate::home::home_nodes(game, obs.side);
+        let is_home = |t: NodeId| home.get(t as usize).copied().unwrap_or(false);
+        let inside: Vec<u32> = units.iter().copied().filter(|&t| is_home(t)).collect();
+        let intruders = qm_trace::bfs_distances(&map.land, kinds, &inside, HUNT_RANGE, land);
+        let at = obs.own_units.iter().map(|u| (u.id.as_str(), u.node)).collect();
+        let worth = |t: NodeId| {
+            OBJECTIVE * points.get(t as usize).copied().unwrap_or(0) / 4 + if is_home(t) { INTRUDER } else { 0 }
+        };
+        let mut attacks = BTreeMap::new();
+        for p in crate::attack::plan_attacks(game, obs, legal, &worth) {
+            for a in p.attackers {
+                attacks.insert(a, (p.target.clone(), p.value));
+            }
         }
-        Self { game, side: obs.side, dist, control, supplied, at, enemy_cut_base: enemy_cut(obs), odds }
-    }
-
-    /// An attack's score: by the odds of every unit that may join it.
-    fn attack(&self, target: NodeId) -> i64 {
-        let (att, def) = self.odds.get(&target).copied().unwrap_or((0, 0));
-        let tenths = if def == 0 { 100 } else { 10 * att / def };
-        if tenths < MIN_ODDS_TENTHS { -1 } else { ODDS * tenths + CAPTURE }
+        Self {
+            game,
+            side: obs.side,
+            dist,
+            near,
+            intruders,
+            points,
+            control,
+            supplied,
+            at,
+            enemy_cut_base: enemy_cut(obs),
+            attacks,
+        }
     }
 
     fn node_of(&self, label: &str) -> Option<NodeId> {
@@ -222,23 +285,31 @@ impl<'a> Board<'a> {
         let (Some(unit), Some(to)) = (actor(order), destination(order).and_then(|d| self.node_of(d))) else {
             return 1;
         };
-        if matches!(order.downcast_ref::<qm_ops::OpsOrder>(), Some(qm_ops::OpsOrder::Attack { .. })) {
-            return self.attack(to);
+        if let Some(qm_ops::OpsOrder::Attack { target, .. }) = order.downcast_ref::<qm_ops::OpsOrder>() {
+            return match self.attacks.get(unit) {
+                Some((t, value)) if t == target => PLANNED + value,
+                _ => -1,
+            };
         }
+        let d = |v: &[u32], n: NodeId| i64::from(v.get(n as usize).copied().unwrap_or(u32::MAX).min(256));
         let Some(&from) = self.at.get(unit) else {
-            // A construction: nearest the targets first.
-            return 1 + 256 - i64::from(self.dist.get(to as usize).copied().unwrap_or(256).min(256));
+            // A construction: nearest the enemy first.
+            return 1 + 256 - d(&self.near, to);
         };
-        let d = |n: NodeId| i64::from(self.dist.get(n as usize).copied().unwrap_or(u32::MAX).min(256));
-        let mut score = ADVANCE * (d(from) - d(to));
+        let mut score = ADVANCE * (d(&self.dist, from) - d(&self.dist, to))
+            + CLOSE * (d(&self.near, from).min(8) - d(&self.near, to).min(8))
+            + HUNT * (d(&self.intruders, from).min(HUNT_RANGE.into()) - d(&self.intruders, to).min(HUNT_RANGE.into()));
         if self.is_capture(order) {
-            score += CAPTURE;
+            score += CAPTURE + OBJECTIVE * self.points.get(to as usize).copied().unwrap_or(0);
         }
         let map = &self.game.spec().map;
-        let backed = self.supplied.get(to as usize).copied().unwrap_or(false)
-            || map.adjacent(to).any(|a| self.supplied.get(a as usize).copied().unwrap_or(false));
-        if !backed {
+        let supplied = |n: NodeId| self.supplied.get(n as usize).copied().unwrap_or(false);
+        if !supplied(to) && !map.adjacent(to).any(supplied) {
             score -= OUT_OF_SUPPLY;
+        }
+        if !supplied(from) && !map.adjacent(from).any(supplied) {
+            // Out of supply now (SUP-011): back towards it.
+            score += if supplied(to) { OUT_OF_SUPPLY } else { 0 };
         }
         score
     }

@@ -1,7 +1,9 @@
 #![doc = include_str!("../README.md")]
 
+pub mod attack;
 pub mod eval;
 pub mod greedy;
+pub mod home;
 pub mod legal;
 pub mod outcome;
 pub mod play;

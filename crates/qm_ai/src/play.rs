@@ -150,11 +150,7 @@ pub fn play_game(
     }
 }
 
-/// Units on the map per side.
+/// Ground units on the map per side.
 fn units_by_side(game: &Game) -> BTreeMap<Side, u32> {
-    let mut out = BTreeMap::from([(Side::Axis, 0), (Side::Allies, 0)]);
-    for side in [Side::Axis, Side::Allies] {
-        out.insert(side, game.observation(side).own_units.len() as u32);
-    }
-    out
+    crate::outcome::ground_units(game)
 }

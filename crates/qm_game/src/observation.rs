@@ -178,6 +178,8 @@ fn observe(game: &Game, side: Side, fog: Fog) -> Observation {
     let own_nodes: Vec<NodeId> = units.iter().filter(|u| u.side == Some(side)).map(|u| u.node).collect();
     let visible = visibility(game, fog, &own_nodes);
     let is_visible = |n: NodeId| visible.get(n as usize).copied().unwrap_or(false);
+    // Every unit's capabilities from one read of the world.
+    let caps = qm_ops::all_capabilities(&game.world);
     let mut own_units = Vec::new();
     let mut enemy_units = Vec::new();
     for s in &units {
@@ -194,7 +196,7 @@ fn observe(game: &Game, side: Side, fog: Fog) -> Observation {
             node: s.node,
             at: spec.map.label(s.node).to_owned(),
             status: s.status,
-            capabilities: if mine { game.capabilities(&s.unit.id.0) } else { None },
+            capabilities: if mine { caps.get(&s.unit.id).cloned() } else { None },
         };
         if mine { own_units.push(obs) } else { enemy_units.push(obs) }
     }

@@ -198,3 +198,38 @@ pub(crate) fn resolve(world: &mut World, target: NodeId, attackers: &[UnitId], c
     }
     world.get_resource_or_init::<OpsLedger>().combats.push(record);
 }
+
+/// What a planned attack would meet, read without rolling: a policy's or
+/// an interface's forecast of combat by the scenario's table, with the
+/// same odds, shifts and supply modifiers [`resolve`] applies.
+pub struct Forecast<'w>(View<'w>);
+
+impl<'w> Forecast<'w> {
+    /// The forecast of the world as it stands; `None` without operations.
+    #[must_use]
+    pub fn new(world: &'w World) -> Option<Self> {
+        View::new(world).map(Self)
+    }
+
+    /// The table's result for each die roll (1 first) of an attack by
+    /// `attackers` (unit ids, of the side to move) on `target`, and the
+    /// column after shifts; `None` without a table, attackers adjacent to
+    /// it or enemy ground units in it.
+    #[must_use]
+    pub fn results(&self, side: Side, attackers: &[&str], target: NodeId) -> Option<(usize, Vec<CombatResult>)> {
+        let v = &self.0;
+        let crt = v.ops.rules.combat.as_ref()?;
+        let att: Vec<&UnitInfo> = attackers
+            .iter()
+            .filter_map(|id| v.units.get(&UnitId::new(*id)))
+            .filter(|u| v.spec.map.adjacent(u.node).any(|n| n == target))
+            .collect();
+        let def_ids = v.enemy_units_at(target, side);
+        let def: Vec<&UnitInfo> = def_ids.iter().filter_map(|id| v.units.get(id)).collect();
+        if att.is_empty() || def.is_empty() {
+            return None;
+        }
+        let o = odds(v, crt, &att, target, &def);
+        Some((o.column, crt.rows.iter().filter_map(|r| r.get(o.column).copied()).collect()))
+    }
+}

@@ -15,11 +15,12 @@ mod victory;
 mod view;
 
 pub use apply::apply_operations;
+pub use combat::Forecast;
 pub use data::{CombatResult, Crt, OpsData, OpsRules, OpsTables, Strength, Victory};
 pub use error::OpsError;
 pub use legal::legal_orders;
 pub use orders::{OpsOrder, OpsValid};
 pub use plugin::OpsPlugin;
 pub use section::{CombatRecord, OpsLedger};
-pub use validate::{capabilities, theater, validate};
-pub use victory::{check_victory, score};
+pub use validate::{all_capabilities, capabilities, theater, validate};
+pub use victory::{adjudicate, check_victory, ground_units, score};

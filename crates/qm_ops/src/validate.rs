@@ -13,6 +13,7 @@ use qm_core::spec::ScenarioSpec;
 use qm_core::supply::HexStatus;
 use qm_supply::capabilities::UnitCapabilities;
 use qm_trace::{EdgeKinds, bfs_path};
+use std::collections::BTreeMap;
 
 /// Validates an operation order against the world as it stands.
 ///
@@ -239,6 +240,15 @@ pub fn capabilities(world: &World, id: &str) -> Option<UnitCapabilities> {
     let v = View::new(world)?;
     let u = v.units.get(&UnitId::new(id))?;
     Some(v.caps(u))
+}
+
+/// The capabilities of every unit as the game stands, by id: what
+/// [`capabilities`] gives for each, reading the world once (an
+/// observation asks for all of them).
+#[must_use]
+pub fn all_capabilities(world: &World) -> BTreeMap<UnitId, UnitCapabilities> {
+    let Some(v) = View::new(world) else { return BTreeMap::new() };
+    v.units.iter().map(|(id, u)| (id.clone(), v.caps(u))).collect()
 }
 
 /// The theater a node is in.

@@ -29,8 +29,10 @@ pub fn score(world: &World) -> BTreeMap<Side, u32> {
     score
 }
 
-/// Ground units (not installations) each side has on the map.
-fn ground_units(world: &World, spec: &qm_core::spec::ScenarioSpec) -> BTreeMap<Side, u32> {
+/// Ground units (not installations nor bridgeheads) each side has on the
+/// map: what elimination reads.
+#[must_use]
+pub fn ground_units(world: &World, spec: &qm_core::spec::ScenarioSpec) -> BTreeMap<Side, u32> {
     let mut count = BTreeMap::from([(Side::Axis, 0), (Side::Allies, 0)]);
     let Some(mut q) = world.try_query::<(&Unit, &Location)>() else { return count };
     for (u, _) in q.iter(world) {
@@ -99,4 +101,19 @@ pub fn check_victory(world: &mut World) {
     if let Some(r) = decide(v, clock, &score(world), &units) {
         world.insert_resource(Outcome(Some(r)));
     }
+}
+
+/// The result the scenario's turn limit would give if it were reached now
+/// (a self-play batch that stops a game early adjudicates it so); `None`
+/// without victory conditions or a turn limit.
+#[must_use]
+pub fn adjudicate(world: &World) -> Option<GameResult> {
+    let data = world.get_resource::<OpsData>()?;
+    let v = data.0.rules.victory.as_ref()?;
+    let limit = v.turn_limit?;
+    let clock = world.get_resource::<GameClock>().copied()?;
+    let spec = &world.get_resource::<Spec>()?.0;
+    let units = ground_units(world, spec);
+    let last = GameClock { turn: clock.turn.max(limit), side: clock.first.other(), ..clock };
+    decide(v, last, &score(world), &units).map(|r| GameResult { turn: clock.turn, ..r })
 }
