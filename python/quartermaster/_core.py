@@ -38,6 +38,7 @@ class Decision:
     unit: str
     node: Optional[int]
     actions: List[int]
+    mask: Optional[np.ndarray] = None
 
 
 @dataclass
@@ -134,7 +135,9 @@ class Loop:
         action 0 when it has none."""
         d = self.current()
         if d is not None and d.side == side:
-            return self.game.action_mask(d.group)
+            if d.mask is None:
+                d.mask = self.game.action_mask(d.group)
+            return d.mask.copy()
         m = np.zeros(self.game.action_count(), dtype=np.int8)
         m[0] = 1
         return m

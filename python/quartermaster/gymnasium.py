@@ -71,12 +71,21 @@ class QuartermasterGym(gym.Env):
     ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
         super().reset(seed=seed)
         self.aec.reset(seed=seed)
-        return self._obs(), self._info()
+        self._paid = False
+        obs = self._obs()
+        return obs, self._info(obs)
 
     def step(self, action: Any) -> Tuple[Dict[str, np.ndarray], float, bool, bool, Dict[str, Any]]:
+        if self.aec.terminations.get(self.side, True):
+            # The game ended without a decision of the agent (in reset, or
+            # the step after the end): the result is paid once.
+            reward = 0.0 if self._paid else float(self.aec._cumulative_rewards.get(self.side, 0.0))
+            self._paid = True
+            obs = self._obs()
+            return obs, reward, True, False, self._info(obs)
         a = int(action)
         refused = None
-        mask = self.aec.observe(self.side)["action_mask"]
+        mask = self.aec.loop.mask(self.side)
         if not (0 <= a < mask.shape[0]) or mask[a] == 0:
             refused = {"action": a, "why": "masked out: no order given"}
             a = 0
@@ -87,17 +96,19 @@ class QuartermasterGym(gym.Env):
             self.aec.step(0)
         reward = float(self.aec._cumulative_rewards.get(self.side, 0.0))
         terminated = bool(self.aec.terminations.get(self.side, False))
-        info = self._info()
+        self._paid = terminated
+        obs = self._obs()
+        info = self._info(obs)
         if refused is not None:
             info["refused"] = refused
-        return self._obs(), reward, terminated, False, info
+        return obs, reward, terminated, False, info
 
     def _obs(self) -> Dict[str, np.ndarray]:
         return self.aec.observe(self.side)
 
-    def _info(self) -> Dict[str, Any]:
+    def _info(self, obs: Dict[str, np.ndarray]) -> Dict[str, Any]:
         info = dict(self.aec.infos.get(self.side, {}))
-        info["action_mask"] = self.aec.observe(self.side)["action_mask"]
+        info["action_mask"] = obs["action_mask"].copy()
         return info
 
     def render(self) -> Optional[str]:

@@ -27,31 +27,34 @@ def test_gymnasium_check_env_passes():
 
 
 def play_masked_random(env, seed):
-    """Plays one game with uniformly random masked actions; the steps."""
+    """Plays one game with uniformly random masked actions; the steps and
+    each agent's total reward."""
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
     steps = 0
+    totals = {a: 0.0 for a in env.possible_agents}
     for agent in env.agent_iter(max_iter=MAX_STEPS):
-        obs, _, term, trunc, _ = env.last()
+        obs, r, term, trunc, _ = env.last()
+        totals[agent] += r
         if term or trunc:
             env.step(None)
             continue
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(rng.choice(legal)))
         steps += 1
-    return steps
+    return steps, totals
 
 
 def test_a_full_game_with_random_masked_actions_ends_with_a_result():
     env = qpz.env(scenario=SMALL, seed=3)
-    steps = play_masked_random(env, 3)
+    steps, totals = play_masked_random(env, 3)
     assert steps > 0
     assert not env.agents, "every agent finished"
     end = env.loop.ending
     assert end is not None and end.reason
     assert end.winner in (None, "axis", "allies")
     expected = {a: 0.0 if end.winner is None else (1.0 if a == end.winner else -1.0) for a in env.possible_agents}
-    assert env._cumulative_rewards == expected
+    assert totals == expected
 
 
 def test_rewards_are_win_plus_one_loss_minus_one():

@@ -21,6 +21,10 @@ pub struct PyGame {
     stamp: u64,
     /// The action table of the phase about to run, once asked for.
     table: Option<Table>,
+    /// Orders given since the table was made: while none is, every listed
+    /// order passes on its own (`Game::legal_orders`) and masks need no
+    /// check.
+    given: usize,
 }
 
 /// An in-memory snapshot (static data shared, state copied), for
@@ -35,7 +39,7 @@ impl PyGame {
     }
 
     fn wrap(game: Game) -> Self {
-        Self { game, stamp: 0, table: None }
+        Self { game, stamp: 0, table: None, given: 0 }
     }
 
     fn planes_of<'py>(py: Python<'py>, obs: &Observation) -> PyResult<Bound<'py, PyArray3<u8>>> {
@@ -128,7 +132,9 @@ impl PyGame {
     fn submit(&mut self, py: Python<'_>, side: &str, orders: Vec<String>) -> PyResult<()> {
         let s = crate::convert::side(side)?;
         let orders = parse_orders(&self.game, &orders).map_err(|e| load_error(py, &e))?;
-        self.game.submit(s, &Orders { orders }).map_err(|e| order_error(py, &e))
+        self.game.submit(s, &Orders { orders }).map_err(|e| order_error(py, &e))?;
+        self.given += 1;
+        Ok(())
     }
 
     /// Runs the phase about to run (GIL released); what it did as
@@ -254,6 +260,7 @@ impl PyGame {
         let node = |k: &str| self.game.unit(k).map(|(_, l, _)| l.node);
         let out = t.groups.iter().map(|(k, v)| (k.clone(), node(k), v.iter().map(|a| a.0).collect())).collect();
         self.table = Some(t);
+        self.given = 0;
         Ok(out)
     }
 
@@ -265,7 +272,8 @@ impl PyGame {
 
     /// The mask of group `group`: 1 for "no order" (action 0) and for each
     /// of its orders the engine would accept now, with the orders already
-    /// given this phase.
+    /// given this phase (checked by submitting each and putting the queues
+    /// back, once an order has been given since the table was made).
     fn action_mask<'py>(&mut self, py: Python<'py>, group: usize) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let n = self.action_count();
         let t = self.table(py)?.clone();
@@ -274,7 +282,7 @@ impl PyGame {
         mask[0] = 1;
         for &(a, i) in entries {
             if let Some(o) = t.orders.get(i)
-                && actions::passes(&mut self.game, t.side, o)
+                && (self.given == 0 || actions::passes(&mut self.game, t.side, o))
             {
                 mask[a as usize] = 1;
             }
@@ -300,6 +308,7 @@ impl PyGame {
         };
         let side: Side = t.side;
         self.game.submit(side, &Orders::of([order.clone()])).map_err(|e| order_error(py, &e))?;
+        self.given += 1;
         Ok(Some(order_text(&order)))
     }
 
