@@ -22,7 +22,7 @@ def main(src: str, dst: str) -> int:
     ax.set_xlabel("training episodes")
     ax.set_ylabel("win rate vs random (draws half)")
     ax.set_ylim(0, 1)
-    ax.set_title("REINFORCE, tabular policy, Axis, barbarossa-corridor")
+    ax.set_title("REINFORCE, tabular policy: Allies, barbarossa-pocket, 4 turns")
     ax.legend(loc="lower right")
     fig.tight_layout()
     fig.savefig(dst)

@@ -1,14 +1,14 @@
 """The smallest honest demonstration that the environment is learnable.
 
 A tabular policy (one logit per action of the encoding, a softmax over the
-actions the mask allows) plays the Axis of a small scenario against the
+actions the mask allows) plays the Allies of the Barbarossa pocket against the
 built-in `random` policy, and is trained with plain numpy REINFORCE (the
 episode's result, +1 / 0 / -1, minus a running-mean baseline). Every
-`--eval-every` episodes the greedy-free (sampled) policy is evaluated on
+`--eval-every` episodes the (sampled) policy is evaluated on
 held-out seeds with the learning switched off, and the win rate (draws
 count half) is written to a CSV; `plot.py` draws it.
 
-    python python/examples/reinforce.py --episodes 400 --out python/examples/curve.csv
+    python python/examples/reinforce.py --out python/examples/curve.csv
 """
 
 from __future__ import annotations
@@ -63,16 +63,17 @@ def evaluate(env, theta: np.ndarray, seeds, rng) -> float:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--scenario", default=str(ROOT / "scenarios/awaw/barbarossa-corridor.ron"))
-    ap.add_argument("--episodes", type=int, default=400)
-    ap.add_argument("--eval-every", type=int, default=50)
-    ap.add_argument("--eval-games", type=int, default=40)
-    ap.add_argument("--max-turns", type=int, default=3)
+    ap.add_argument("--scenario", default=str(ROOT / "scenarios/awaw/barbarossa-pocket.ron"))
+    ap.add_argument("--side", default="allies")
+    ap.add_argument("--episodes", type=int, default=1000)
+    ap.add_argument("--eval-every", type=int, default=100)
+    ap.add_argument("--eval-games", type=int, default=60)
+    ap.add_argument("--max-turns", type=int, default=4)
     ap.add_argument("--lr", type=float, default=0.5)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default=str(Path(__file__).with_name("curve.csv")))
     a = ap.parse_args()
-    env = qgym.make(scenario=a.scenario, opponent="random", seed=a.seed, side="axis", max_turns=a.max_turns)
+    env = qgym.make(scenario=a.scenario, opponent="random", seed=a.seed, side=a.side, max_turns=a.max_turns)
     theta = np.zeros(env.action_space.n)
     rng = np.random.default_rng(a.seed)
     eval_rng = np.random.default_rng(a.seed + 1)

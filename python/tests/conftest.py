@@ -9,8 +9,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 #: A small scenario (70 hexes, 5 units): quick games.
 SMALL = str(ROOT / "scenarios/awaw/libya-split.ron")
-#: The Barbarossa corridor (143 hexes, 10 units).
-CORRIDOR = str(ROOT / "scenarios/awaw/barbarossa-corridor.ron")
+#: The Barbarossa pocket (143 hexes, 2 boxes, 10 units): games of 30 to
+#: 70 decisions at 4 to 8 turns.
+POCKET = str(ROOT / "scenarios/awaw/barbarossa-pocket.ron")
 
 
 def qm(*args: str) -> subprocess.CompletedProcess:
@@ -26,5 +27,5 @@ def small() -> str:
 
 
 @pytest.fixture
-def corridor() -> str:
-    return CORRIDOR
+def pocket() -> str:
+    return POCKET

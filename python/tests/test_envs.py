@@ -6,7 +6,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import quartermaster as q
-from conftest import SMALL
+from conftest import POCKET, SMALL
 from quartermaster import gymnasium as qgym
 from quartermaster import pettingzoo as qpz
 
@@ -14,16 +14,23 @@ from quartermaster import pettingzoo as qpz
 MAX_STEPS = 20_000
 
 
-def test_pettingzoo_api_test_passes():
-    api_test(qpz.env(scenario=SMALL, seed=1), num_cycles=200, verbose_progress=False)
+@pytest.mark.parametrize("scenario", [SMALL, POCKET])
+def test_pettingzoo_api_test_passes(scenario):
+    api_test(qpz.env(scenario=scenario, seed=1, max_turns=4), num_cycles=200, verbose_progress=False)
 
 
-def test_pettingzoo_seed_test_passes():
-    seed_test(lambda: qpz.env(scenario=SMALL, seed=1), num_cycles=200)
+@pytest.mark.parametrize("scenario", [SMALL, POCKET])
+def test_pettingzoo_seed_test_passes(scenario):
+    seed_test(lambda: qpz.env(scenario=scenario, seed=1, max_turns=4), num_cycles=200)
 
 
-def test_gymnasium_check_env_passes():
-    check_env(qgym.make(scenario=SMALL, opponent="greedy", seed=1), skip_render_check=True)
+def test_pettingzoo_api_test_passes_with_fog():
+    api_test(qpz.env(scenario=POCKET, seed=2, fog=True, max_turns=2), num_cycles=100, verbose_progress=False)
+
+
+@pytest.mark.parametrize("scenario", [SMALL, POCKET])
+def test_gymnasium_check_env_passes(scenario):
+    check_env(qgym.make(scenario=scenario, opponent="greedy", seed=1, max_turns=4), skip_render_check=True)
 
 
 def play_masked_random(env, seed):
@@ -46,7 +53,7 @@ def play_masked_random(env, seed):
 
 
 def test_a_full_game_with_random_masked_actions_ends_with_a_result():
-    env = qpz.env(scenario=SMALL, seed=3)
+    env = qpz.env(scenario=POCKET, seed=3)
     steps, totals = play_masked_random(env, 3)
     assert steps > 0
     assert not env.agents, "every agent finished"
@@ -75,7 +82,7 @@ def test_rewards_are_win_plus_one_loss_minus_one():
 
 
 def test_a_masked_out_action_is_refused_and_changes_nothing():
-    env = qpz.env(scenario=SMALL, seed=5)
+    env = qpz.env(scenario=POCKET, seed=5)
     env.reset(seed=5)
     for agent in env.agent_iter(max_iter=MAX_STEPS):
         obs, _, term, trunc, _ = env.last()
@@ -99,7 +106,7 @@ def test_a_masked_out_action_is_refused_and_changes_nothing():
 
 
 def test_the_action_encoding_decodes_to_the_order_given():
-    env = qpz.env(scenario=SMALL, seed=6)
+    env = qpz.env(scenario=POCKET, seed=6)
     env.reset(seed=6)
     for agent in env.agent_iter(max_iter=MAX_STEPS):
         obs, _, term, trunc, _ = env.last()
@@ -116,7 +123,7 @@ def test_the_action_encoding_decodes_to_the_order_given():
 
 
 def test_gymnasium_plays_a_game_against_greedy_to_its_end():
-    env = qgym.make(scenario=SMALL, opponent="greedy", seed=7)
+    env = qgym.make(scenario=POCKET, opponent="greedy", seed=7)
     obs, info = env.reset(seed=7)
     rng = np.random.default_rng(7)
     for _ in range(MAX_STEPS):
@@ -127,3 +134,20 @@ def test_gymnasium_plays_a_game_against_greedy_to_its_end():
             assert "winner" in info
             return
     pytest.fail("the game did not end")
+
+
+def test_every_legal_order_has_exactly_one_action_of_its_unit():
+    g = q.Game(POCKET, 1)
+    for _ in range(12):
+        side = g.clock()[1]
+        legal = g.legal_orders(side)
+        if legal:
+            groups = g.action_groups(side)
+            actions = [(u, a) for u, _, acts in groups for a in acts]
+            assert len(actions) + g.unreachable_orders() == len(legal)
+            assert len(set(actions)) == len(actions)
+            assert all(0 < a < g.action_count() for _, a in actions)
+            # With nothing given yet, the mask of a group is exactly its actions.
+            for i, (_, _, acts) in enumerate(groups):
+                assert set(np.flatnonzero(g.action_mask(i))) == {0, *acts}
+        g.step_phase()
