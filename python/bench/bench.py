@@ -85,7 +85,7 @@ def local_vs_cli(scenario: str, games: int, qm: list) -> dict:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--scenario", default=str(ROOT / "scenarios/awaw/libya-split.ron"))
+    ap.add_argument("--scenario", default=str(ROOT / "scenarios/awaw/barbarossa-pocket.ron"))
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--qm", default=os.environ.get("QM_BIN", str(ROOT / "target/debug/qm")))
     a = ap.parse_args()
@@ -94,7 +94,7 @@ def main() -> int:
     print(f"  PettingZoo API: {e['env_s']:.3f} s, {e['steps'] / e['env_s']:.0f} steps/s")
     print(f"  Rust API replay: {e['rust_s']:.3f} s, {e['steps'] / e['rust_s']:.0f} steps/s")
     print(f"  Python env time / Rust time: {e['env_s'] / e['rust_s']:.2f}x (overhead {100 * (e['env_s'] / e['rust_s'] - 1):.0f}%)")
-    r = ray_workers(a.scenario, 4 * a.games, 2)
+    r = ray_workers(a.scenario, 4 * a.games, 4)
     g = 4 * a.games
     print(f"ray: {g} games: 1 worker {g / r[1]:.2f} games/s, 2 workers {g / r[2]:.2f} games/s, speed-up {r[1] / r[2]:.2f}x")
     c = local_vs_cli(a.scenario, 4 * a.games, [a.qm])

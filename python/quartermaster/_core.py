@@ -74,6 +74,11 @@ class Loop:
         self.start_turn = self.game.clock()[0]
         self.policies = {s: Policy(p, s, self.seed) for s, p in self.auto.items()}
         self._grid = _grid(self.game)
+        # The engine's planes of each side for the phase about to run:
+        # orders given are queued, not applied, so they hold until it runs.
+        self._planes: Dict[str, np.ndarray] = {}
+        # The player turn the end was last checked at.
+        self._checked: Optional[Tuple[int, str]] = None
         self.advance()
 
     # -- the loop -------------------------------------------------------
@@ -88,12 +93,17 @@ class Loop:
                 continue
             if self.in_phase:
                 self.game.step_phase()
+                self._planes.clear()
                 self.in_phase = False
-            end = self.game.adjudicate(self.start_turn, self.max_turns)
-            if end is not None:
-                self.ending = Ending(end[0], end[1])
-                return
             turn, to_move, phase = self.game.clock()
+            # As `qm_ai::play_game`: the end is checked as each player turn
+            # begins (and at once when the scenario's result is decided).
+            if self._checked != (turn, to_move) or self.game.is_over():
+                self._checked = (turn, to_move)
+                end = self.game.adjudicate(self.start_turn, self.max_turns)
+                if end is not None:
+                    self.ending = Ending(end[0], end[1])
+                    return
             if phase is None:
                 self.ending = Ending(None, "no-phase")
                 return
@@ -144,7 +154,9 @@ class Loop:
 
     def planes(self, side: str) -> np.ndarray:
         """The engine's planes for `side` and the selected-unit plane."""
-        p = self.game.planes(side, self.fog)
+        p = self._planes.get(side)
+        if p is None:
+            p = self._planes[side] = self.game.planes(side, self.fog)
         out = np.zeros((p.shape[0] + 1, p.shape[1], p.shape[2]), dtype=np.uint8)
         out[: p.shape[0]] = p
         d = self.current()
