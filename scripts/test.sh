@@ -24,10 +24,13 @@ if [[ ! -x "$VENV/bin/python" ]]; then
 fi
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r python/requirements-test.txt
 
-echo "== python: build the package (maturin develop --release)"
+# QM_PY_BUILD="" builds the debug profile (quicker on a warm target/).
+BUILD="${QM_PY_BUILD---release}"
+echo "== python: build the package (maturin develop $BUILD)"
 export VIRTUAL_ENV="$PWD/$VENV"
 export PATH="$VIRTUAL_ENV/bin:$PATH"
-(cd python && maturin develop --release --locked -q)
+# shellcheck disable=SC2086
+(cd python && maturin develop $BUILD --locked -q)
 
 echo "== python: the qm command for the byte-identical self-play test"
 cargo build --locked -q -p qm_cli
