@@ -1,0 +1,331 @@
+//! The Python class `Game`: one game of [`qm_game::Game`], with the
+//! environments' action encoding ([`crate::actions`]).
+
+use crate::actions::{self, Table};
+use crate::convert::{order_text, parse_orders, to_py};
+use crate::errors::{QuartermasterError, env_refusal, load_error, order_error};
+use numpy::{PyArray1, PyArray3, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use qm_game::{Game, Observation, Orders, Side, Snapshot};
+use std::path::PathBuf;
+
+/// One action group for Python: the unit id, its node, its actions.
+type Group = (String, Option<u32>, Vec<u32>);
+
+/// One game: a scenario (or save) file loaded with a seed.
+#[pyclass(name = "Game", module = "quartermaster._quartermaster")]
+pub struct PyGame {
+    game: Game,
+    /// Phases run (and restores): what makes an action table stale.
+    stamp: u64,
+    /// The action table of the phase about to run, once asked for.
+    table: Option<Table>,
+    /// Orders given since the table was made: while none is, every listed
+    /// order passes on its own (`Game::legal_orders`) and masks need no
+    /// check.
+    given: usize,
+}
+
+/// An in-memory snapshot (static data shared, state copied), for
+/// `Game.restore`.
+#[pyclass(name = "Snapshot", module = "quartermaster._quartermaster", frozen)]
+pub struct PySnapshot(Snapshot);
+
+impl PyGame {
+    /// The game, to run a policy on.
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    fn wrap(game: Game) -> Self {
+        Self { game, stamp: 0, table: None, given: 0 }
+    }
+
+    fn planes_of<'py>(py: Python<'py>, obs: &Observation) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        let (p, r, c) = obs.shape();
+        PyArray1::from_vec(py, obs.tensor()).reshape([p, r, c])
+    }
+
+    /// The action table for this phase, if it is not stale.
+    fn table(&self, py: Python<'_>) -> PyResult<&Table> {
+        match &self.table {
+            Some(t) if t.stamp == self.stamp => Ok(t),
+            _ => Err(env_refusal(py, "NoActionTable", "call action_groups(side) for this phase first".into())),
+        }
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// Opens a scenario file (or a save file, which keeps its own random
+    /// stream) with `seed` for the random stream.
+    #[new]
+    #[pyo3(signature = (path, seed = 1))]
+    fn new(py: Python<'_>, path: PathBuf, seed: u64) -> PyResult<Self> {
+        // Absolute, so that a save (and a pickle) names the scenario from
+        // any working directory (Ray workers).
+        let abs = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
+        let (given, shown) = (path.display().to_string(), abs.display().to_string());
+        py.detach(|| Game::open(&abs, seed)).map(Self::wrap).map_err(|mut e| {
+            for d in &mut e.diagnostics {
+                if d.file == shown {
+                    d.file.clone_from(&given);
+                }
+            }
+            load_error(py, &e)
+        })
+    }
+
+    /// A game from the text of a save file (what pickling uses).
+    #[staticmethod]
+    #[pyo3(signature = (text, file = "<save>"))]
+    fn from_save(py: Python<'_>, text: &str, file: &str) -> PyResult<Self> {
+        py.detach(|| Game::load_save(file, text.as_bytes())).map(Self::wrap).map_err(|e| load_error(py, &e))
+    }
+
+    /// The scenario's title.
+    #[getter]
+    fn title(&self) -> String {
+        self.game.title().to_string()
+    }
+
+    /// `(turn, side to move, phase about to run or None)`.
+    fn clock(&self) -> (u32, String, Option<String>) {
+        let c = self.game.clock();
+        (c.turn, c.side.to_string(), self.game.next_phase().map(|p| p.as_str().to_string()))
+    }
+
+    /// Restarts the random stream from `seed`.
+    fn reseed(&mut self, seed: u64) {
+        self.game.reseed(seed);
+    }
+
+    /// What `side` observes: plain data (docs/observation.md) plus
+    /// `planes`, the tensor as a `uint8` array `(planes, rows, cols)`.
+    /// `fog`: a sight range in hexes, or None for no fog.
+    #[pyo3(signature = (side, fog = None))]
+    fn observation<'py>(&self, py: Python<'py>, side: &str, fog: Option<u32>) -> PyResult<Bound<'py, PyAny>> {
+        let obs = self.game.observation_with(crate::convert::side(side)?, crate::convert::fog(fog));
+        let d = to_py(py, &obs)?;
+        d.set_item("planes", Self::planes_of(py, &obs)?)?;
+        Ok(d)
+    }
+
+    /// The observation's tensor planes only, `uint8 (planes, rows, cols)`.
+    #[pyo3(signature = (side, fog = None))]
+    fn planes<'py>(&self, py: Python<'py>, side: &str, fog: Option<u32>) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        let obs = self.game.observation_with(crate::convert::side(side)?, crate::convert::fog(fog));
+        Self::planes_of(py, &obs)
+    }
+
+    /// The legal orders of `side` (default: the side to move) for the
+    /// phase about to run, as RON texts.
+    #[pyo3(signature = (side = None))]
+    fn legal_orders(&self, side: Option<&str>) -> PyResult<Vec<String>> {
+        let s = side.map(crate::convert::side).transpose()?.unwrap_or(self.game.clock().side);
+        Ok(self.game.legal_orders(s).iter().map(order_text).collect())
+    }
+
+    /// Validates and queues orders (RON texts) of `side` for the phase
+    /// about to run. A refused batch changes nothing.
+    fn submit(&mut self, py: Python<'_>, side: &str, orders: Vec<String>) -> PyResult<()> {
+        let s = crate::convert::side(side)?;
+        let orders = parse_orders(&self.game, &orders).map_err(|e| load_error(py, &e))?;
+        self.game.submit(s, &Orders { orders }).map_err(|e| order_error(py, &e))?;
+        self.given += 1;
+        Ok(())
+    }
+
+    /// Runs the phase about to run (GIL released); what it did as
+    /// `{turn, side, phase, events}`.
+    fn step_phase<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let game = &mut self.game;
+        let r = py.detach(|| game.step_phase());
+        self.stamp += 1;
+        self.table = None;
+        let d = PyDict::new(py);
+        d.set_item("turn", r.turn)?;
+        d.set_item("side", r.side.to_string())?;
+        d.set_item("phase", r.phase.as_str())?;
+        d.set_item("events", to_py(py, &r.events)?)?;
+        Ok(d)
+    }
+
+    /// Whether the scenario's victory conditions have decided the game.
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The result once the game is over (`winner`, `reason`, `turn`,
+    /// `score`), else None.
+    fn result<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.game.result())
+    }
+
+    /// Objective points each side holds now.
+    fn score<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.game.score())
+    }
+
+    /// The end as self-play decides it (`qm_ai::outcome::ending`): the
+    /// engine's result, elimination, or adjudication after `max_turns`
+    /// game turns from `start_turn`; `(winner or None, reason)` or None
+    /// while the game goes on.
+    fn adjudicate(&self, start_turn: u32, max_turns: u32) -> Option<(Option<String>, String)> {
+        qm_ai::outcome::ending(&self.game, start_turn, qm_ai::Limits { max_turns })
+            .map(|(w, reason)| (w.map(|s| s.to_string()), reason))
+    }
+
+    /// A deep copy.
+    fn clone(&self) -> Self {
+        Self::wrap(self.game.clone())
+    }
+
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+
+    /// An in-memory snapshot of the state.
+    fn snapshot(&self) -> PySnapshot {
+        PySnapshot(self.game.snapshot())
+    }
+
+    /// Puts the game back to a snapshot.
+    fn restore(&mut self, snapshot: &PySnapshot) -> PyResult<()> {
+        let s = &snapshot.0;
+        self.game =
+            Game::new(s.spec.clone(), &s.state).map_err(|e| QuartermasterError::new_err(format!("restore: {e}")))?;
+        self.stamp += 1;
+        self.table = None;
+        Ok(())
+    }
+
+    /// The state as the text of a save file.
+    fn save_text(&self) -> PyResult<String> {
+        self.game.save().ok_or_else(|| QuartermasterError::new_err("the scenario did not come from a file: no save"))
+    }
+
+    /// Writes a save file (`Game(path)` opens it again).
+    fn save(&self, path: PathBuf) -> PyResult<()> {
+        std::fs::write(&path, self.save_text()?)
+            .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())))
+    }
+
+    /// The checksum of the state.
+    fn checksum(&self) -> String {
+        self.game.checksum().to_string()
+    }
+
+    /// The statuses of `side`'s units and hexes (rule 30).
+    fn supply_report<'py>(&self, py: Python<'py>, side: &str) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.game.supply_report(crate::convert::side(side)?))
+    }
+
+    /// Why a unit has its supply status, citing rule paragraphs; None for
+    /// an unknown unit.
+    fn explain(&self, unit: &str) -> Option<String> {
+        self.game.explain(unit)
+    }
+
+    /// Every unit id, sorted.
+    fn unit_ids(&self) -> Vec<String> {
+        self.game.unit_ids().iter().map(|u| u.as_str().to_string()).collect()
+    }
+
+    /// The action kinds of the encoding, in slot order.
+    fn action_kinds(&self) -> Vec<String> {
+        actions::kinds(&self.game)
+    }
+
+    /// Map nodes (`N` of the encoding).
+    fn node_count(&self) -> usize {
+        self.game.spec().map.node_count()
+    }
+
+    /// Size of the action space: `1 + kinds * nodes`.
+    fn action_count(&self) -> usize {
+        1 + actions::kinds(&self.game).len() * self.game.spec().map.node_count()
+    }
+
+    /// Encodes `side`'s legal orders for the phase about to run: the
+    /// groups (unit id, `""` for constructions; the unit's node or None;
+    /// the group's actions), in the order an environment asks for them.
+    fn action_groups(&mut self, side: &str) -> PyResult<Vec<Group>> {
+        let t = actions::table(&self.game, crate::convert::side(side)?, self.stamp);
+        let node = |k: &str| self.game.unit(k).map(|(_, l, _)| l.node);
+        let out = t.groups.iter().map(|(k, v)| (k.clone(), node(k), v.iter().map(|a| a.0).collect())).collect();
+        self.table = Some(t);
+        self.given = 0;
+        Ok(out)
+    }
+
+    /// Orders of the last table whose action another order of their group
+    /// already had (0 with the shipped rules).
+    fn unreachable_orders(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.table(py)?.unreachable)
+    }
+
+    /// The mask of group `group`: 1 for "no order" (action 0) and for each
+    /// of its orders the engine would accept now, with the orders already
+    /// given this phase (checked by submitting each and putting the queues
+    /// back, once an order has been given since the table was made).
+    fn action_mask<'py>(&mut self, py: Python<'py>, group: usize) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let n = self.action_count();
+        let t = self.table(py)?.clone();
+        let (_, entries) = t.groups.get(group).ok_or_else(|| no_group(py, group))?;
+        let mut mask = vec![0i8; n];
+        mask[0] = 1;
+        for &(a, i) in entries {
+            if let Some(o) = t.orders.get(i)
+                && (self.given == 0 || actions::passes(&mut self.game, t.side, o))
+            {
+                mask[a as usize] = 1;
+            }
+        }
+        Ok(PyArray1::from_vec(py, mask))
+    }
+
+    /// Gives group `group`'s order of `action` (0: none); the order's RON
+    /// text, or None. A masked-out action raises `OrderError` and changes
+    /// nothing.
+    fn take_action(&mut self, py: Python<'_>, group: usize, action: u32) -> PyResult<Option<String>> {
+        let t = self.table(py)?;
+        let (unit, entries) = t.groups.get(group).ok_or_else(|| no_group(py, group))?;
+        if action == 0 {
+            return Ok(None);
+        }
+        let Some(order) = entries.iter().find(|e| e.0 == action).and_then(|e| t.orders.get(e.1)).cloned() else {
+            return Err(env_refusal(
+                py,
+                "MaskedAction",
+                format!("action {action} is not a legal action of `{unit}` now (masked out); nothing was given"),
+            ));
+        };
+        let side: Side = t.side;
+        self.game.submit(side, &Orders::of([order.clone()])).map_err(|e| order_error(py, &e))?;
+        self.given += 1;
+        Ok(Some(order_text(&order)))
+    }
+
+    /// Pickling goes through the save file (static data is re-read from
+    /// the scenario file it names).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let ctor = py.get_type::<PyGame>().getattr("from_save")?;
+        Ok((ctor, PyTuple::new(py, [self.save_text()?])?))
+    }
+
+    fn __repr__(&self) -> String {
+        let (turn, side, phase) = self.clock();
+        format!("<Game {:?} turn {turn} {side} {}>", self.game.title(), phase.unwrap_or_else(|| "-".into()))
+    }
+}
+
+/// An unknown group index.
+fn no_group(py: Python<'_>, group: usize) -> PyErr {
+    env_refusal(py, "NoSuchGroup", format!("no action group {group} in this phase's table"))
+}

@@ -1,0 +1,199 @@
+"""The turn loop shared by the PettingZoo and Gymnasium environments.
+
+A phase's legal orders of each side are grouped by the unit that carries
+them out (``Game.action_groups``), and one decision is asked per group: the
+side to move first, then the other side (as ``qm selfplay`` asks them).
+Sides played by a built-in policy (``auto``) give their orders at once.
+When both sides are done the phase runs. The game ends as self-play ends
+it (``Game.adjudicate``: the scenario's result, elimination, or
+adjudication after ``max_turns`` game turns). See ``docs/python.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+import numpy as np
+
+from ._quartermaster import PLANES, Game, Policy
+
+SIDES = ("axis", "allies")
+
+#: Extra plane after the engine's planes: 1 on the hex of the unit the
+#: decision is for.
+SELECTED_PLANE = PLANES
+
+#: Phases run in one ``advance`` call at most (a game of the shipped
+#: scenarios runs well under 1000 phases in all).
+MAX_PHASES_PER_ADVANCE = 10_000
+
+
+@dataclass
+class Decision:
+    """One pending decision: a side and a group of the current table."""
+
+    side: str
+    group: int
+    unit: str
+    node: Optional[int]
+    actions: List[int]
+    mask: Optional[np.ndarray] = None
+
+
+@dataclass
+class Ending:
+    """How a game ended."""
+
+    winner: Optional[str]
+    reason: str
+
+
+@dataclass
+class Loop:
+    """A game with its pending decisions."""
+
+    base: Game
+    seed: int
+    max_turns: int = 12
+    fog: Optional[int] = None
+    auto: Dict[str, str] = field(default_factory=dict)
+    game: Game = field(init=False)
+    start_turn: int = field(init=False)
+    decisions: List[Decision] = field(init=False, default_factory=list)
+    sides_left: List[str] = field(init=False, default_factory=list)
+    in_phase: bool = field(init=False, default=False)
+    ending: Optional[Ending] = field(init=False, default=None)
+    log: List[List[Tuple[str, List[str]]]] = field(init=False, default_factory=list)
+    policies: Dict[str, Policy] = field(init=False, default_factory=dict)
+    refused: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        self.game = self.base.clone()
+        self.game.reseed(self.seed)
+        self.start_turn = self.game.clock()[0]
+        self.policies = {s: Policy(p, s, self.seed) for s, p in self.auto.items()}
+        self._grid = _grid(self.game)
+        # The engine's planes of each side for the phase about to run:
+        # orders given are queued, not applied, so they hold until it runs.
+        self._planes: Dict[str, np.ndarray] = {}
+        # The player turn the end was last checked at.
+        self._checked: Optional[Tuple[int, str]] = None
+        self.advance()
+
+    # -- the loop -------------------------------------------------------
+
+    def advance(self) -> None:
+        """Runs phases until a decision is pending or the game has ended."""
+        for _ in range(MAX_PHASES_PER_ADVANCE):
+            if self.decisions or self.ending is not None:
+                return
+            if self.sides_left:
+                self._ask(self.sides_left.pop(0))
+                continue
+            if self.in_phase:
+                self.game.step_phase()
+                self._planes.clear()
+                self.in_phase = False
+            turn, to_move, phase = self.game.clock()
+            # As `qm_ai::play_game`: the end is checked as each player turn
+            # begins (and at once when the scenario's result is decided).
+            if self._checked != (turn, to_move) or self.game.is_over():
+                self._checked = (turn, to_move)
+                end = self.game.adjudicate(self.start_turn, self.max_turns)
+                if end is not None:
+                    self.ending = Ending(end[0], end[1])
+                    return
+            if phase is None:
+                self.ending = Ending(None, "no-phase")
+                return
+            self.sides_left = [to_move, _other(to_move)]
+            self.in_phase = True
+            self.log.append([])
+        raise RuntimeError(f"no decision within {MAX_PHASES_PER_ADVANCE} phases")
+
+    def _ask(self, side: str) -> None:
+        if side in self.policies:
+            given, refused = self.policies[side].give(self.game)
+            self.refused += len(refused)
+            if given:
+                self.log[-1].append((side, given))
+            return
+        groups = self.game.action_groups(side)
+        self.decisions = [Decision(side, i, u, n, a) for i, (u, n, a) in enumerate(groups)]
+
+    def act(self, action: int) -> Optional[str]:
+        """Gives the current decision's action; the order given, or None.
+
+        A masked-out action raises ``OrderError`` and changes nothing.
+        """
+        d = self.decisions[0]
+        order = self.game.take_action(d.group, int(action))
+        self.decisions.pop(0)
+        if order is not None:
+            self.log[-1].append((d.side, [order]))
+        self.advance()
+        return order
+
+    # -- what an agent sees ---------------------------------------------
+
+    def current(self) -> Optional[Decision]:
+        return self.decisions[0] if self.decisions else None
+
+    def mask(self, side: str) -> np.ndarray:
+        """The action mask of `side`: its current decision's, or only
+        action 0 when it has none."""
+        d = self.current()
+        if d is not None and d.side == side:
+            if d.mask is None:
+                d.mask = self.game.action_mask(d.group)
+            return d.mask.copy()
+        m = np.zeros(self.game.action_count(), dtype=np.int8)
+        m[0] = 1
+        return m
+
+    def planes(self, side: str) -> np.ndarray:
+        """The engine's planes for `side` and the selected-unit plane."""
+        p = self._planes.get(side)
+        if p is None:
+            p = self._planes[side] = self.game.planes(side, self.fog)
+        out = np.zeros((p.shape[0] + 1, p.shape[1], p.shape[2]), dtype=np.uint8)
+        out[: p.shape[0]] = p
+        d = self.current()
+        if d is not None and d.side == side and d.node is not None:
+            cell = self._grid.get(d.node)
+            if cell is not None:
+                out[SELECTED_PLANE, cell[0], cell[1]] = 1
+        return out
+
+    def isolated(self) -> Dict[str, int]:
+        """Isolated units of each side (for the optional shaping)."""
+        out = {}
+        for s in SIDES:
+            obs = self.game.observation(s)
+            out[s] = sum(1 for u in obs["own_units"] if u["status"] == "Isolated")
+        return out
+
+
+def _other(side: str) -> str:
+    return "allies" if side == "axis" else "axis"
+
+
+def _grid(game: Game) -> Dict[int, Tuple[int, int]]:
+    """Grid cell of each map node on the tensor grid."""
+    obs = game.observation("axis")
+    row0, col0, rows, cols = obs["grid"]
+    out = {}
+    for h in obs["hexes"]:
+        rc = h["row_col"]
+        if rc is None:
+            continue
+        r, c = rc[0] - row0, rc[1] - col0
+        if 0 <= r < rows and 0 <= c < cols:
+            out[h["node"]] = (r, c)
+    return out
+
+
+def observation_shape(game: Game) -> Tuple[int, int, int]:
+    p = game.planes("axis")
+    return (p.shape[0] + 1, p.shape[1], p.shape[2])

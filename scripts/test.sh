@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh machine: the Rust workspace, then the
+# Python package (issue 12). Needs the Rust toolchain, a C compiler and
+# python3 (3.9 or newer, with its venv module), and access to crates.io
+# and PyPI.
+#
+#   bash scripts/test.sh            # cargo test --workspace, then pytest
+#   bash scripts/test.sh --python   # the Python part only
+#
+# The virtual environment lives in target/venv (git-ignored, like all of
+# target/); the tools are pinned in python/requirements-test.txt.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [[ "${1:-}" != "--python" ]]; then
+    echo "== cargo test --workspace"
+    cargo test --workspace --locked
+fi
+
+echo "== python: virtual environment and pinned tools"
+VENV=target/venv
+if [[ ! -x "$VENV/bin/python" ]]; then
+    python3 -m venv "$VENV"
+fi
+"$VENV/bin/python" -m pip install -q --disable-pip-version-check -r python/requirements-test.txt
+
+# QM_PY_BUILD="" builds the debug profile (quicker on a warm target/).
+BUILD="${QM_PY_BUILD---release}"
+echo "== python: build the package (maturin develop $BUILD)"
+export VIRTUAL_ENV="$PWD/$VENV"
+export PATH="$VIRTUAL_ENV/bin:$PATH"
+# shellcheck disable=SC2086
+(cd python && maturin develop $BUILD --locked -q)
+
+echo "== python: the qm command for the byte-identical self-play test"
+cargo build --locked -q -p qm_cli
+export QM_BIN="$PWD/target/debug/qm"
+
+echo "== pytest"
+python -m pytest -q python/tests
