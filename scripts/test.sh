@@ -24,8 +24,10 @@ if [[ ! -x "$VENV/bin/python" ]]; then
 fi
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r python/requirements-test.txt
 
-# QM_PY_BUILD="" builds the debug profile (quicker on a warm target/).
-BUILD="${QM_PY_BUILD---release}"
+# The dev profile (optimized, see Cargo.toml) by default: it shares the
+# compiled dependencies of the cargo tests above. QM_PY_BUILD=--release
+# builds the release profile (for benchmarks).
+BUILD="${QM_PY_BUILD-}"
 echo "== python: build the package (maturin develop $BUILD)"
 export VIRTUAL_ENV="$PWD/$VENV"
 export PATH="$VIRTUAL_ENV/bin:$PATH"
