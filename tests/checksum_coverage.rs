@@ -8,10 +8,10 @@
 
 mod common;
 
-use quartermaster::core::checksum::checksum;
-use quartermaster::core::state::GameState;
 use quartermaster::ai::{Greedy, Match};
 use quartermaster::bevy_ecs::prelude::*;
+use quartermaster::core::checksum::checksum;
+use quartermaster::core::state::GameState;
 use quartermaster::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -133,7 +133,11 @@ fn play(g: &mut Game, n: usize) -> Vec<Checksum> {
 
 #[test]
 fn the_checksum_does_not_depend_on_entity_order() {
-    for rel in ["scenarios/awaw/eastern-front-1941.ron", "scenarios/wteaw/europe-1914.ron", "scenarios/mwif/europe-1942-oil.ron"] {
+    for rel in [
+        "scenarios/awaw/eastern-front-1941.ron",
+        "scenarios/wteaw/europe-1914.ron",
+        "scenarios/mwif/europe-1942-oil.ron",
+    ] {
         let mut g = common::load_seeded(rel, 9);
         g.step_phase();
         let mut st = g.state();

@@ -17,9 +17,9 @@
 
 mod common;
 
+use quartermaster::ai::Greedy;
 use quartermaster::ai::selfplay::{BatchConfig, play_one, run_batch};
 use quartermaster::ai::{Limits, Match, PolicyKind, RandomPolicy};
-use quartermaster::ai::Greedy;
 use quartermaster::bevy_ecs::prelude::*;
 use quartermaster::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -207,7 +207,8 @@ fn the_matrix_catches_hash_map_order_reaching_the_state() {
         "scenarios/awaw/barbarossa-pocket.ron",
         r#"families: ["awaw-supply", "ops", "chaos"]"#,
     );
-    let mut base = Game::builder().plugin(ChaosPlugin).strict(true).from_compiled(c, 1).expect("the chaos family resolves");
+    let mut base =
+        Game::builder().plugin(ChaosPlugin).strict(true).from_compiled(c, 1).expect("the chaos family resolves");
     base.check_schedules().expect("no ambiguity");
     // Without the leak, the same game is deterministic.
     let plain = common::load_seeded("scenarios/awaw/barbarossa-pocket.ron", 1);
