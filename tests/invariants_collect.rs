@@ -24,8 +24,7 @@ fn collection_scenarios() -> Vec<String> {
         .into_iter()
         .filter(|rel| {
             let mut g = common::load_seeded(rel, 1);
-            g.rules().families().contains(&"wteaw-collect")
-                && play_collection(&mut g).is_some_and(|m| !m.is_empty())
+            g.rules().families().contains(&"wteaw-collect") && play_collection(&mut g).is_some_and(|m| !m.is_empty())
         })
         .collect();
     assert!(out.len() >= 5, "{out:?}");
