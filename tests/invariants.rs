@@ -5,6 +5,8 @@
 //! - no unit supplied at either determination of a player turn is
 //!   eliminated by isolation (SUP-177);
 //! - removing an enemy unit never lowers any status of the other side
+//!   (monotonicity);
+//! - adding a supply source never lowers any status of either side
 //!   (monotonicity).
 //!
 //! Cases: `cases()` per property in CI; `QM_LONG=1` runs 10,000 (the
@@ -14,7 +16,8 @@ mod common;
 
 use proptest::prelude::*;
 use quartermaster::prelude::*;
-use quartermaster::scenario::generate::{GenParams, generate};
+use quartermaster::scenario::compile_file;
+use quartermaster::scenario::generate::{AWAW_RULESET, GenParams, generate, scenario_file};
 use quartermaster::supply::phases::{ISOLATION_ELIMINATION, POST_COMBAT_SUPPLY};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -58,6 +61,17 @@ fn zones_partition(g: &mut Game, side: Side) -> Result<(), TestCaseError> {
         }
     }
     Ok(())
+}
+
+/// Every unit's status after `side`'s initial determination on a fresh game
+/// of the file with the given sources.
+fn determined(params: GenParams, sources: &[usize], side: Side) -> BTreeMap<String, UnitStatus> {
+    let mut f = scenario_file(params);
+    f.sources = sources.iter().map(|&i| f.sources[i].clone()).collect();
+    let c = compile_file(&f, "generated.ron", AWAW_RULESET).expect("compiles with any subset of its sources");
+    let mut g = Game::from_compiled(c, params.seed).expect("a game");
+    g.determine_supply(side, DeterminationKind::Initial);
+    statuses(&g).into_iter().filter(|(id, _)| g.unit_side(id) == Some(side)).collect()
 }
 
 proptest! {
@@ -104,6 +118,24 @@ proptest! {
         for (id, s) in &b {
             if before.unit_side(id) == Some(Side::Axis) {
                 prop_assert!(a[id] >= *s, "{} went from {:?} to {:?}", id, s, a[id]);
+            }
+        }
+    }
+
+    #[test]
+    fn adding_a_source_never_lowers_a_status(hexes in 40u32..120, seed in any::<u64>(), pick in any::<prop::sample::Index>()) {
+        let params = GenParams { hexes_per_unit: 5, pockets: 1, ..GenParams::new(hexes, seed) };
+        let n = scenario_file(params).sources.len();
+        let added = pick.index(n);
+        let all: Vec<usize> = (0..n).collect();
+        let without: Vec<usize> = all.iter().copied().filter(|&i| i != added).collect();
+        // A fresh game per side: one side's statuses change the other's
+        // zones of control (SUP-152), so both are compared at their own
+        // first determination.
+        for side in [Side::Axis, Side::Allies] {
+            let (b, a) = (determined(params, &without, side), determined(params, &all, side));
+            for (id, s) in &b {
+                prop_assert!(a[id] >= *s, "{} went from {:?} to {:?} when source {} was added", id, s, a[id], added);
             }
         }
     }
