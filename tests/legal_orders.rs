@@ -1,7 +1,12 @@
 //! `Game::legal_orders` against `Game::submit` (issue 11), on random
 //! states of the showcase scenario reached by random legal play: every
 //! listed order passes `submit` on its own, and an operation order that is
-//! not listed does not (attacks in their canonical one-attacker form).
+//! not listed does not (attacks in their canonical one-attacker form); and
+//! any rejected batch of random well-formed orders (real and made-up unit
+//! ids and hexes) leaves the checksum unchanged.
+//!
+//! Cases: 128 per property (about 0.1 s each in debug), at random phases of
+//! the first 30.
 #![allow(clippy::expect_used, reason = "a failed expectation is a failed test")]
 
 mod common;
@@ -145,12 +150,64 @@ fn multi_attacks(g: &Game, side: Side, legal: &[Order], seed: u64) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
     #[test]
     fn legal_orders_are_exactly_what_submit_takes(seed in 0u64..1000, phases in 0u32..30) {
         check(seed, phases);
     }
+
+    #[test]
+    fn a_rejected_batch_leaves_the_checksum_unchanged(seed in any::<u64>(), phases in 0u32..30) {
+        rejected_unchanged(seed, phases);
+    }
+}
+
+/// A unit id: a real one or a made-up one.
+fn any_unit(g: &Game, rng: &mut Mix) -> String {
+    let ids = g.unit_ids();
+    if ids.is_empty() || rng.below(4) == 0 {
+        "x-no-such-unit".to_string()
+    } else {
+        ids[rng.below(ids.len())].to_string()
+    }
+}
+
+/// A hex: a real label or a made-up one.
+fn any_hex(g: &Game, rng: &mut Mix) -> String {
+    let map = &g.spec().map;
+    if rng.below(4) == 0 { "zz999".to_string() } else { map.label(rng.below(map.node_count()) as u32).to_string() }
+}
+
+/// A random well-formed order of any operation kind.
+fn random_order(g: &Game, rng: &mut Mix) -> Order {
+    let (unit, to) = (any_unit(g, rng), any_hex(g, rng));
+    match rng.below(4) {
+        0 => OpsOrder::Move { unit, to }.into(),
+        1 => OpsOrder::Exploit { unit, to }.into(),
+        2 => OpsOrder::Attack { attackers: vec![unit, any_unit(g, rng)], target: to }.into(),
+        _ => OpsOrder::Build { kind: ["inf", "arm", "mech", "nope"][rng.below(4)].into(), at: to }.into(),
+    }
+}
+
+/// Random batches of one to three random orders for either side: a
+/// rejected batch leaves the checksum as it was (illegal orders change
+/// nothing).
+fn rejected_unchanged(seed: u64, phases: u32) {
+    let g = random_state(seed % 1000, phases);
+    let mut rng = Mix(seed);
+    let before = g.checksum();
+    let mut rejected = 0;
+    for _ in 0..40 {
+        let side = if rng.below(2) == 0 { Side::Axis } else { Side::Allies };
+        let orders: Vec<Order> = (0..=rng.below(3)).map(|_| random_order(&g, &mut rng)).collect();
+        let mut h = g.clone();
+        if h.submit(side, &Orders { orders: orders.clone() }).is_err() {
+            rejected += 1;
+            assert_eq!(h.checksum(), before, "rejected {orders:?} changed the state at {:?}", g.clock());
+        }
+    }
+    assert!(rejected > 0, "some random batch is rejected");
 }
 
 #[test]

@@ -235,3 +235,21 @@ pub fn shipped() -> Vec<String> {
     let root = root();
     shipped_paths().iter().map(|p| p.strip_prefix(&root).expect("under the root").display().to_string()).collect()
 }
+
+/// A shipped scenario compiled with its ruleset's `families: [...]` line
+/// replaced by `families` (for tests that add a family of their own).
+pub fn compiled_with_families(rel: &str, families: &str) -> quartermaster::scenario::Compiled {
+    let file = path(rel);
+    let text = std::fs::read(&file).expect("scenario");
+    let families = families.to_string();
+    quartermaster::scenario::load_bytes(&file.display().to_string(), &text, move |p| {
+        let rules = std::fs::read_to_string(p)?;
+        Ok(rules.replace(r#"families: ["awaw-supply", "ops"]"#, &families).into_bytes())
+    })
+    .expect("loads")
+}
+
+/// Whether `QM_LONG=1` asks for the long (recorded, not CI) runs.
+pub fn long() -> bool {
+    std::env::var("QM_LONG").is_ok_and(|v| v == "1")
+}
