@@ -121,16 +121,6 @@ fn every_part_of_the_state_reaches_the_checksum() {
     }
 }
 
-/// Plays `n` phases, the checksum after each.
-fn play(g: &mut Game, n: usize) -> Vec<Checksum> {
-    (0..n)
-        .map(|_| {
-            g.step_phase();
-            g.checksum()
-        })
-        .collect()
-}
-
 #[test]
 fn the_checksum_does_not_depend_on_entity_order() {
     for rel in [
@@ -145,7 +135,7 @@ fn the_checksum_does_not_depend_on_entity_order() {
         // Units spawned in reverse order: other `Entity` values per unit.
         let mut r = Game::new(g.spec_arc(), &st).expect("builds");
         assert_eq!(r.checksum(), g.checksum(), "{rel}");
-        assert_eq!(play(&mut r, 14), play(&mut g, 14), "{rel}");
+        assert_eq!(common::play(&mut r, 14), common::play(&mut g, 14), "{rel}");
     }
 }
 

@@ -20,16 +20,6 @@ fn games() -> Vec<(String, Game)> {
     out
 }
 
-/// Steps `n` phases, the checksum after each.
-fn play(g: &mut Game, n: usize) -> Vec<Checksum> {
-    (0..n)
-        .map(|_| {
-            g.step_phase();
-            g.checksum()
-        })
-        .collect()
-}
-
 /// Every unit's explanation, by id: what derived caches could leak into.
 fn explanations(g: &Game) -> Vec<Option<String>> {
     g.unit_ids().iter().map(|id| g.explain(id.as_str())).collect()
@@ -49,15 +39,15 @@ fn the_checksum_read_from_the_world_is_the_checksum_of_the_state() {
 fn a_clone_at_any_phase_continues_bit_identically() {
     for (name, g) in games() {
         let mut straight = g.clone();
-        let want = play(&mut straight, PHASES);
+        let want = common::play(&mut straight, PHASES);
         for cut in [0, 1, 3, 7, 12] {
             let mut a = g.clone();
-            let mut got = play(&mut a, cut);
+            let mut got = common::play(&mut a, cut);
             let mut b = a.clone();
             assert_eq!(b.checksum(), a.checksum(), "{name}: clone at phase {cut}");
             assert_eq!(explanations(&b), explanations(&a), "{name}: clone at phase {cut}");
-            let rest_b = play(&mut b, PHASES - cut);
-            got.extend(play(&mut a, PHASES - cut));
+            let rest_b = common::play(&mut b, PHASES - cut);
+            got.extend(common::play(&mut a, PHASES - cut));
             assert_eq!(got, want, "{name}: the original after a clone at phase {cut}");
             assert_eq!(rest_b, want[cut..], "{name}: the clone made at phase {cut}");
         }
@@ -69,13 +59,13 @@ fn a_clone_at_any_phase_continues_bit_identically() {
 #[test]
 fn clones_that_reuse_dropped_worlds_play_alike() {
     for (name, mut g) in games() {
-        play(&mut g, 2);
+        common::play(&mut g, 2);
         let before = g.checksum();
-        let first = play(&mut g.clone(), PHASES);
+        let first = common::play(&mut g.clone(), PHASES);
         for round in 0..3 {
             let mut c = g.clone();
             assert_eq!(c.checksum(), before, "{name}: round {round}");
-            assert_eq!(play(&mut c, PHASES), first, "{name}: round {round}");
+            assert_eq!(common::play(&mut c, PHASES), first, "{name}: round {round}");
         }
         assert_eq!(g.checksum(), before, "{name}: playing clones leaves the original alone");
     }
@@ -86,19 +76,23 @@ fn a_restore_into_a_played_world_continues_as_a_fresh_restore() {
     for (name, g) in games() {
         for cut in [0, 2, 5, 9] {
             let mut source = g.clone();
-            play(&mut source, cut);
+            common::play(&mut source, cut);
             let snap = source.snapshot();
             // A world played past the snapshot, then a clone of it played
             // elsewhere: caches, resources and entities that a fresh world
             // does not have.
             let mut used = g.clone();
-            play(&mut used, PHASES);
+            common::play(&mut used, PHASES);
             used.restore_from(&snap).expect("restores");
             let mut fresh = Game::restore(&snap);
             assert_eq!(used.checksum(), fresh.checksum(), "{name}: restored at phase {cut}");
             assert_eq!(used.state(), fresh.state(), "{name}: restored at phase {cut}");
             assert_eq!(explanations(&used), explanations(&fresh), "{name}: restored at phase {cut}");
-            assert_eq!(play(&mut used, PHASES), play(&mut fresh, PHASES), "{name}: continued from phase {cut}");
+            assert_eq!(
+                common::play(&mut used, PHASES),
+                common::play(&mut fresh, PHASES),
+                "{name}: continued from phase {cut}"
+            );
             assert_eq!(explanations(&used), explanations(&fresh), "{name}: continued from phase {cut}");
         }
     }

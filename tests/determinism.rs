@@ -7,21 +7,12 @@ use quartermaster::prelude::*;
 use quartermaster::scenario::generate::{GenParams, generate};
 use rayon::prelude::*;
 
-fn play(g: &mut Game, phases: usize) -> Vec<Checksum> {
-    (0..phases)
-        .map(|_| {
-            g.step_phase();
-            g.checksum()
-        })
-        .collect()
-}
-
 #[test]
 fn same_seed_same_checksums_across_runs() {
     let mut a = common::load_seeded("scenarios/awaw/barbarossa-pocket.ron", 7);
     let mut b = common::load_seeded("scenarios/awaw/barbarossa-pocket.ron", 7);
     assert_eq!(a.checksum(), b.checksum());
-    assert_eq!(play(&mut a, 12), play(&mut b, 12));
+    assert_eq!(common::play(&mut a, 12), common::play(&mut b, 12));
     // Another seed is another random stream, so another state.
     let c = common::load_seeded("scenarios/awaw/barbarossa-pocket.ron", 8);
     assert_ne!(a.checksum(), c.checksum());
@@ -30,14 +21,14 @@ fn same_seed_same_checksums_across_runs() {
 #[test]
 fn snapshot_and_restore_between_phases_keep_the_checksum() {
     let mut straight = common::load("scenarios/awaw/barbarossa-pocket.ron");
-    let want = play(&mut straight, 12);
+    let want = common::play(&mut straight, 12);
     for cut in 0..12 {
         let mut g = common::load("scenarios/awaw/barbarossa-pocket.ron");
-        let mut got = play(&mut g, cut);
+        let mut got = common::play(&mut g, cut);
         let snap = g.snapshot();
         let mut restored = Game::restore(&snap);
         assert_eq!(restored.checksum(), g.checksum(), "restore at phase {cut}");
-        got.extend(play(&mut restored, 12 - cut));
+        got.extend(common::play(&mut restored, 12 - cut));
         assert_eq!(got, want, "cut at phase {cut}");
     }
 }
@@ -45,11 +36,11 @@ fn snapshot_and_restore_between_phases_keep_the_checksum() {
 #[test]
 fn a_save_file_round_trips_through_ron() {
     let mut g = common::load("scenarios/awaw/barbarossa-pocket.ron");
-    play(&mut g, 3);
+    common::play(&mut g, 3);
     let text = g.save().expect("came from a file");
     let mut restored = Game::load_save("save.ron", text.as_bytes()).expect("loads");
     assert_eq!(restored.checksum(), g.checksum());
-    assert_eq!(play(&mut restored, 4), play(&mut g, 4));
+    assert_eq!(common::play(&mut restored, 4), common::play(&mut g, 4));
     // A damaged save is a diagnostic, not a panic.
     let version = format!("version: {}", quartermaster::core::state::STATE_VERSION);
     let bad = text.replacen(&version, "version: 99", 1);
@@ -61,11 +52,11 @@ fn a_save_file_round_trips_through_ron() {
 #[test]
 fn clones_play_alike_and_independently() {
     let mut g = common::load("scenarios/awaw/barbarossa-pocket.ron");
-    play(&mut g, 2);
+    common::play(&mut g, 2);
     let mut c = g.clone();
     assert_eq!(c.checksum(), g.checksum());
     let before = g.checksum();
-    assert_eq!(play(&mut c, 5), play(&mut g.clone(), 5));
+    assert_eq!(common::play(&mut c, 5), common::play(&mut g.clone(), 5));
     assert_eq!(g.checksum(), before, "playing a clone leaves the original alone");
 }
 
@@ -82,7 +73,7 @@ fn checksums_do_not_depend_on_the_thread_count() {
                 .enumerate()
                 .map(|(i, c)| {
                     let mut g = Game::from_compiled((**c).clone(), i as u64).expect("game");
-                    play(&mut g, 12)
+                    common::play(&mut g, 12)
                 })
                 .collect()
         })
@@ -176,21 +167,21 @@ fn snapshot_and_restore_between_phases_keep_qm_runs_checksum_on_every_scenario()
         let name = file.display().to_string();
         let load = || Game::load(&file, 3).unwrap_or_else(|e| panic!("{name}: {e}"));
         let mut straight = load();
-        let want = play(&mut straight, RUN_PHASES);
+        let want = common::play(&mut straight, RUN_PHASES);
         assert_eq!(want.last().map(ToString::to_string), Some(qm_run(&file, None, 3).2), "{name}: qm run");
         for cut in 0..RUN_PHASES {
             let mut g = load();
-            let mut got = play(&mut g, cut);
+            let mut got = common::play(&mut g, cut);
             let mut restored = Game::restore(&g.snapshot());
             assert_eq!(restored.checksum(), g.checksum(), "{name}: restore at phase {cut}");
-            got.extend(play(&mut restored, RUN_PHASES - cut));
+            got.extend(common::play(&mut restored, RUN_PHASES - cut));
             assert_eq!(got, want, "{name}: snapshot at phase {cut}");
         }
         let mut g = load();
-        let mut got = play(&mut g, RUN_PHASES / 2 + 1);
+        let mut got = common::play(&mut g, RUN_PHASES / 2 + 1);
         let text = g.save().expect("came from a file");
         let mut loaded = Game::load_save("save.ron", text.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}"));
-        got.extend(play(&mut loaded, RUN_PHASES - RUN_PHASES / 2 - 1));
+        got.extend(common::play(&mut loaded, RUN_PHASES - RUN_PHASES / 2 - 1));
         assert_eq!(got, want, "{name}: save and load in the middle");
     }
 }

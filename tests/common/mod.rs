@@ -253,3 +253,13 @@ pub fn compiled_with_families(rel: &str, families: &str) -> quartermaster::scena
 pub fn long() -> bool {
     std::env::var("QM_LONG").is_ok_and(|v| v == "1")
 }
+
+/// Steps `n` phases, the checksum after each.
+pub fn play(g: &mut Game, n: usize) -> Vec<Checksum> {
+    (0..n)
+        .map(|_| {
+            g.step_phase();
+            g.checksum()
+        })
+        .collect()
+}
