@@ -15,15 +15,18 @@ cd "$(dirname "$0")"
 secs="${1:-30}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(scenario orders play save territory_oil)
+[ ${#targets[@]} -eq 0 ] && targets=(loader scenario orders play save territory_oil)
 export RUSTC_BOOTSTRAP="${RUSTC_BOOTSTRAP:-1}"
 work="${FUZZ_WORK:-$(mktemp -d)}"
 mkdir -p logs
 cargo fuzz build -s none -a
 status=0
 for t in "${targets[@]}"; do
-    mkdir -p "$work/$t" "artifacts/$t" "corpus/$t"
-    if ! cargo fuzz run -s none -a "$t" "$work/$t" "corpus/$t" -- \
+    # The loader starts from the scenario target's seeds.
+    seeds="corpus/$t"
+    [ "$t" = loader ] && seeds=corpus/scenario
+    mkdir -p "$work/$t" "artifacts/$t" "$seeds"
+    if ! cargo fuzz run -s none -a "$t" "$work/$t" "$seeds" -- \
         -max_total_time="$secs" -max_len=65536 -rss_limit_mb=4096 -timeout=20 \
         -print_final_stats=1 >"logs/$t.log" 2>&1; then
         echo "$t: FAILED, see fuzz/logs/$t.log and fuzz/artifacts/$t/"
