@@ -5,8 +5,10 @@
 //! any rejected batch of random well-formed orders (real and made-up unit
 //! ids and hexes) leaves the checksum unchanged.
 //!
-//! Cases: 128 per property (about 0.1 s each in debug), at random phases of
-//! the first 30.
+//! Cases: 1,000 per property in CI, 10,000 with `QM_LONG=1`, at random
+//! phases of the first 30 of 64 random plays (each played once per test
+//! thread and kept as snapshots; a case clones a loaded game and restores
+//! one), with the sampling of candidates seeded by the case.
 #![allow(clippy::expect_used, reason = "a failed expectation is a failed test")]
 
 mod common;
@@ -15,6 +17,8 @@ use common::ops::*;
 use common::*;
 use proptest::prelude::*;
 use quartermaster::prelude::*;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 
 /// A small seeded stream for the test's own choices (splitmix64).
 struct Mix(u64);
@@ -29,12 +33,26 @@ impl Mix {
     }
 }
 
-/// Plays `phases` phases from the start, the side to move giving a random
-/// share of its legal orders one at a time (re-listing after each).
-fn random_state(seed: u64, phases: u32) -> Game {
+/// Seeds of the random plays that states are drawn from: each is played
+/// once per test thread, to 30 phases, and its snapshot after every phase
+/// kept, so that a case costs a clone and a restore, not a load and up to
+/// 30 phases of play.
+const PLAYS: u64 = 64;
+
+/// Cases per property: 1,000 in CI, 10,000 with `QM_LONG=1`.
+fn cases() -> u32 {
+    if long() { 10_000 } else { 1_000 }
+}
+
+/// Plays 30 phases from the start (fewer if the game ends), the side to
+/// move giving a random share of its legal orders one at a time
+/// (re-listing after each): the snapshots from the start and after each
+/// phase.
+fn random_play(seed: u64) -> Vec<Snapshot> {
     let mut g = load_seeded(EAST, seed);
     let mut rng = Mix(seed);
-    for _ in 0..phases {
+    let mut out = vec![g.snapshot()];
+    for _ in 0..30 {
         let side = g.clock().side;
         for _ in 0..12 {
             let legal = g.legal_orders(side);
@@ -45,16 +63,54 @@ fn random_state(seed: u64, phases: u32) -> Game {
             g.submit(side, &Orders { orders: vec![o] }).expect("a listed order passes");
         }
         g.step_phase();
+        out.push(g.snapshot());
         if g.is_over() {
             break;
         }
     }
+    out
+}
+
+thread_local! {
+    static BASE: Game = load(EAST);
+    static PLAYED: RefCell<BTreeMap<u64, Vec<Snapshot>>> = const { RefCell::new(BTreeMap::new()) };
+}
+
+/// The state of play `seed % PLAYS` after `phases` phases (or at its end).
+fn random_state(seed: u64, phases: u32) -> Game {
+    let seed = seed % PLAYS;
+    let snap = PLAYED.with(|p| {
+        let mut p = p.borrow_mut();
+        let v = p.entry(seed).or_insert_with(|| random_play(seed));
+        v[(phases as usize).min(v.len() - 1)].clone()
+    });
+    let mut g = BASE.with(Game::clone);
+    g.restore_from(&snap).expect("a snapshot of the same scenario");
     g
 }
 
-/// Whether `o` passes `submit` for `side` on a copy of `g`.
-fn passes(g: &Game, side: Side, o: &Order) -> bool {
-    g.clone().submit(side, &Orders { orders: vec![o.clone()] }).is_ok()
+/// Asks whether orders pass `submit` on a copy of a game: one scratch copy
+/// serves every refused order (a refusal leaves the game unchanged, which
+/// `a_rejected_batch_leaves_the_checksum_unchanged` checks), and is copied
+/// afresh after an accepted one.
+struct Probe<'g> {
+    game: &'g Game,
+    scratch: Game,
+}
+
+impl<'g> Probe<'g> {
+    fn new(game: &'g Game) -> Self {
+        Self { game, scratch: game.clone() }
+    }
+
+    /// Whether `o` passes `submit` for `side` on its own.
+    fn passes(&mut self, side: Side, o: &Order) -> bool {
+        let ok = self.scratch.submit(side, &Orders { orders: vec![o.clone()] }).is_ok();
+        if ok {
+            self.scratch = self.game.clone();
+        }
+        ok
+    }
 }
 
 /// Candidate operation orders of every kind near the units of both sides:
@@ -97,6 +153,7 @@ fn candidates(g: &Game) -> Vec<Order> {
 
 fn check(seed: u64, phases: u32) {
     let g = random_state(seed, phases);
+    let mut probe = Probe::new(&g);
     for side in [Side::Axis, Side::Allies] {
         let legal = g.legal_orders(side);
         let mut sorted = legal.clone();
@@ -106,16 +163,16 @@ fn check(seed: u64, phases: u32) {
         // Every listed order passes (a sample of them, spread evenly).
         let step = (legal.len() / 25).max(1);
         for o in legal.iter().step_by(step) {
-            assert!(passes(&g, side, o), "listed but refused: {o:?} at {:?}", g.clock());
+            assert!(probe.passes(side, o), "listed but refused: {o:?} at {:?}", g.clock());
         }
-        multi_attacks(&g, side, &legal, seed);
+        multi_attacks(&g, &mut probe, side, &legal, seed);
         // No unlisted candidate passes.
         let mut rng = Mix(seed ^ 0x5eed);
         let cands = candidates(&g);
         for _ in 0..60 {
             let o = &cands[rng.below(cands.len())];
             if !legal.contains(o) {
-                assert!(!passes(&g, side, o), "not listed but passes: {o:?} at {:?}", g.clock());
+                assert!(!probe.passes(side, o), "not listed but passes: {o:?} at {:?}", g.clock());
             }
         }
     }
@@ -126,7 +183,7 @@ fn check(seed: u64, phases: u32) {
 /// one-attacker parts is listed. Checked on the listed pairs of each
 /// attacked hex, and on a listed attacker joined by a unit whose part is
 /// not listed.
-fn multi_attacks(g: &Game, side: Side, legal: &[Order], seed: u64) {
+fn multi_attacks(g: &Game, probe: &mut Probe<'_>, side: Side, legal: &[Order], seed: u64) {
     let mut by_target: std::collections::BTreeMap<String, Vec<String>> = std::collections::BTreeMap::new();
     for o in legal {
         if let Some(OpsOrder::Attack { attackers, target }) = o.downcast_ref::<OpsOrder>() {
@@ -140,17 +197,17 @@ fn multi_attacks(g: &Game, side: Side, legal: &[Order], seed: u64) {
             OpsOrder::Attack { attackers: a.iter().map(|s| (*s).clone()).collect(), target: target.clone() }.into()
         };
         if let [a, b, ..] = units.as_slice() {
-            assert!(passes(g, side, &attack(&[a, b])), "both parts listed: {a} and {b} on {target}");
+            assert!(probe.passes(side, &attack(&[a, b])), "both parts listed: {a} and {b} on {target}");
         }
         let other = &ids[rng.below(ids.len())];
         if !units.contains(other) {
-            assert!(!passes(g, side, &attack(&[&units[0], other])), "{other}'s part on {target} is not listed");
+            assert!(!probe.passes(side, &attack(&[&units[0], other])), "{other}'s part on {target} is not listed");
         }
     }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
 
     #[test]
     fn legal_orders_are_exactly_what_submit_takes(seed in 0u64..1000, phases in 0u32..30) {
@@ -194,7 +251,7 @@ fn random_order(g: &Game, rng: &mut Mix) -> Order {
 /// rejected batch leaves the checksum as it was (illegal orders change
 /// nothing).
 fn rejected_unchanged(seed: u64, phases: u32) {
-    let g = random_state(seed % 1000, phases);
+    let g = random_state(seed, phases);
     let mut rng = Mix(seed);
     let before = g.checksum();
     let mut rejected = 0;
