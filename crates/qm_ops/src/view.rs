@@ -13,6 +13,7 @@ use qm_core::refusal::{MoveRefusal, RedeployRefusal};
 use qm_core::ruleset::Domain;
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::supply::{HexStatus, HexSupply, UnitSupply};
+use qm_core::treasury::Treasury;
 use qm_supply::capabilities::{HexCapabilities, Site, UnitCapabilities, hex_capabilities, unit_capabilities};
 use qm_trace::{EdgeKinds, bfs_path_refuel};
 use std::collections::{BTreeMap, BTreeSet};
@@ -56,6 +57,9 @@ pub(crate) struct View<'a> {
     pub(crate) ordered: BTreeSet<UnitId>,
     /// Construction points queued builds spend, by nation.
     pub(crate) spent: BTreeMap<NationId, u32>,
+    /// The nations' treasuries, when an economy family (collection) keeps
+    /// them on a territory map: they replace the scenario's budget.
+    pub(crate) treasury: Option<&'a Treasury>,
 }
 
 /// Why an air or naval redeployment has no way to its destination.
@@ -114,6 +118,7 @@ impl View<'_> {
             occupied: Vec::new(),
             ordered: BTreeSet::new(),
             spent: BTreeMap::new(),
+            treasury: world.get_resource::<Treasury>().filter(|_| !spec.map.is_hex_map()),
         };
         v.occupied = vec![0; spec.map.node_count()];
         for u in v.units.values() {
@@ -139,6 +144,23 @@ impl View<'_> {
             }
         }
         Some(v)
+    }
+
+    /// The construction points `nation` has before the builds queued this
+    /// phase: on a territory map with treasuries, its treasury (COL-004:
+    /// what it collected and saved, unspent points carrying over);
+    /// otherwise the scenario's budget per player turn.
+    pub(crate) fn funds_of(&self, nation: NationId) -> u32 {
+        match self.treasury {
+            Some(t) => t.has(self.spec.ruleset.nation_key(nation)),
+            None => self.ops.budget_of(nation),
+        }
+    }
+
+    /// The construction points `nation` has left this phase, after the
+    /// builds already queued.
+    pub(crate) fn funds_left(&self, nation: NationId) -> u32 {
+        self.funds_of(nation).saturating_sub(self.spent.get(&nation).copied().unwrap_or(0))
     }
 
     pub(crate) fn side(&self, n: NationId) -> Option<Side> {
