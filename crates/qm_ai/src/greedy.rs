@@ -21,6 +21,9 @@
 use crate::eval::weights;
 use crate::legal::{actor, by_unit, destination};
 use crate::policy::Policy;
+use qm_core::components::{Location, Unit};
+use qm_core::nation::{Nation, NationStateC};
+use qm_core::supply::UnitSupply;
 use qm_game::{DeterminationKind, Game, NodeId, Observation, Order, Orders, Side, UnitStatus};
 use qm_trace::EdgeKinds;
 use rand_chacha::ChaCha8Rng;
@@ -162,19 +165,42 @@ fn cut_value(game: &Game, side: Side, order: &Order, base: i64) -> i64 {
     }
     g.step_phase();
     g.determine_supply(side.other(), DeterminationKind::Initial);
-    enemy_cut(&g.observation(side)) - base
+    enemy_cut_in(&g, side) - base
+}
+
+/// [`enemy_cut`] of `side`'s observation without fog, which shows every
+/// unit of the nations on the other side: their statuses read straight
+/// from the world, without building the observation (its hexes, names and
+/// capabilities), which the look-ahead does not read.
+fn enemy_cut_in(game: &Game, side: Side) -> i64 {
+    let world = game.world();
+    let mut side_of = vec![None; game.spec().ruleset.nations.len()];
+    if let Some(mut q) = world.try_query::<(&Nation, &NationStateC)>() {
+        for (n, s) in q.iter(world) {
+            if let Some(slot) = side_of.get_mut(n.0.index()) {
+                *slot = s.0.side;
+            }
+        }
+    }
+    let Some(mut q) = world.try_query::<(&Unit, &Location, &UnitSupply)>() else { return 0 };
+    q.iter(world)
+        .filter(|(u, _, _)| side_of.get(u.nation.index()).copied().flatten() == Some(side.other()))
+        .map(|(_, _, s)| status_points(s.status))
+        .sum()
 }
 
 /// Points for the enemy's units out of full supply.
 fn enemy_cut(obs: &Observation) -> i64 {
-    obs.enemy_units
-        .iter()
-        .map(|u| match u.status {
-            UnitStatus::Isolated => weights::ISOLATED,
-            UnitStatus::Partial => weights::PARTIAL,
-            UnitStatus::Full => 0,
-        })
-        .sum()
+    obs.enemy_units.iter().map(|u| status_points(u.status)).sum()
+}
+
+/// Points for one enemy unit's status.
+const fn status_points(status: UnitStatus) -> i64 {
+    match status {
+        UnitStatus::Isolated => weights::ISOLATED,
+        UnitStatus::Partial => weights::PARTIAL,
+        UnitStatus::Full => 0,
+    }
 }
 
 /// What the heuristic reads, computed once a phase.

@@ -76,6 +76,23 @@ pub(crate) enum NoWay {
     Unreachable(MoveRefusal),
 }
 
+/// What validation reads of a unit's supply: what its capabilities depend
+/// on (the status, the status at initial determination, automatic supply;
+/// SUP-147..176), without the line and the explanation of a cut-off,
+/// which validation never reads and which cost most to copy, once per unit
+/// per validated order.
+fn status_only(s: &UnitSupply) -> UnitSupply {
+    UnitSupply {
+        status: s.status,
+        at: s.at,
+        line: None,
+        own_hex: s.own_hex.clone(),
+        automatic: s.automatic.clone(),
+        cutoff: None,
+        initial: s.initial,
+    }
+}
+
 impl View<'_> {
     pub(crate) fn new(world: &World) -> Option<View<'_>> {
         let spec = &world.get_resource::<Spec>()?.0;
@@ -101,7 +118,7 @@ impl View<'_> {
             .try_query::<(&Unit, &Location, &UnitFlags, &UnitSupply)>()?
             .iter(world)
             .map(|(u, l, f, s)| {
-                (u.id.clone(), UnitInfo { unit: u.clone(), node: l.node, flags: *f, supply: s.clone() })
+                (u.id.clone(), UnitInfo { unit: u.clone(), node: l.node, flags: *f, supply: status_only(s) })
             })
             .collect();
         static NO_OPS: std::sync::LazyLock<OpsTables> = std::sync::LazyLock::new(OpsTables::default);
