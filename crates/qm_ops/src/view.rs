@@ -86,7 +86,7 @@ fn status_only(s: &UnitSupply) -> UnitSupply {
         status: s.status,
         at: s.at,
         line: None,
-        own_hex: s.own_hex.clone(),
+        own_hex: s.own_hex,
         automatic: s.automatic.clone(),
         cutoff: None,
         initial: s.initial,
