@@ -21,6 +21,9 @@
 use crate::eval::weights;
 use crate::legal::{actor, by_unit, destination};
 use crate::policy::Policy;
+use qm_core::components::{Location, Unit};
+use qm_core::nation::{Nation, NationStateC};
+use qm_core::supply::UnitSupply;
 use qm_game::{DeterminationKind, Game, NodeId, Observation, Order, Orders, Side, UnitStatus};
 use qm_trace::EdgeKinds;
 use rand_chacha::ChaCha8Rng;
@@ -87,11 +90,23 @@ impl Greedy {
     #[must_use]
     pub fn ranked(&self, game: &Game, obs: &Observation, legal: &[Order]) -> Vec<Vec<Scored>> {
         let board = Board::new(game, obs, legal);
-        let mut groups: Vec<Vec<Scored>> = by_unit(legal)
+        // Each order's score and whether it takes an enemy hex, its
+        // destination looked up once.
+        let scored: Vec<Vec<(Scored, bool)>> = by_unit(legal)
             .into_iter()
-            .map(|g| g.into_iter().map(|o| Scored { order: o.clone(), score: board.heuristic(o) }).collect())
+            .map(|g| {
+                g.into_iter()
+                    .map(|o| {
+                        let (score, capture) = board.heuristic(o);
+                        (Scored { order: o.clone(), score }, capture)
+                    })
+                    .collect()
+            })
             .collect();
-        self.look_ahead(game, obs.side, &board, &mut groups);
+        let captures: Vec<Vec<bool>> = scored.iter().map(|g| g.iter().map(|(_, c)| *c).collect()).collect();
+        let mut groups: Vec<Vec<Scored>> =
+            scored.into_iter().map(|g| g.into_iter().map(|(s, _)| s).collect()).collect();
+        self.look_ahead(game, obs.side, &board, &captures, &mut groups);
         for g in &mut groups {
             g.sort_by_key(|s| std::cmp::Reverse(s.score));
         }
@@ -100,12 +115,15 @@ impl Greedy {
 
     /// Adds to the best captures the enemy supply they cut, measured on a
     /// clone with the engine's own determination.
-    fn look_ahead(&self, game: &Game, side: Side, board: &Board, groups: &mut [Vec<Scored>]) {
+    /// `is_capture[g][i]` says whether order `i` of group `g` takes an
+    /// enemy hex.
+    fn look_ahead(&self, game: &Game, side: Side, board: &Board, is_capture: &[Vec<bool>], groups: &mut [Vec<Scored>]) {
+        let capture = |g: usize, i: usize| is_capture.get(g).and_then(|v| v.get(i)).copied().unwrap_or(false);
         let mut captures: Vec<(i64, usize, usize)> = groups
             .iter()
             .enumerate()
             .flat_map(|(g, v)| v.iter().enumerate().map(move |(i, s)| (s.score, g, i)))
-            .filter(|&(_, g, i)| groups[g].get(i).is_some_and(|s| board.is_capture(&s.order)))
+            .filter(|&(_, g, i)| capture(g, i))
             .collect();
         captures.sort_by_key(|&(score, g, i)| (std::cmp::Reverse(score), g, i));
         for &(_, g, i) in captures.iter().take(self.lookahead) {
@@ -162,19 +180,42 @@ fn cut_value(game: &Game, side: Side, order: &Order, base: i64) -> i64 {
     }
     g.step_phase();
     g.determine_supply(side.other(), DeterminationKind::Initial);
-    enemy_cut(&g.observation(side)) - base
+    enemy_cut_in(&g, side) - base
+}
+
+/// [`enemy_cut`] of `side`'s observation without fog, which shows every
+/// unit of the nations on the other side: their statuses read straight
+/// from the world, without building the observation (its hexes, names and
+/// capabilities), which the look-ahead does not read.
+fn enemy_cut_in(game: &Game, side: Side) -> i64 {
+    let world = game.world();
+    let mut side_of = vec![None; game.spec().ruleset.nations.len()];
+    if let Some(mut q) = world.try_query::<(&Nation, &NationStateC)>() {
+        for (n, s) in q.iter(world) {
+            if let Some(slot) = side_of.get_mut(n.0.index()) {
+                *slot = s.0.side;
+            }
+        }
+    }
+    let Some(mut q) = world.try_query::<(&Unit, &Location, &UnitSupply)>() else { return 0 };
+    q.iter(world)
+        .filter(|(u, _, _)| side_of.get(u.nation.index()).copied().flatten() == Some(side.other()))
+        .map(|(_, _, s)| status_points(s.status))
+        .sum()
 }
 
 /// Points for the enemy's units out of full supply.
 fn enemy_cut(obs: &Observation) -> i64 {
-    obs.enemy_units
-        .iter()
-        .map(|u| match u.status {
-            UnitStatus::Isolated => weights::ISOLATED,
-            UnitStatus::Partial => weights::PARTIAL,
-            UnitStatus::Full => 0,
-        })
-        .sum()
+    obs.enemy_units.iter().map(|u| status_points(u.status)).sum()
+}
+
+/// Points for one enemy unit's status.
+const fn status_points(status: UnitStatus) -> i64 {
+    match status {
+        UnitStatus::Isolated => weights::ISOLATED,
+        UnitStatus::Partial => weights::PARTIAL,
+        UnitStatus::Full => 0,
+    }
 }
 
 /// What the heuristic reads, computed once a phase.
@@ -272,34 +313,36 @@ impl<'a> Board<'a> {
         self.game.spec().map.find(label)
     }
 
-    fn is_capture(&self, order: &Order) -> bool {
+    /// Whether `order`, with destination `to`, is a move or exploitation
+    /// into a hex the side does not control.
+    fn is_capture_at(&self, order: &Order, to: NodeId) -> bool {
         use qm_ops::OpsOrder::{Exploit, Move};
         matches!(order.downcast_ref::<qm_ops::OpsOrder>(), Some(Move { .. } | Exploit { .. }))
-            && destination(order)
-                .and_then(|d| self.node_of(d))
-                .is_some_and(|n| self.control.get(n as usize).copied().flatten() != Some(self.side))
+            && self.control.get(to as usize).copied().flatten() != Some(self.side)
     }
 
-    /// The order's score without look-ahead.
-    fn heuristic(&self, order: &Order) -> i64 {
+    /// The order's score without look-ahead, and whether it takes an enemy
+    /// hex (only moves and exploitations do).
+    fn heuristic(&self, order: &Order) -> (i64, bool) {
         let (Some(unit), Some(to)) = (actor(order), destination(order).and_then(|d| self.node_of(d))) else {
-            return 1;
+            return (1, false);
         };
         if let Some(qm_ops::OpsOrder::Attack { target, .. }) = order.downcast_ref::<qm_ops::OpsOrder>() {
             return match self.attacks.get(unit) {
-                Some((t, value)) if t == target => PLANNED + value,
-                _ => -1,
+                Some((t, value)) if t == target => (PLANNED + value, false),
+                _ => (-1, false),
             };
         }
         let d = |v: &[u32], n: NodeId| i64::from(v.get(n as usize).copied().unwrap_or(u32::MAX).min(256));
+        let capture = self.is_capture_at(order, to);
         let Some(&from) = self.at.get(unit) else {
             // A construction: nearest the enemy first.
-            return 1 + 256 - d(&self.near, to);
+            return (1 + 256 - d(&self.near, to), capture);
         };
         let mut score = ADVANCE * (d(&self.dist, from) - d(&self.dist, to))
             + CLOSE * (d(&self.near, from).min(8) - d(&self.near, to).min(8))
             + HUNT * (d(&self.intruders, from).min(HUNT_RANGE.into()) - d(&self.intruders, to).min(HUNT_RANGE.into()));
-        if self.is_capture(order) {
+        if capture {
             score += CAPTURE + OBJECTIVE * self.points.get(to as usize).copied().unwrap_or(0);
         }
         let map = &self.game.spec().map;
@@ -311,6 +354,6 @@ impl<'a> Board<'a> {
             // Out of supply now (SUP-011): back towards it.
             score += if supplied(to) { OUT_OF_SUPPLY } else { 0 };
         }
-        score
+        (score, capture)
     }
 }

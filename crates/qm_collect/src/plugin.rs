@@ -69,13 +69,13 @@ fn extract(world: &World) -> Result<SectionValue, String> {
 }
 
 /// Builds the section into a world; a fresh scenario (no section) opens the
-/// treasuries with each nation's income at setup ([`Treasury::open`]).
+/// treasuries with each nation's income at setup ([`crate::treasury::open`]).
 fn build_state(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> {
     let mut s: CollectState = from_section(v)?;
     if v.is_none()
         && let Some(board) = Board::from_world(world)
     {
-        s.treasury = Treasury::open(&board);
+        s.treasury = crate::treasury::open(&board);
     }
     world.insert_resource(s.statements);
     world.insert_resource(s.declines);

@@ -3,6 +3,7 @@
 //! convoy battle procedure of the ruleset (ruling 5).
 
 use crate::ids::{NationId, NodeId};
+use crate::map::Features;
 use serde::{Deserialize, Serialize};
 
 /// Whose a territory is, for collection (COL-008).
@@ -95,6 +96,23 @@ impl CollectMap {
     #[must_use]
     pub fn place_by_key(&self, key: &str) -> Option<PlaceId> {
         self.places.iter().position(|p| p.key == key).map(|i| i as PlaceId)
+    }
+
+    /// The nation whose supply center node `n` would be (COL-005: a city,
+    /// industrial complex or port, `features` being the node's, in an
+    /// incorporated territory of one of the nation's places; a territory
+    /// gifted to a nation belongs to its homeland, COL-008). It is one of
+    /// that nation's supply centers while the nation controls it.
+    #[must_use]
+    pub fn center_nation(&self, n: NodeId, features: Features) -> Option<NationId> {
+        let e = self.econ(n);
+        if !e.incorporated || !features.intersects(Features::CITY | Features::IC | Features::PORT) {
+            return None;
+        }
+        match e.gifted_to {
+            Some(g) => self.homeland(g).map(|_| g),
+            None => e.place.and_then(|p| self.places.get(p as usize)).map(|p| p.nation),
+        }
     }
 
     /// The key of a place, or `?`.

@@ -23,6 +23,7 @@ pub mod spec;
 pub mod state;
 pub mod supply;
 pub mod text;
+pub mod treasury;
 pub mod validate;
 
 /// What most users of the core need.

@@ -85,7 +85,9 @@ pub fn apply_operations(world: &mut World) {
     for o in orders {
         match o.order {
             ValidOrder::Attack { .. } => {}
-            ValidOrder::Build { nation, kind, at, .. } => crate::build::place(world, nation, kind, at, clock.turn),
+            ValidOrder::Build { nation, kind, at, cost } => {
+                crate::build::construct(world, nation, kind, at, cost, clock.turn);
+            }
             ValidOrder::Move { unit, path } => move_along(world, &unit, &path, clock),
             ValidOrder::Exploit { unit, path } => {
                 move_along(world, &unit, &path, clock);

@@ -51,7 +51,9 @@ pub struct OpsRules {
     pub sight: Option<u32>,
     /// Whether `Redeploy` orders are taken (default true).
     pub redeploy: bool,
-    /// Construction points each nation receives per player turn.
+    /// Construction points each nation receives per player turn. Not used
+    /// on a territory map whose ruleset has the collection family: there a
+    /// nation builds with its treasury (see the crate README).
     pub budget: Vec<Budget>,
     /// The unit types that may be constructed (their ruleset `cost` is paid
     /// from the budget).
@@ -129,7 +131,8 @@ pub struct Crt {
 pub struct Budget {
     /// Nation key.
     pub nation: String,
-    /// Points per player turn of the nation's side; unspent points are lost.
+    /// Points per player turn of the nation's side; unspent points are lost
+    /// (with collection on a territory map, the treasury replaces them).
     pub points: u32,
 }
 

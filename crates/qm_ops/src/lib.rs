@@ -15,6 +15,7 @@ mod victory;
 mod view;
 
 pub use apply::apply_operations;
+pub use build::construction_left;
 pub use combat::Forecast;
 pub use data::{CombatResult, Crt, OpsData, OpsRules, OpsTables, Strength, Victory};
 pub use error::OpsError;

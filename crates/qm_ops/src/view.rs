@@ -13,6 +13,7 @@ use qm_core::refusal::{MoveRefusal, RedeployRefusal};
 use qm_core::ruleset::Domain;
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::supply::{HexStatus, HexSupply, UnitSupply};
+use qm_core::treasury::Treasury;
 use qm_supply::capabilities::{HexCapabilities, Site, UnitCapabilities, hex_capabilities, unit_capabilities};
 use qm_trace::{EdgeKinds, bfs_path_refuel};
 use std::collections::{BTreeMap, BTreeSet};
@@ -56,6 +57,9 @@ pub(crate) struct View<'a> {
     pub(crate) ordered: BTreeSet<UnitId>,
     /// Construction points queued builds spend, by nation.
     pub(crate) spent: BTreeMap<NationId, u32>,
+    /// The nations' treasuries, when an economy family (collection) keeps
+    /// them on a territory map: they replace the scenario's budget.
+    pub(crate) treasury: Option<&'a Treasury>,
 }
 
 /// Why an air or naval redeployment has no way to its destination.
@@ -70,6 +74,23 @@ pub(crate) enum NoWay {
     },
     /// Out of reach whatever the supply of the bases on the way.
     Unreachable(MoveRefusal),
+}
+
+/// What validation reads of a unit's supply: what its capabilities depend
+/// on (the status, the status at initial determination, automatic supply;
+/// SUP-147..176), without the line and the explanation of a cut-off,
+/// which validation never reads and which cost most to copy, once per unit
+/// per validated order.
+fn status_only(s: &UnitSupply) -> UnitSupply {
+    UnitSupply {
+        status: s.status,
+        at: s.at,
+        line: None,
+        own_hex: s.own_hex,
+        automatic: s.automatic.clone(),
+        cutoff: None,
+        initial: s.initial,
+    }
 }
 
 impl View<'_> {
@@ -97,7 +118,7 @@ impl View<'_> {
             .try_query::<(&Unit, &Location, &UnitFlags, &UnitSupply)>()?
             .iter(world)
             .map(|(u, l, f, s)| {
-                (u.id.clone(), UnitInfo { unit: u.clone(), node: l.node, flags: *f, supply: s.clone() })
+                (u.id.clone(), UnitInfo { unit: u.clone(), node: l.node, flags: *f, supply: status_only(s) })
             })
             .collect();
         static NO_OPS: std::sync::LazyLock<OpsTables> = std::sync::LazyLock::new(OpsTables::default);
@@ -114,6 +135,7 @@ impl View<'_> {
             occupied: Vec::new(),
             ordered: BTreeSet::new(),
             spent: BTreeMap::new(),
+            treasury: world.get_resource::<Treasury>().filter(|_| !spec.map.is_hex_map()),
         };
         v.occupied = vec![0; spec.map.node_count()];
         for u in v.units.values() {
@@ -139,6 +161,23 @@ impl View<'_> {
             }
         }
         Some(v)
+    }
+
+    /// The construction points `nation` has before the builds queued this
+    /// phase: on a territory map with treasuries, its treasury (COL-004:
+    /// what it collected and saved, unspent points carrying over);
+    /// otherwise the scenario's budget per player turn.
+    pub(crate) fn funds_of(&self, nation: NationId) -> u32 {
+        match self.treasury {
+            Some(t) => t.has(self.spec.ruleset.nation_key(nation)),
+            None => self.ops.budget_of(nation),
+        }
+    }
+
+    /// The construction points `nation` has left this phase, after the
+    /// builds already queued.
+    pub(crate) fn funds_left(&self, nation: NationId) -> u32 {
+        self.funds_of(nation).saturating_sub(self.spent.get(&nation).copied().unwrap_or(0))
     }
 
     pub(crate) fn side(&self, n: NationId) -> Option<Side> {
