@@ -132,6 +132,15 @@ pub(crate) fn validate_in(v: &View<'_>, side: Side, index: usize, order: &Order)
                 if !map.adjacent(u.node).any(|x| x == target_n) {
                     return Err(illegal(a, "attack", MoveRefusal::NotAdjacent { target: target.clone() }));
                 }
+                // One combat a unit a phase: not twice in one order, nor
+                // in a second `Combat` (the exception to "one order a
+                // unit" is for other orders only).
+                if ids.contains(&u.unit.id) {
+                    return Err(OpsError::NamedTwice(a.clone()).at(index));
+                }
+                if v.in_combat.contains(&u.unit.id) {
+                    return Err(OpsError::AlreadyOrdered(a.clone()).at(index));
+                }
                 taker.get_or_insert(u.unit.nation);
                 ids.push(u.unit.id.clone());
             }

@@ -55,6 +55,10 @@ pub(crate) struct View<'a> {
     pub(crate) occupied: Vec<u8>,
     /// Units with an order queued for the phase about to run.
     pub(crate) ordered: BTreeSet<UnitId>,
+    /// Units named by a `Combat` queued for that phase: a unit fights in
+    /// one combat a phase, even where `Combat` is excepted from "one order
+    /// a unit".
+    pub(crate) in_combat: BTreeSet<UnitId>,
     /// Construction points queued builds spend, by nation.
     pub(crate) spent: BTreeMap<NationId, u32>,
     /// The nations' treasuries, when an economy family (collection) keeps
@@ -134,6 +138,7 @@ impl View<'_> {
             units,
             occupied: Vec::new(),
             ordered: BTreeSet::new(),
+            in_combat: BTreeSet::new(),
             spent: BTreeMap::new(),
             treasury: world.get_resource::<Treasury>().filter(|_| !spec.map.is_hex_map()),
         };
@@ -154,6 +159,12 @@ impl View<'_> {
                 .and_then(|c| world.get_resource::<qm_core::phase::PhaseOrder>().and_then(|o| o.get(c.phase))),
         ) {
             v.ordered = p.for_phase(phase).flat_map(|o| o.order.units()).cloned().collect();
+            v.in_combat = p
+                .for_phase(phase)
+                .filter(|o| matches!(o.order, OpsValid::Combat { .. }))
+                .flat_map(|o| o.order.units())
+                .cloned()
+                .collect();
             for o in p.for_phase(phase) {
                 if let OpsValid::Build { nation, cost, .. } = o.order {
                     *v.spent.entry(nation).or_default() += cost;

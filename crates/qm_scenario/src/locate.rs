@@ -4,6 +4,8 @@
 //! A skimmer, not a parser: meant for text that `ron` already accepted; on anything else it is best effort,
 //! never panics and never recurses on nesting depth.
 
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// One step of a path into a RON value.
@@ -45,12 +47,15 @@ pub fn position_of_offset(src: &str, offset: usize) -> Pos {
     Pos { line: saturate(line), col: saturate(col), offset: end }
 }
 
-/// The line starts of a text, indexed once: positions of many offsets
-/// without rescanning the text from the top for each.
+/// The line starts of a text, indexed once, and the members of every
+/// compound value a path went through: positions of many paths and
+/// offsets without rescanning the text from the top for each (issue 15:
+/// a file's diagnostics cost one skim of the file, not one each).
 #[derive(Clone, Debug)]
 pub struct LineIndex<'a> {
     src: &'a str,
     starts: Vec<usize>,
+    compounds: RefCell<Compounds>,
 }
 
 impl<'a> LineIndex<'a> {
@@ -58,7 +63,7 @@ impl<'a> LineIndex<'a> {
     #[must_use]
     pub fn new(src: &'a str) -> Self {
         let starts = std::iter::once(0).chain(src.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        Self { src, starts }
+        Self { src, starts, compounds: RefCell::default() }
     }
 
     /// Position of a byte offset, as [`position_of_offset`] gives it.
@@ -78,13 +83,22 @@ impl<'a> LineIndex<'a> {
     /// [`locate`] through this index.
     #[must_use]
     pub fn locate(&self, path: &[Seg]) -> Pos {
-        self.pos(value_offset(self.src, path))
+        self.pos(self.skim(|sk| sk.value_offset(path)))
     }
 
     /// [`locate_in_string`] through this index.
     #[must_use]
     pub fn locate_in_string(&self, path: &[Seg], chars: usize) -> Pos {
-        self.pos(string_char_offset(self.src, path, chars))
+        self.pos(self.skim(|sk| sk.string_char_offset(path, chars)))
+    }
+
+    /// Runs `f` on a skimmer that keeps the compounds already listed.
+    fn skim(&self, f: impl FnOnce(&mut Skim<'a>) -> usize) -> usize {
+        let mut sk = Skim::new(self.src);
+        sk.compounds = self.compounds.take();
+        let at = f(&mut sk);
+        self.compounds.replace(sk.compounds);
+        at
     }
 }
 
@@ -110,26 +124,11 @@ pub fn locate_in_string(src: &str, path: &[Seg], chars: usize) -> Pos {
 }
 
 fn string_char_offset(src: &str, path: &[Seg], chars: usize) -> usize {
-    let start = value_offset(src, path);
-    let mut sk = Skim { pos: start, ..Skim::new(src) };
-    if sk.peek() != Some(b'\'') {
-        sk.walk_literal(chars);
-    }
-    sk.pos
+    Skim::new(src).string_char_offset(path, chars)
 }
 
 fn value_offset(src: &str, path: &[Seg]) -> usize {
-    let mut sk = Skim::new(src);
-    sk.skip_preamble();
-    if sk.peek().is_none() {
-        return 0;
-    }
-    let mut at = sk.pos;
-    for seg in path {
-        let Some(next) = sk.step(at, seg) else { break };
-        at = next;
-    }
-    at
+    Skim::new(src).value_offset(path)
 }
 
 /// The content of a key token as written: quotes stripped from strings and chars, `r#` from raw identifiers.
@@ -154,11 +153,51 @@ fn is_bare(b: u8) -> bool {
 struct Skim<'a> {
     src: &'a str,
     pos: usize,
+    /// The compounds listed so far, by the offset a path step started at.
+    compounds: Compounds,
+}
+
+/// Compound values (`(..)`, `[..]`, `{..}`) already listed, by the offset
+/// of their first token.
+type Compounds = BTreeMap<usize, Compound>;
+
+/// A compound value's closing bracket, whether its members are named
+/// fields, and its members (key token range, value start).
+#[derive(Clone, Debug)]
+struct Compound {
+    close: u8,
+    named: bool,
+    members: Vec<(Range<usize>, usize)>,
 }
 
 impl<'a> Skim<'a> {
     fn new(src: &'a str) -> Self {
-        Skim { src, pos: 0 }
+        Skim { src, pos: 0, compounds: Compounds::new() }
+    }
+
+    /// See [`locate`]: the start of the value at `path`, or of the deepest
+    /// value resolved.
+    fn value_offset(&mut self, path: &[Seg]) -> usize {
+        self.pos = 0;
+        self.skip_preamble();
+        if self.peek().is_none() {
+            return 0;
+        }
+        let mut at = self.pos;
+        for seg in path {
+            let Some(next) = self.step(at, seg) else { break };
+            at = next;
+        }
+        at
+    }
+
+    /// See [`locate_in_string`].
+    fn string_char_offset(&mut self, path: &[Seg], chars: usize) -> usize {
+        self.pos = self.value_offset(path);
+        if self.peek() != Some(b'\'') {
+            self.walk_literal(chars);
+        }
+        self.pos
     }
 
     fn peek_at(&self, n: usize) -> Option<u8> {
@@ -365,28 +404,38 @@ impl<'a> Skim<'a> {
     }
 
     fn apply(&mut self, at: usize, seg: &Seg) -> Option<usize> {
-        let close = self.open(at)?;
-        let named = close == b')' && self.named();
-        let members = self.members(close, named || close == b'}');
+        let src = self.src;
+        let c = self.compound(at)?;
         let find = |wanted: &str| {
-            members.iter().find(|(key, _)| key_text(self.src.get(key.clone()).unwrap_or_default()) == wanted)
+            c.members.iter().find(|(key, _)| key_text(src.get(key.clone()).unwrap_or_default()) == wanted)
         };
         match seg {
-            Seg::Index(i) if close == b']' || (close == b')' && !named) => members.get(*i),
-            Seg::Field(name) if named => find(name),
-            Seg::Key(key) if close == b'}' => find(key),
+            Seg::Index(i) if c.close == b']' || (c.close == b')' && !c.named) => c.members.get(*i),
+            Seg::Field(name) if c.named => find(name),
+            Seg::Key(key) if c.close == b'}' => find(key),
             _ => None,
         }
         .map(|&(_, value)| value)
     }
 
+    /// The compound value at `at`, listed once and then kept.
+    fn compound(&mut self, at: usize) -> Option<&Compound> {
+        if !self.compounds.contains_key(&at) {
+            let close = self.open(at)?;
+            let named = close == b')' && self.named();
+            let members = self.members(close, named || close == b'}');
+            self.compounds.insert(at, Compound { close, named, members });
+        }
+        self.compounds.get(&at)
+    }
+
     /// The only argument of a positional `Name(v)` / `(v)`, if there is exactly one.
     fn sole_positional(&mut self, at: usize) -> Option<usize> {
-        if self.open(at)? != b')' || self.named() {
-            return None;
-        }
-        match self.members(b')', false).as_slice() {
-            [(_, only)] => Some(*only),
+        match self.compound(at)? {
+            Compound { close: b')', named: false, members } => match members.as_slice() {
+                [(_, only)] => Some(*only),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -578,6 +627,25 @@ Scenario(
                 assert!(pos.offset <= prefix.len());
                 assert!(locate_in_string(prefix, path, 4).offset <= prefix.len());
             }
+        }
+    }
+
+    #[test]
+    fn an_index_keeps_its_compounds_and_finds_what_a_fresh_skim_finds() {
+        let paths = [
+            "", "title", "map.blocks[0].terrain[1]", "map.legend['G']", "map.legend['R']", "units[0].at",
+            "units[1].supply_as", "units[1].nope.deeper", "units[5].id", "map.blocks[0].origin", "units[1].at",
+        ]
+        .map(p);
+        for cut in [SAMPLE.len(), SAMPLE.len() / 2, SAMPLE.len() / 3] {
+            let src = SAMPLE.get(..cut).unwrap_or_default();
+            let index = LineIndex::new(src);
+            // Twice through: the second pass reads only kept compounds.
+            for path in paths.iter().chain(paths.iter().rev()) {
+                assert_eq!(index.locate(path), locate(src, path), "{path:?} in the first {cut} bytes");
+                assert_eq!(index.locate_in_string(path, 2), locate_in_string(src, path, 2), "{path:?}");
+            }
+            assert!(!index.compounds.borrow().is_empty() || cut < SAMPLE.len(), "the compounds were kept");
         }
     }
 }
