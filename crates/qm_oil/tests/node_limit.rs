@@ -18,7 +18,7 @@ const SMALL_LIMIT: u64 = 150;
 /// the selection sweeps the resources).
 const COST_GAP: u32 = 10;
 /// See [`COST_GAP`].
-const SPEND_GAP: u32 = 1;
+const SPEND_GAP: u32 = 0;
 
 #[test]
 fn limited_search_stays_within_a_bounded_gap_of_the_exact_one() {
