@@ -355,3 +355,22 @@ fn cli_explain_a_resource() {
     assert_eq!(code, 1);
     assert!(err.contains("no unit `no-such-thing`"), "{err}");
 }
+
+#[test]
+fn saved_stock_crosses_the_sea_between_friendly_ports_oil_011() {
+    let mut g = load(EUROPE);
+    // Naples and Tripoli are joined only by sea: a sea leg between friendly
+    // ports, as for oil paths (OIL-011 "like any other resource", OIL-003).
+    let order = OilOrder::TransportStock {
+        power: "italy".into(),
+        from: "naples".into(),
+        to: "tripoli".into(),
+        oil: 1,
+        build_points: 0,
+    };
+    g.submit(Side::Axis, &Orders::of([order])).expect("Naples and Tripoli are joined by sea");
+    g.step_phase();
+    let it = report(&g, "italy");
+    let moved: Vec<(String, u32, u32)> = it.resources.iter().map(|r| (r.id.clone(), r.load_tenths, r.spent)).collect();
+    assert_eq!(moved, vec![("saved@l2".to_string(), 9, 1)], "Italy's 0.9 now drawn on the point in Tripoli");
+}

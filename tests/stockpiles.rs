@@ -163,6 +163,28 @@ fn saved_stock_is_transported_and_frees_the_cap_oil_011() {
 }
 
 #[test]
+fn saved_stock_moves_only_along_a_path_oil_011() {
+    let mut g = load(SCENARIO);
+    let kiel_to = |to: &str| OilOrder::TransportStock {
+        power: "germany".into(),
+        from: "kiel".into(),
+        to: to.into(),
+        oil: 1,
+        build_points: 0,
+    };
+    // Memel is a German city, but no German land path nor a sea leg between
+    // friendly ports joins it to Kiel (OIL-011: like any other resource).
+    let e = refused(&mut g, Side::Axis, vec![kiel_to("memel")]);
+    let cut = OilOrderError::NoTransportPath { power: "germany".into(), from: "a9".into(), to: "c3".into() };
+    assert_eq!(oil_error(&e), cut);
+    // Frankfurt is joined to Kiel by German land.
+    submit(&mut g, Side::Axis, vec![kiel_to("frankfurt")]);
+    g.step_phase();
+    assert_eq!(stock(&mut g, "frankfurt"), vec![("germany".into(), 1, 0)]);
+    assert_eq!(stock(&mut g, "kiel"), vec![("germany".into(), 3, 0)]);
+}
+
+#[test]
 fn sending_resources_commits_how_many_are_oil_oil_006() {
     let mut g = load(SCENARIO);
     let send = |to: &str, resources: u32, oil: u32| OilOrder::SendResources {
@@ -291,6 +313,23 @@ fn the_chinas_share_oil_and_us_units_in_china_use_it_through_stilwell_oil_003() 
     assert_eq!(reason(&us, "us-air-far"), "no_path", "in China, cut off from Stilwell");
     let kinds: Vec<&str> = us.resources.iter().map(|r| r.kind.as_str()).collect();
     assert!(kinds.contains(&"produced-via-stilwell"), "{kinds:?}");
+}
+
+#[test]
+fn powers_sharing_oil_are_solved_together_oil_003_oil_004() {
+    let mut g = allied();
+    g.step_phase();
+    // Szechuan carries the two Chinese armors (0.2 each) and the US air unit
+    // through Stilwell (0.1): 0.5 on one resource, so it is spent (OIL-004),
+    // though no power alone puts 0.5 on it.
+    for power in ["communist-china", "nationalist-china", "usa"] {
+        let r = report(&g, power);
+        let szechuan = r.resources.iter().find(|x| x.id == "szechuan").expect("szechuan listed");
+        assert_eq!((szechuan.load_tenths, szechuan.spent), (5, 1), "{power}");
+    }
+    let us = report(&g, "usa");
+    let own: Vec<&str> = us.reorganized.iter().map(|u| u.id.as_str()).collect();
+    assert_eq!(own, vec!["us-air-china"], "each report lists its own units");
 }
 
 #[test]

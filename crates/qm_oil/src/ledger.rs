@@ -226,7 +226,29 @@ pub fn validate_stock(world: &mut World, cx: &OrderContext, order: &OilOrder) ->
         let _ = ledger.apply(&board, cx.side, o, None);
     }
     ledger.apply(&board, cx.side, order, None).map_err(|e| refuse(cx.index, e))?;
+    if let OilOrder::TransportStock { power, from, to, .. } = order {
+        check_transport_path(world, &board, cx.side, (power, from, to)).map_err(|e| refuse(cx.index, e))?;
+    }
     Ok(OilValid::Stock(order.clone()))
+}
+
+/// OIL-011: saved stock travels like any other resource, along a path
+/// like an oil path (OIL-003, [`crate::paths::stock_path`]). Checked once
+/// the ledger accepts the order, so its hexes and power are known.
+fn check_transport_path(
+    world: &mut World,
+    board: &Board,
+    side: Side,
+    (power, from, to): (&str, &str, &str),
+) -> Result<(), OilOrderError> {
+    let (Ok(_), Some(a), Some(b)) = (board.power_of(side, power), board.spec.map.find(from), board.spec.map.find(to))
+    else {
+        return Ok(());
+    };
+    if crate::paths::stock_path(world, side, a, b) {
+        return Ok(());
+    }
+    Err(OilOrderError::NoTransportPath { power: power.into(), from: board.label(a), to: board.label(b) })
 }
 
 /// Applies the phase's stockpile orders, in the order given, with the

@@ -319,6 +319,21 @@ pub enum OilOrderError {
         /// The power ordering.
         power: String,
     },
+    /// Saved stock moves only along a path like an oil path (OIL-011,
+    /// OIL-003): through the side's open hexes, overseas between friendly
+    /// ports.
+    #[error(
+        "{power} cannot carry stock from {from} to {to}: no path through its side's open hexes or by sea between \
+         friendly ports joins them (OIL-011, OIL-003)"
+    )]
+    NoTransportPath {
+        /// The power.
+        power: String,
+        /// The hex the stock is in.
+        from: String,
+        /// The hex it was to go to.
+        to: String,
+    },
     /// The unit is not an HQ (OIL-005).
     #[error("unit `{0}` is not an HQ: only an HQ becomes a supply source (OIL-005)")]
     NotAnHq(String),

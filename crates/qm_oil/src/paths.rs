@@ -404,6 +404,33 @@ pub fn reach_of_side(world: &mut World, side: Side, turn: u32) -> SideReach {
     SideReach { sides, powers: out, units, spec: Some(spec), pass }
 }
 
+/// Whether `side` can carry saved stock from `from` to `to` (OIL-011:
+/// saved points are transported "like any other resource"): a path like an
+/// oil path (OIL-003), of any length, through the side's passable nodes
+/// (rule 30's masks, as [`reach_of_side`] reads them), overseas legs between
+/// friendly ports included; one flood from `from`.
+pub fn stock_path(world: &mut World, side: Side, from: NodeId, to: NodeId) -> bool {
+    if from == to {
+        return true;
+    }
+    let count = world.resource::<Spec>().ruleset.nations.len();
+    let sides = nation_sides(world, count);
+    let pass = passable(world, side, &sides);
+    let spec = world.resource::<Spec>().0.clone();
+    let fs = FloodSpec {
+        graph: &spec.map.land,
+        kinds: LAND_KINDS,
+        accept: &pass.accept,
+        emit: &pass.emit,
+        gates: &pass.gates,
+    };
+    let mut f = Flood::new(true);
+    flood(&fs, &[Seed::new(from, 1)], |_, _| true, &mut f);
+    let mut refs = vec![(0, None)];
+    overseas(&spec, &fs, &mut f, &mut refs);
+    f.mask(to) != 0
+}
+
 /// One power's flood from its resources, with overseas legs.
 fn flood_power(spec: &ScenarioSpec, pass: &Passable, power: NationId, resources: Vec<Candidate>) -> PowerReach {
     let fs = FloodSpec {

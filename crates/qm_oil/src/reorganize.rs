@@ -7,7 +7,14 @@
 //!    flood per major power ([`crate::paths`]).
 //! 3. The solver ([`crate::solve()`]) picks the units (short of oil: the
 //!    most cost, then the most units, then HQs first) and the assignment
-//!    that spends the fewest oil points (rulings 1 and 2).
+//!    that spends the fewest oil points (rulings 1 and 2). Powers that draw
+//!    on the same oil (OIL-003: Communist and Nationalist China, and the US
+//!    through Stilwell) are one problem ([`oil_groups`]): what their units
+//!    put on a shared resource adds up, so its 0.5 rule (OIL-004) and its
+//!    1.0 a point (ruling 2) hold for the resource, and the rounded minimum
+//!    is that of the group's units together. Each power's report shows its
+//!    own units, the resources it may draw from with the group's loads, and
+//!    the group's totals.
 //! 4. **Consumption** (deterministic): each resource gives up the points
 //!    the plan spends from it. Produced resources are listed to the solver
 //!    before saved ones (each group by id), and among equally cheap plans the
@@ -55,10 +62,12 @@ pub fn reorganize(world: &mut World) {
     for (nation, id) in reorganize_free(world, clock.side, &reach) {
         reports.entry(nation).or_insert_with(|| blank(nation)).free.push(id.to_string());
     }
-    for &power in reach.powers.keys() {
-        let report = reports.entry(power).or_insert_with(|| blank(power));
-        let allowed = draws.get(&power);
-        solve_power(world, &reach, power, Request { ordered: ordered.as_ref(), allowed, turn: clock.turn }, report);
+    for group in oil_groups(&reach) {
+        for &power in &group {
+            reports.entry(power).or_insert_with(|| blank(power));
+        }
+        let req = Request { ordered: ordered.as_ref(), draws: &draws, turn: clock.turn };
+        solve_group(world, &reach, &group, req, &mut reports);
     }
     let mut store = world.get_resource_or_init::<Reorganizations>();
     for (_, r) in reports {
@@ -86,16 +95,52 @@ fn take_orders(world: &mut World) -> (Option<BTreeSet<UnitId>>, BTreeMap<NationI
     (set, draws)
 }
 
-/// What the player asked of one power's reorganization.
+/// What the player asked of the reorganization.
 #[derive(Clone, Copy)]
 struct Request<'a> {
     ordered: Option<&'a BTreeSet<UnitId>>,
-    allowed: Option<&'a BTreeSet<String>>,
+    /// Per power, the resources its `DrawOil` orders allow (none: all).
+    draws: &'a BTreeMap<NationId, BTreeSet<String>>,
     turn: u32,
 }
 
-/// The oil points a resource can give now: powers sharing oil are solved
-/// one after another in nation order, each from what the previous left.
+impl Request<'_> {
+    fn allows(&self, power: NationId, key: &str) -> bool {
+        self.draws.get(&power).is_none_or(|a| a.contains(key))
+    }
+}
+
+/// The side's powers in groups solved together, each in nation order:
+/// powers whose resources share an oil resource or stockpile (OIL-003: the
+/// two Chinas, and the US with them through Stilwell), the others alone.
+pub(crate) fn oil_groups(reach: &SideReach) -> Vec<Vec<NationId>> {
+    let powers: Vec<NationId> = reach.powers.keys().copied().collect();
+    let mut group: Vec<usize> = (0..powers.len()).collect();
+    let shares = |a: NationId, b: NationId| {
+        let (pa, pb) = (&reach.powers[&a], &reach.powers[&b]);
+        pa.resources
+            .iter()
+            .any(|x| !matches!(x.origin, Origin::Hq(_)) && pb.resources.iter().any(|y| x.origin == y.origin))
+    };
+    for i in 0..powers.len() {
+        for j in 0..i {
+            if shares(powers[i], powers[j]) {
+                let (from, to) = (group[i].max(group[j]), group[i].min(group[j]));
+                group.iter_mut().filter(|g| **g == from).for_each(|g| *g = to);
+            }
+        }
+    }
+    let mut out: Vec<Vec<NationId>> = Vec::new();
+    for (i, &power) in powers.iter().enumerate() {
+        match out.iter_mut().find(|g| g[0] == powers[group[i]]) {
+            Some(g) => g.push(power),
+            None => out.push(vec![power]),
+        }
+    }
+    out
+}
+
+/// The oil points a resource can give now.
 fn points_now(world: &World, c: &Candidate, turn: u32) -> u32 {
     match &c.origin {
         Origin::Produced(e) => {
@@ -127,80 +172,163 @@ fn reorganize_free(world: &mut World, side: Side, reach: &SideReach) -> Vec<(Nat
     out
 }
 
-/// The solver's problem for one power: its disorganized oil units by id,
-/// and the candidates kept (with oil left and allowed by `DrawOil`), as
-/// indices into the power's resources.
-fn problem_of(
-    world: &World,
-    reach: &SideReach,
-    power: NationId,
-    req: Request<'_>,
-) -> (Problem, Vec<UnitId>, Vec<usize>) {
-    let Some(p) = reach.powers.get(&power) else { return (Problem::default(), Vec::new(), Vec::new()) };
-    let ids: Vec<UnitId> = reach.units.iter().filter(|(_, u)| u.0 == power).map(|(id, _)| id.clone()).collect();
-    let mut kept = Vec::new();
-    let mut resources = Vec::new();
-    for (i, r) in p.resources.iter().enumerate() {
-        let points = points_now(world, r, req.turn);
-        if points == 0 || req.allowed.is_some_and(|a| !a.contains(&r.key)) {
-            continue;
+/// One problem for a group of powers (OIL-003): their units, and every
+/// resource any of them may draw from, once.
+struct Joint {
+    /// The units, by id (the solver's unit `i` is `ids[i]`).
+    ids: Vec<UnitId>,
+    /// Each resource of the problem as the first power listing it and its
+    /// index there (the solver's resource `j`).
+    entries: Vec<(NationId, usize)>,
+    /// Per power: the problem's index of each of its candidates, if kept.
+    own: BTreeMap<NationId, Vec<Option<usize>>>,
+}
+
+impl Joint {
+    fn candidate<'r>(&self, reach: &'r SideReach, j: usize) -> Option<&'r Candidate> {
+        let (power, i) = *self.entries.get(j)?;
+        reach.powers.get(&power)?.resources.get(i)
+    }
+
+    /// `power`'s own index of the problem's resource `j`.
+    fn own_index(&self, power: NationId, j: usize) -> Option<usize> {
+        self.own.get(&power)?.iter().position(|&x| x == Some(j))
+    }
+}
+
+/// Rank of a candidate in the problem's resource order: HQs, produced oil,
+/// saved oil, then Chinese oil through Stilwell (the order of
+/// [`crate::paths`] for one power), so produced oil is spent first.
+fn rank(c: &Candidate) -> (bool, u8) {
+    let kind = match c.origin {
+        Origin::Hq(_) => 0,
+        Origin::Produced(_) => 1,
+        Origin::Saved(_) => 2,
+    };
+    (c.stilwell, kind)
+}
+
+/// The group's resources with oil left that some member may draw from, in
+/// [`rank`] order (each power's list in nation order within a rank).
+fn joint_resources(world: &World, reach: &SideReach, group: &[NationId], req: Request<'_>) -> Joint {
+    let mut listed: Vec<(NationId, usize)> = Vec::new();
+    let mut own: BTreeMap<NationId, Vec<Option<usize>>> = BTreeMap::new();
+    for &power in group {
+        let Some(p) = reach.powers.get(&power) else { continue };
+        for (i, r) in p.resources.iter().enumerate() {
+            let same = listed.iter().any(|&(q, k)| reach.powers[&q].resources[k].origin == r.origin);
+            let usable = group.iter().any(|&g| {
+                reach.powers.get(&g).is_some_and(|pg| pg.resources.iter().any(|x| x.origin == r.origin))
+                    && req.allows(g, &r.key)
+            });
+            if !same && usable && points_now(world, r, req.turn) > 0 {
+                listed.push((power, i));
+            }
         }
+        own.insert(power, vec![None; p.resources.len()]);
+    }
+    listed.sort_by_key(|&(q, k)| rank(&reach.powers[&q].resources[k]));
+    for (j, &(q, k)) in listed.iter().enumerate() {
+        let origin = &reach.powers[&q].resources[k].origin;
+        for (&power, slots) in &mut own {
+            for (i, r) in reach.powers[&power].resources.iter().enumerate() {
+                if &r.origin == origin && req.allows(power, &r.key) {
+                    slots[i] = Some(j);
+                }
+            }
+        }
+    }
+    let ids = reach.units.iter().filter(|(_, u)| group.contains(&u.0)).map(|(id, _)| id.clone()).collect();
+    Joint { ids, entries: listed, own }
+}
+
+/// The solver's problem for a group: its disorganized oil units by id, and
+/// the resources kept (with oil left and allowed by `DrawOil`).
+fn problem_of(world: &World, reach: &SideReach, group: &[NationId], req: Request<'_>) -> (Problem, Joint) {
+    let joint = joint_resources(world, reach, group, req);
+    let mut resources = Vec::new();
+    for j in 0..joint.entries.len() {
+        let Some(r) = joint.candidate(reach, j) else { continue };
         let kind = match &r.origin {
             Origin::Produced(_) => ResourceKind::Produced,
             Origin::Saved(_) => ResourceKind::Saved,
             Origin::Hq(hq) => {
-                let unit = ids.iter().position(|id| id == hq).map_or(u32::MAX - i as u32, |u| u as u32);
+                let unit = joint.ids.iter().position(|id| id == hq).map_or(u32::MAX - j as u32, |u| u as u32);
                 ResourceKind::Hq { unit: SolverUnit(unit) }
             }
         };
-        resources.push(OilResource { id: ResourceId(i as u32), points, kind });
-        kept.push(i);
+        resources.push(OilResource { id: ResourceId(j as u32), points: points_now(world, r, req.turn), kind });
     }
-    let units = ids
+    let units = joint
+        .ids
         .iter()
         .enumerate()
         .map(|(i, id)| {
-            let (_, _, cost, hq) = reach.units[id];
+            let (power, _, cost, hq) = reach.units[id];
             let mask = reach.reaches(id);
+            let slots = joint.own.get(&power).map(Vec::as_slice).unwrap_or_default();
+            let mut reaches: Vec<usize> =
+                slots.iter().enumerate().filter(|&(k, _)| mask >> k & 1 == 1).filter_map(|(_, &j)| j).collect();
+            reaches.sort_unstable();
+            reaches.dedup();
             OilUnit {
                 id: SolverUnit(i as u32),
                 cost: Tenths(cost),
                 class: if hq { UnitClass::Hq } else { UnitClass::Other },
                 ordered: req.ordered.is_none_or(|o| o.contains(id)),
-                reaches: (0..kept.len()).filter(|&k| mask >> kept[k] & 1 == 1).collect(),
+                reaches,
             }
         })
         .collect();
-    (Problem { units, resources }, ids, kept)
+    (Problem { units, resources }, joint)
 }
 
-/// Solves, applies and reports one power's reorganization.
-fn solve_power(world: &mut World, reach: &SideReach, power: NationId, req: Request<'_>, report: &mut PowerReport) {
-    let (problem, ids, kept) = problem_of(world, reach, power, req);
-    report.requested =
-        ids.iter().zip(&problem.units).filter(|(_, u)| u.ordered).map(|(id, _)| id.to_string()).collect();
+/// Solves, applies and reports the reorganization of a group of powers.
+fn solve_group(
+    world: &mut World,
+    reach: &SideReach,
+    group: &[NationId],
+    req: Request<'_>,
+    reports: &mut BTreeMap<NationId, PowerReport>,
+) {
+    let (problem, joint) = problem_of(world, reach, group, req);
+    for (&power, report) in reports.iter_mut().filter(|(p, _)| group.contains(p)) {
+        report.requested = joint
+            .ids
+            .iter()
+            .zip(&problem.units)
+            .filter(|(id, u)| u.ordered && reach.units[*id].0 == power)
+            .map(|(id, _)| id.to_string())
+            .collect();
+    }
     let plan = match crate::solve(&problem) {
         Ok(plan) => plan,
         Err(e) => {
-            report.above_minimum = Some(format!("the solver refused the problem: {e}"));
+            for (_, report) in reports.iter_mut().filter(|(p, _)| group.contains(p)) {
+                report.above_minimum = Some(format!("the solver refused the problem: {e}"));
+            }
             return;
         }
     };
-    let solved = Solved { ids: &ids, kept: &kept, plan: &plan };
-    apply(world, reach, power, &solved, req.turn);
-    describe(world, reach, power, &solved, report);
+    let solved = Solved { joint: &joint, plan: &plan };
+    apply(world, reach, &solved, req.turn);
+    for &power in group {
+        if let Some(report) = reports.get_mut(&power) {
+            describe(world, reach, power, &solved, report);
+        }
+    }
 }
 
-/// A power's plan with the units and resources it is about.
+/// A group's plan with the units and resources it is about.
 struct Solved<'a> {
-    ids: &'a [UnitId],
-    kept: &'a [usize],
+    joint: &'a Joint,
     plan: &'a Plan,
 }
 
 /// Marks the units reorganized and consumes the oil spent.
-fn apply(world: &mut World, reach: &SideReach, power: NationId, solved: &Solved<'_>, turn: u32) {
+fn apply(world: &mut World, reach: &SideReach, solved: &Solved<'_>, turn: u32) {
     let done: BTreeSet<&UnitId> = solved
+        .joint
         .ids
         .iter()
         .zip(&solved.plan.units)
@@ -212,9 +340,8 @@ fn apply(world: &mut World, reach: &SideReach, power: NationId, solved: &Solved<
             org.organized = true;
         }
     }
-    let Some(p) = reach.powers.get(&power) else { return };
-    for (&k, rp) in solved.kept.iter().zip(&solved.plan.resources) {
-        let r = &p.resources[k];
+    for (j, rp) in solved.plan.resources.iter().enumerate() {
+        let Some(r) = solved.joint.candidate(reach, j) else { continue };
         if rp.spent == 0 {
             continue;
         }
@@ -242,17 +369,25 @@ fn apply(world: &mut World, reach: &SideReach, power: NationId, solved: &Solved<
 
 /// Writes the plan's reasons into the report.
 fn describe(world: &World, reach: &SideReach, power: NationId, solved: &Solved<'_>, report: &mut PowerReport) {
-    let (ids, kept, plan) = (solved.ids, solved.kept, solved.plan);
+    let (joint, plan) = (solved.joint, solved.plan);
     let spec = &world.resource::<Spec>().0;
     let label = |n: qm_core::ids::NodeId| spec.map.label(n).to_string();
     let Some(p) = reach.powers.get(&power) else { return };
-    for (id, u) in ids.iter().zip(&plan.units) {
+    let none = Vec::new();
+    let own = joint.own.get(&power).unwrap_or(&none);
+    for (id, u) in joint.ids.iter().zip(&plan.units).filter(|(id, _)| reach.units[*id].0 == power) {
         match u.outcome {
             UnitOutcome::Reorganized { resource, .. } => report.reorganized.push(Reorganized {
                 id: id.to_string(),
-                resource: p.resources[kept[resource]].key.clone(),
+                resource: joint.candidate(reach, resource).map(|c| c.key.clone()).unwrap_or_default(),
                 cost_tenths: u.cost.0,
-                path: reach.path(id, kept[resource]).unwrap_or_default().into_iter().map(label).collect(),
+                path: joint
+                    .own_index(power, resource)
+                    .and_then(|k| reach.path(id, k))
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(label)
+                    .collect(),
             }),
             outcome => {
                 let reason = match outcome {
@@ -272,8 +407,10 @@ fn describe(world: &World, reach: &SideReach, power: NationId, solved: &Solved<'
                     outcome.to_string()
                 };
                 let mask = reach.reaches(id);
-                let reaches =
-                    kept.iter().filter(|&&k| mask >> k & 1 == 1).map(|&k| p.resources[k].key.clone()).collect();
+                let reaches = (0..own.len())
+                    .filter(|&k| own[k].is_some() && mask >> k & 1 == 1)
+                    .map(|k| p.resources[k].key.clone())
+                    .collect();
                 report.not_reorganized.push(NotReorganized {
                     id: id.to_string(),
                     reason: reason.into(),
@@ -283,8 +420,11 @@ fn describe(world: &World, reach: &SideReach, power: NationId, solved: &Solved<'
             }
         }
     }
-    for (&k, rp) in kept.iter().zip(&plan.resources) {
-        let r = &p.resources[k];
+    let mut listed: Vec<(usize, usize)> = own.iter().enumerate().filter_map(|(k, j)| j.map(|j| (j, k))).collect();
+    listed.sort_unstable();
+    listed.dedup_by_key(|x| x.0);
+    for (j, k) in listed {
+        let (r, rp) = (&p.resources[k], &plan.resources[j]);
         report.resources.push(ResourceReport {
             id: r.key.clone(),
             hex: label(r.node),
@@ -305,21 +445,16 @@ fn describe(world: &World, reach: &SideReach, power: NationId, solved: &Solved<'
     report.spent_total = plan.total_spent;
     report.minimum_by_rounding = plan.rounded_minimum;
     report.optimal = plan.optimal;
-    // Resource ids are indices into the power's candidates.
-    report.above_minimum = plan.above_minimum.as_ref().map(|a| above_minimum_text(a, &p.resources));
+    // Resource ids are indices into the group's resources.
+    let key = |id: ResourceId| joint.candidate(reach, id.0 as usize).map_or("?", |c| c.key.as_str());
+    report.above_minimum = plan.above_minimum.as_ref().map(|a| above_minimum_text(a, key));
 }
 
 /// [`AboveMinimum`] in words, resources by their keys.
-fn above_minimum_text(a: &AboveMinimum, resources: &[crate::paths::Candidate]) -> String {
+fn above_minimum_text<'k>(a: &AboveMinimum, key: impl Fn(ResourceId) -> &'k str) -> String {
     match a {
         AboveMinimum::Forced { resources: forced_by, forced } => {
-            let each: Vec<String> = forced_by
-                .iter()
-                .map(|(id, load)| {
-                    let key = resources.get(id.0 as usize).map_or("?", |r| r.key.as_str());
-                    format!("{key} takes {load}")
-                })
-                .collect();
+            let each: Vec<String> = forced_by.iter().map(|(id, load)| format!("{} takes {load}", key(*id))).collect();
             format!(
                 "units that reach only one resource force {forced} points, each such resource's load rounded \
                  (OIL-004, OIL-005): {}",

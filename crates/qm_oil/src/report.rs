@@ -53,7 +53,10 @@ pub struct ResourceReport {
     pub why: String,
 }
 
-/// One power's reorganization.
+/// One power's reorganization. Powers solved together because they share
+/// oil (OIL-003, [`crate::reorganize`]) each list their own units and the
+/// resources they may draw from; loads, spends, totals and the rounded
+/// minimum are then those of the group.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PowerReport {
     /// The power, a nation key.

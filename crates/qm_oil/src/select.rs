@@ -30,7 +30,8 @@
 
 use crate::search::classes::{ClassOrder, Tables, bits};
 use crate::search::engine::{Engine, Objective};
-use crate::spend::capacity;
+use crate::spend::{capacity, points_spent};
+use std::cmp::Reverse;
 
 /// The outcome of one selection.
 #[derive(Clone, Debug)]
@@ -63,6 +64,9 @@ pub(crate) fn best_selection(costs: &[u32], masks: &[u64], points: &[u32], node_
     // limit it gets a quarter of it: step 2 also ends early when all fit,
     // only less quickly.
     let packing = Tables::new(&units, points);
+    if let Some(assignment) = quick_packing(&packing, points, n) {
+        return Selection { assignment, exact: true, nodes: 0 };
+    }
     let mut every = Engine::new(&packing, Pick::default(), node_limit.map(|limit| limit / 4));
     if every.run(all, all) {
         let (_, counts) = every.best().unwrap_or_default();
@@ -81,6 +85,47 @@ pub(crate) fn best_selection(costs: &[u32], masks: &[u64], points: &[u32], node_
     }
     // Step 2 alone is exact when it finishes, whatever step 1 did.
     Selection { assignment: tables.hand_out(&counts, n), exact: !engine.aborted, nodes: nodes(&engine) }
+}
+
+/// Step 1's quick way: every unit in class order (largest first) on a
+/// resource it reaches, by [`Fit`]. When a pass places them all, all fit
+/// and the set is the best one (its packing is also the plan kept if the
+/// spend search is stopped before any plan); when neither does, the search
+/// decides.
+fn quick_packing(tables: &Tables, points: &[u32], n: usize) -> Option<Vec<Option<usize>>> {
+    [Fit::Cheapest, Fit::Roomiest].into_iter().find_map(|fit| pack(tables, points, n, fit))
+}
+
+/// How [`quick_packing`] picks a resource among those with room.
+#[derive(Clone, Copy)]
+enum Fit {
+    /// The fewest points the unit adds to the spend (OIL-004, ruling 1),
+    /// then the fullest resource, then the lowest index.
+    Cheapest,
+    /// The most room left (the lowest index among equals).
+    Roomiest,
+}
+
+fn pack(tables: &Tables, points: &[u32], n: usize, fit: Fit) -> Option<Vec<Option<usize>>> {
+    let caps: Vec<u32> = points.iter().map(|&k| capacity(k)).collect();
+    let mut loads = vec![0u32; points.len()];
+    let mut out = vec![None; n];
+    for class in &tables.classes {
+        let cost = class.cost;
+        for &u in &class.members {
+            let open = class.resources.iter().copied().filter(|&r| loads[r] + cost <= caps[r]);
+            let r = match fit {
+                Fit::Cheapest => open.min_by_key(|&r| {
+                    let added = points_spent(loads[r] + cost) - points_spent(loads[r]);
+                    (added, caps[r] - loads[r], r)
+                }),
+                Fit::Roomiest => open.min_by_key(|&r| (Reverse(caps[r] - loads[r]), r)),
+            }?;
+            loads[r] += cost;
+            out[u] = Some(r);
+        }
+    }
+    Some(out)
 }
 
 /// Step 2: the largest value. Without a node limit it is searched first at

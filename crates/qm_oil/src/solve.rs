@@ -79,8 +79,11 @@ pub fn solve_with(problem: &Problem, options: SolverOptions) -> Result<Plan, Oil
             (assignment, o.exact, o.lower_bound, o.forced, o.nodes)
         }
         // The search stopped before any complete plan: keep the packing.
-        None => (fallback, false, 0, vec![0; dense.points.len()], 0),
+        None => (fallback.clone(), false, 0, vec![0; dense.points.len()], 0),
     };
+    // A stopped search keeps the selection's packing if it spends less.
+    let assignment =
+        if !exact && total_of(&dense, &fallback) < total_of(&dense, &assignment) { fallback } else { assignment };
     let draft = Draft {
         problem,
         dense: &dense,
@@ -91,6 +94,19 @@ pub fn solve_with(problem: &Problem, options: SolverOptions) -> Result<Plan, Oil
         nodes: nodes + selection.nodes,
     };
     Ok(draft.into_plan())
+}
+
+/// Points an assignment spends: its loads rounded per resource, at least
+/// their rounded sum (OIL-004, rulings 1 and 2).
+fn total_of(dense: &Dense, assignment: &[Option<usize>]) -> u32 {
+    let mut loads = vec![0u32; dense.points.len()];
+    for (u, slot) in assignment.iter().enumerate() {
+        if let Some(r) = *slot {
+            loads[r] += dense.costs[u];
+        }
+    }
+    let each: u32 = loads.iter().map(|&l| points_spent(l)).sum();
+    each.max(rounded_minimum(loads.iter().sum()))
 }
 
 /// Ordered units that reach some oil, HQs first, then by id (the priority
