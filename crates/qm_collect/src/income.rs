@@ -63,14 +63,19 @@ pub fn collect_income_on(
     rng: &mut GameRng,
 ) -> IncomeStatement {
     let cm = &board.spec.collect;
-    let places = places_of(board, nation);
-    let territories = territory_lines(board, nation, lines);
-    let mut saved: BTreeMap<String, u32> = places.iter().map(|&p| (cm.place_key(p).to_string(), 0)).collect();
-    for t in territories.iter().filter(|t| t.counted > 0) {
-        if let Some(p) = &t.saved_at {
-            *saved.entry(p.clone()).or_default() += t.counted;
+    let (territories, saved_at) = territory_lines(board, nation, lines);
+    // What each of the nation's places saves, by place id, then by key.
+    let mut by_place = vec![0u32; cm.places.len()];
+    for (t, p) in territories.iter().zip(&saved_at) {
+        if let Some(amount) = p.and_then(|p| by_place.get_mut(p as usize)) {
+            *amount += t.counted;
         }
     }
+    // Every place of the nation, and any other a territory saved at.
+    let mut saved: BTreeMap<String, u32> = (0..cm.places.len())
+        .filter(|&p| cm.places[p].nation == nation || by_place[p] > 0)
+        .map(|p| (cm.place_key(p as PlaceId).to_string(), by_place[p]))
+        .collect();
     // COL-008, ruling 3: conquered territories that trace, summed, halved
     // and rounded up once, added to the homeland's saving.
     let conquered_sum: u32 =
@@ -116,12 +121,14 @@ pub fn home_key(board: &Board, nation: NationId) -> String {
 /// MET-006).
 fn held(board: &Board, nation: NationId) -> Vec<NodeId> {
     let map = &board.spec.map;
+    let cm = &board.spec.collect;
+    // Control first: it rules out most nodes and is read from one array.
     (0..map.board_count)
         .filter(|&n| {
-            map.node(n).is_some_and(|i| i.kind == NodeKind::Territory)
-                && board.control.get(n as usize).copied().flatten() == Some(nation)
-                && board.spec.collect.econ(n).value > 0
-                && !board.spec.collect.econ(n).middle_east
+            board.control.get(n as usize).copied().flatten() == Some(nation)
+                && cm.econ(n).value > 0
+                && !cm.econ(n).middle_east
+                && map.node(n).is_some_and(|i| i.kind == NodeKind::Territory)
         })
         .collect()
 }
@@ -137,8 +144,14 @@ fn is_original(board: &Board, nation: NationId, n: NodeId, e: TerritoryEcon) -> 
 
 /// Where `nation` saves a territory's resources (COL-004): the place the
 /// map names, if it is the nation's; its own colony, for an original colony
-/// territory; else the homeland.
-fn saving_place(board: &Board, nation: NationId, n: NodeId, e: TerritoryEcon) -> Option<PlaceId> {
+/// territory; else the homeland (`homeland`, the nation's).
+fn saving_place(
+    board: &Board,
+    nation: NationId,
+    homeland: Option<PlaceId>,
+    n: NodeId,
+    e: TerritoryEcon,
+) -> Option<PlaceId> {
     let cm = &board.spec.collect;
     let of_nation = |p: PlaceId| cm.places.get(p as usize).is_some_and(|x| x.nation == nation);
     if let Some(p) = e.saves_at.filter(|&p| of_nation(p)) {
@@ -150,50 +163,53 @@ fn saving_place(board: &Board, nation: NationId, n: NodeId, e: TerritoryEcon) ->
     {
         return Some(p);
     }
-    cm.homeland(nation)
+    homeland
 }
 
 /// The lines of the statement of every territory `nation` holds with a
-/// value, in key order (COL-005, COL-008); their lines of supply are traced
-/// together.
-fn territory_lines(board: &Board, nation: NationId, lines: &Lines) -> Vec<TerritoryLine> {
+/// value, in key order (COL-005, COL-008), with the id of each one's saving
+/// place. Each line is traced back through the flood into one reused
+/// buffer; its nodes are named only once, in the statement.
+fn territory_lines(board: &Board, nation: NationId, lines: &Lines) -> (Vec<TerritoryLine>, Vec<Option<PlaceId>>) {
     let held = held(board, nation);
-    let places: Vec<Option<PlaceId>> =
-        held.iter().map(|&n| saving_place(board, nation, n, board.spec.collect.econ(n))).collect();
-    let targets: Vec<(NodeId, PlaceId)> = held.iter().zip(&places).filter_map(|(&n, p)| Some((n, (*p)?))).collect();
-    let mut paths = lines.lines_of(&targets).into_iter();
-    held.iter()
-        .zip(places)
-        .map(|(&n, place)| {
-            let path = place.and_then(|_| paths.next().flatten());
-            territory_line(board, nation, lines, n, place, path)
-        })
-        .collect()
+    let homeland = board.spec.collect.homeland(nation);
+    let mut path = Vec::new();
+    let mut out = Vec::with_capacity(held.len());
+    let mut places = Vec::with_capacity(held.len());
+    for n in held {
+        let e = board.spec.collect.econ(n);
+        let place = saving_place(board, nation, homeland, n, e);
+        let traced = place.is_some_and(|p| lines.line_into(n, p, &mut path));
+        out.push(territory_line(board, nation, lines, n, place, traced.then_some(path.as_slice())));
+        places.push(place);
+    }
+    (out, places)
 }
 
 /// One territory's line of the statement (COL-005, COL-008), with its
-/// saving place and its line of supply, if traced.
+/// saving place and its line of supply, if traced (center first).
 fn territory_line(
     board: &Board,
     nation: NationId,
     lines: &Lines,
     n: NodeId,
     place: Option<PlaceId>,
-    path: Option<Vec<NodeId>>,
+    path: Option<&[NodeId]>,
 ) -> TerritoryLine {
     let map = &board.spec.map;
     let e = board.spec.collect.econ(n);
     let original = is_original(board, nation, n, e);
     let value = u32::from(e.value);
     let line = if path.is_some() { LineStatus::Ok } else { LineStatus::Cut };
-    let blocked_by = match (place, &path) {
+    let blocked_by = match (place, path) {
         (_, Some(_)) => None,
         (None, None) => Some("no saving place".to_string()),
         (Some(p), None) => Some(describe_blocker(board, nation, lines, n, p)),
     };
+    let label = map.label(n);
     TerritoryLine {
-        id: map.label(n).to_string(),
-        name: map.node(n).and_then(|i| i.name.clone()).unwrap_or_else(|| map.label(n).to_string()),
+        id: label.to_string(),
+        name: map.node(n).and_then(|i| i.name.as_deref()).unwrap_or(label).to_string(),
         value,
         counted: if original && path.is_some() { value } else { 0 },
         line,

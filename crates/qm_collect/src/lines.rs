@@ -94,8 +94,19 @@ pub fn supply_centers(board: &Board, nation: NationId, place: PlaceId) -> Vec<No
 #[must_use]
 pub fn centers_of(board: &Board, places: &[PlaceId]) -> Vec<Vec<NodeId>> {
     let cm = &board.spec.collect;
+    // Per saving place: its index in `places` (the first, if listed twice).
+    let mut index = vec![None; cm.places.len()];
+    for (i, &p) in places.iter().enumerate().rev() {
+        if let Some(x) = index.get_mut(p as usize) {
+            *x = Some(i);
+        }
+    }
     let mut out = vec![Vec::new(); places.len()];
     for n in 0..board.spec.map.board_count {
+        // Only a controlled territory can be a center: test that first.
+        if board.control.get(n as usize).copied().flatten().is_none() {
+            continue;
+        }
         let e = cm.econ(n);
         // The one place the node could be a center of.
         let candidate = match e.gifted_to {
@@ -103,10 +114,9 @@ pub fn centers_of(board: &Board, places: &[PlaceId]) -> Vec<Vec<NodeId>> {
             None => e.place,
         };
         let Some(place) = candidate else { continue };
+        let Some(i) = index.get(place as usize).copied().flatten() else { continue };
         let Some(owner) = cm.places.get(place as usize).map(|p| p.nation) else { continue };
-        if let Some(i) = places.iter().position(|&p| p == place)
-            && is_center(board, owner, cm.homeland(owner), n, place)
-        {
+        if is_center(board, owner, cm.homeland(owner), n, place) {
             out[i].push(n);
         }
     }
@@ -150,6 +160,14 @@ impl Lines {
         let known: Vec<(NodeId, u32)> = traced.iter().copied().filter(|t| t.1 != u32::MAX).collect();
         let mut found = self.flood.trace_many(&known).into_iter();
         traced.iter().map(|t| if t.1 == u32::MAX { None } else { found.next().flatten().map(|t| t.path) }).collect()
+    }
+
+    /// [`Lines::line`] written into `path` (cleared first; center first), so
+    /// that many lines reuse one buffer; whether the line traced.
+    pub fn line_into(&self, node: NodeId, place: PlaceId, path: &mut Vec<NodeId>) -> bool {
+        path.clear();
+        let Some(bit) = self.places.iter().position(|&p| p == place) else { return false };
+        self.flood.trace_into(node, bit as u32, path).is_some()
     }
 
     /// What cuts `node` off from `place`: the first node that does not pass
