@@ -104,11 +104,11 @@ fn a_land_unit_moving_into_enemy_stock_takes_it_in_the_movement_phase_oil_013() 
 #[test]
 fn hamburg_gives_4_saved_build_points_a_turn_and_berlin_any_number_oil_012() {
     let mut g = load(SCENARIO);
-    submit(&mut g, Side::Axis, vec![spend("germany", "hamburg", 4), spend("germany", "berlin", 10)]);
+    submit(&mut g, Side::Axis, vec![spend("germany", "hamburg", 4), spend("germany", "berlin", 8)]);
     let e = refused(&mut g, Side::Axis, vec![spend("germany", "hamburg", 1)]);
     assert_eq!(oil_error(&e), OilOrderError::PastHexLimit { hex: "a7".into(), limit: 4, drawn: 4, asked: 1 });
     g.step_phase();
-    assert_eq!(build_points(&g, "germany"), 14);
+    assert_eq!(build_points(&g, "germany"), 12);
     assert_eq!(stock(&mut g, "hamburg"), vec![("germany".into(), 0, 2)]);
     assert_eq!(stock(&mut g, "berlin"), vec![]);
 }
@@ -375,7 +375,7 @@ fn stockpile_orders_are_played_by_qm_run_from_an_orders_file() {
     let batches = g.read_orders("stockpiles-orders.ron", &bytes).expect("orders parse");
     g.step_with(&batches).expect("orders accepted");
     assert_eq!(g.checksum().to_string(), played["checksum"].as_str().unwrap_or_default());
-    assert_eq!(build_points(&g, "germany"), 14);
+    assert_eq!(build_points(&g, "germany"), 12);
     assert_eq!(stock(&mut g, "frankfurt"), vec![("germany".into(), 1, 0)]);
     assert_eq!(stock(&mut g, "hamburg"), vec![("germany".into(), 2, 2)]);
     assert_eq!(log(&g).shipments.len(), 1);
@@ -386,4 +386,22 @@ fn stockpile_orders_are_played_by_qm_run_from_an_orders_file() {
     let (code, _, err) = common::qm(&["run", file, "--phases", "1", "--orders", refused.to_str().unwrap_or("")]);
     assert_eq!(code, 1);
     assert!(err.contains("at most 4 saved build points a turn (OIL-012"), "{err}");
+}
+
+/// OIL-009, OIL-010: a scenario whose stockpile holds more than its hex's
+/// cap is refused on load with the place and the cap, not played (Berlin,
+/// a capital city without a port: (4 + 0) x 2 = 8).
+#[test]
+fn a_stockpile_past_its_cap_is_refused_on_load() {
+    let text = std::fs::read_to_string(SCENARIO).expect("the shipped scenario");
+    let at_cap = r#"(hex: "berlin", owner: "germany", build_points: 8)"#;
+    assert!(text.contains(at_cap), "the scenario holds Berlin at its cap");
+    let past = text.replace(at_cap, r#"(hex: "berlin", owner: "germany", build_points: 9)"#);
+    let c = quartermaster::scenario::load_bytes(SCENARIO, past.as_bytes(), |p| std::fs::read(p)).expect("it parses");
+    let e = Game::from_compiled(c, 1).err().expect("refused");
+    let messages: Vec<&str> = e.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert!(
+        messages.iter().any(|m| m.contains("`berlin`") && m.contains("past the hex's cap of 8")),
+        "{messages:?}"
+    );
 }

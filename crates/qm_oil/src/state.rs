@@ -10,6 +10,7 @@ use crate::report::PowerReport;
 use bevy_ecs::prelude::*;
 use qm_core::components::Unit;
 use qm_core::ids::{NationId, NodeId};
+use qm_core::map::Features;
 use qm_core::orders::Pending;
 use qm_core::plugin::{SectionValue, from_section, to_section};
 use qm_core::spec::Spec;
@@ -462,6 +463,14 @@ pub fn build(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> 
     }
     for p in &s.stockpiles {
         let pile = Stockpile { node: hex(&p.hex)?, owner: nation(&p.owner)? };
+        // OIL-009, OIL-010: a hex holds at most its cap of each.
+        let cap = crate::stockpile::hex_cap(spec.map.node(pile.node).map_or(Features::empty(), |i| i.features));
+        if p.oil > cap || p.build_points > cap {
+            return Err(format!(
+                "stockpile at `{}`: {} oil and {} build points, past the hex's cap of {cap} each (OIL-009, OIL-010)",
+                p.hex, p.oil, p.build_points
+            ));
+        }
         world.spawn((pile, SavedOil(p.oil), SavedBuildPoints(p.build_points)));
     }
     let mut bp = BuildPoints::default();
