@@ -400,8 +400,5 @@ fn a_stockpile_past_its_cap_is_refused_on_load() {
     let c = quartermaster::scenario::load_bytes(SCENARIO, past.as_bytes(), |p| std::fs::read(p)).expect("it parses");
     let e = Game::from_compiled(c, 1).err().expect("refused");
     let messages: Vec<&str> = e.diagnostics.iter().map(|d| d.message.as_str()).collect();
-    assert!(
-        messages.iter().any(|m| m.contains("`berlin`") && m.contains("past the hex's cap of 8")),
-        "{messages:?}"
-    );
+    assert!(messages.iter().any(|m| m.contains("`berlin`") && m.contains("past the hex's cap of 8")), "{messages:?}");
 }

@@ -633,8 +633,17 @@ Scenario(
     #[test]
     fn an_index_keeps_its_compounds_and_finds_what_a_fresh_skim_finds() {
         let paths = [
-            "", "title", "map.blocks[0].terrain[1]", "map.legend['G']", "map.legend['R']", "units[0].at",
-            "units[1].supply_as", "units[1].nope.deeper", "units[5].id", "map.blocks[0].origin", "units[1].at",
+            "",
+            "title",
+            "map.blocks[0].terrain[1]",
+            "map.legend['G']",
+            "map.legend['R']",
+            "units[0].at",
+            "units[1].supply_as",
+            "units[1].nope.deeper",
+            "units[5].id",
+            "map.blocks[0].origin",
+            "units[1].at",
         ]
         .map(p);
         for cut in [SAMPLE.len(), SAMPLE.len() / 2, SAMPLE.len() / 3] {
