@@ -26,6 +26,8 @@
 
 mod common;
 
+use common::mix::Mix;
+
 use proptest::prelude::*;
 use quartermaster::core::map::Features;
 use quartermaster::oil::report::{PowerReport, ResourceReport};
@@ -41,27 +43,6 @@ fn cases() -> u32 {
 /// The position a uniform `x` falls at in `0..len` (as proptest's `Index`).
 fn at(x: u64, len: usize) -> usize {
     ((len as u128 * u128::from(x)) >> 64) as usize
-}
-
-/// A small seeded stream for the test's own choices (splitmix64).
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
-        &v[self.below(v.len())]
-    }
 }
 
 /// What the runs saw, for the non-vacuity check.
@@ -504,8 +485,8 @@ fn the_oil_property_sees_reorganizations_spending_and_caps() {
         for i in 0..300u64 {
             let base = &bases[(i as usize) % bases.len()];
             let swaps: Vec<(bool, u64, u64)> =
-                (0..rng.below(4)).map(|_| (rng.below(2) == 0, rng.next(), rng.next())).collect();
-            let dis: Vec<u64> = (0..rng.below(6)).map(|_| rng.next()).collect();
+                (0..rng.below(4)).map(|_| (rng.below(2) == 0, rng.next_u64(), rng.next_u64())).collect();
+            let dis: Vec<u64> = (0..rng.below(6)).map(|_| rng.next_u64()).collect();
             match case(base, i, &swaps, &dis, &mut seen) {
                 Ok(()) | Err(TestCaseError::Reject(_)) => {}
                 Err(e) => panic!("case {i} on {}: {e}", base.rel),

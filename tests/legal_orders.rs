@@ -13,25 +13,14 @@
 
 mod common;
 
+use common::mix::Mix;
+
 use common::ops::*;
 use common::*;
 use proptest::prelude::*;
 use quartermaster::prelude::*;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-
-/// A small seeded stream for the test's own choices (splitmix64).
-struct Mix(u64);
-
-impl Mix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
-    }
-}
 
 /// Seeds of the random plays that states are drawn from: each is played
 /// once per test thread, to 30 phases, and its snapshot after every phase

@@ -22,6 +22,8 @@
 
 mod common;
 
+use common::mix::Mix;
+
 use proptest::prelude::*;
 use quartermaster::core::orders::SeaLineOrder;
 use quartermaster::prelude::*;
@@ -35,23 +37,6 @@ fn cases() -> u32 {
 /// The shipped playable scenarios (those with an `ops:` section, as in
 /// `tests/determinism_matrix.rs`).
 const PLAYABLE: [&str; 2] = ["scenarios/awaw/eastern-front-1941.ron", "scenarios/awaw/barbarossa-pocket.ron"];
-
-/// A small seeded stream for the test's own choices (splitmix64).
-struct Mix(u64);
-
-impl Mix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
-        &v[self.below(v.len())]
-    }
-}
 
 /// What a run saw, for the non-vacuity check.
 #[derive(Debug, Default)]

@@ -8,6 +8,7 @@
 
 use quartermaster::prelude::*;
 
+pub mod mix;
 pub mod ops;
 use serde_json::Value;
 use std::path::PathBuf;

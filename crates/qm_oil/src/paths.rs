@@ -147,13 +147,7 @@ impl SideReach {
     #[must_use]
     pub fn cut_around(&self, node: NodeId) -> (Vec<NodeId>, usize) {
         let Some(spec) = &self.spec else { return (Vec::new(), 0) };
-        let fs = FloodSpec {
-            graph: &spec.map.land,
-            kinds: LAND_KINDS,
-            accept: &self.pass.accept,
-            emit: &self.pass.emit,
-            gates: &self.pass.gates,
-        };
+        let fs = self.pass.land_spec(spec);
         let mut f = Flood::new(false);
         flood(&fs, &[Seed::new(node, 1)], |_, _| true, &mut f);
         let reached = |n: NodeId| n == node || f.mask(n) != 0;
@@ -193,6 +187,20 @@ pub struct Passable {
     accept: Vec<u64>,
     emit: Vec<u64>,
     gates: Vec<(u32, u64)>,
+}
+
+impl Passable {
+    /// The `qm_trace` flood over the map's land graph with this
+    /// passability (the one spec every oil flood uses).
+    fn land_spec<'a>(&'a self, spec: &'a ScenarioSpec) -> FloodSpec<'a> {
+        FloodSpec {
+            graph: &spec.map.land,
+            kinds: LAND_KINDS,
+            accept: &self.accept,
+            emit: &self.emit,
+            gates: &self.gates,
+        }
+    }
 }
 
 fn open(bits: u64) -> u64 {
@@ -417,13 +425,7 @@ pub fn stock_path(world: &mut World, side: Side, from: NodeId, to: NodeId) -> bo
     let sides = nation_sides(world, count);
     let pass = passable(world, side, &sides);
     let spec = world.resource::<Spec>().0.clone();
-    let fs = FloodSpec {
-        graph: &spec.map.land,
-        kinds: LAND_KINDS,
-        accept: &pass.accept,
-        emit: &pass.emit,
-        gates: &pass.gates,
-    };
+    let fs = pass.land_spec(&spec);
     let mut f = Flood::new(true);
     flood(&fs, &[Seed::new(from, 1)], |_, _| true, &mut f);
     let mut refs = vec![(0, None)];
@@ -433,13 +435,7 @@ pub fn stock_path(world: &mut World, side: Side, from: NodeId, to: NodeId) -> bo
 
 /// One power's flood from its resources, with overseas legs.
 fn flood_power(spec: &ScenarioSpec, pass: &Passable, power: NationId, resources: Vec<Candidate>) -> PowerReach {
-    let fs = FloodSpec {
-        graph: &spec.map.land,
-        kinds: LAND_KINDS,
-        accept: &pass.accept,
-        emit: &pass.emit,
-        gates: &pass.gates,
-    };
+    let fs = pass.land_spec(spec);
     let seeds: Vec<Seed> = resources.iter().enumerate().map(|(i, r)| Seed::new(r.node, 1 << i)).collect();
     let mut f = Flood::new(true);
     flood(&fs, &seeds, |_, _| true, &mut f);
