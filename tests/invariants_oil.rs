@@ -172,6 +172,12 @@ fn cost(g: &Game, id: &str) -> u32 {
     u32::from(g.spec().ruleset.unit_type(unit.kind).expect("its type").oil)
 }
 
+/// Whether two listed resources are one: the same id and the same owner.
+/// Two powers may each keep stock in one hex, both `saved@HEX`.
+fn same(x: &ResourceReport, y: &ResourceReport) -> bool {
+    (&x.id, &x.owner) == (&y.id, &y.owner)
+}
+
 /// The reports of powers solved together (OIL-003: the two Chinas, the US
 /// through Stilwell): reports that list a resource in common, joined, in
 /// report order. Such reports carry the group's loads and spends on the
@@ -180,7 +186,7 @@ fn groups<'a>(reports: &[&'a PowerReport]) -> Vec<Vec<&'a PowerReport>> {
     let mut out: Vec<Vec<&PowerReport>> = Vec::new();
     for &r in reports {
         let shares = |g: &Vec<&PowerReport>| {
-            g.iter().any(|m| m.resources.iter().any(|x| r.resources.iter().any(|y| y.id == x.id)))
+            g.iter().any(|m| m.resources.iter().any(|x| r.resources.iter().any(|y| same(x, y))))
         };
         let (mut joined, rest): (Vec<_>, Vec<_>) = out.into_iter().partition(|g| shares(g));
         let mut group: Vec<&PowerReport> = joined.drain(..).flatten().collect();
@@ -196,15 +202,17 @@ fn groups<'a>(reports: &[&'a PowerReport]) -> Vec<Vec<&'a PowerReport>> {
 fn resources_of<'a>(group: &[&'a PowerReport], rel: &str) -> Result<Vec<&'a ResourceReport>, TestCaseError> {
     let mut out: Vec<&ResourceReport> = Vec::new();
     for x in group.iter().flat_map(|m| &m.resources) {
-        match out.iter().find(|y| y.id == x.id) {
+        prop_assert!(!x.owner.is_empty(), "{}: {} has no owner", rel, x.id);
+        match out.iter().find(|y| same(x, y)) {
             // The US lists Chinese oil at Stilwell's hex (OIL-003): the
             // same resource, with the same points, load and spend.
             Some(y) => prop_assert_eq!(
                 (y.points, y.load_tenths, y.spent),
                 (x.points, x.load_tenths, x.spent),
-                "{}: the members of a group list {} alike",
+                "{}: the members of a group list {} of {} alike",
                 rel,
-                x.id
+                x.id,
+                x.owner
             ),
             None => out.push(x),
         }

@@ -191,6 +191,7 @@ mod tests {
             resources: vec![ResourceReport {
                 id: "ploesti".into(),
                 hex: "g9".into(),
+                owner: "germany".into(),
                 kind: "produced".into(),
                 points: 1,
                 load_tenths: 6,

@@ -79,7 +79,10 @@ pub struct ResourceOut {
     pub id: String,
     /// Its hex label.
     pub hex: String,
-    /// `produced` or `saved`.
+    /// Whose oil it is, a nation key; with `id`, it names the resource
+    /// (two powers may keep stock in one hex).
+    pub owner: String,
+    /// `produced`, `saved`, `hq`, or `…-via-stilwell`.
     pub kind: String,
     /// Oil points it held.
     pub points: u32,
@@ -108,6 +111,7 @@ impl From<&ResourceReport> for ResourceOut {
         Self {
             id: r.id.clone(),
             hex: r.hex.clone(),
+            owner: r.owner.clone(),
             kind: r.kind.clone(),
             points: r.points,
             load_tenths: r.load_tenths,

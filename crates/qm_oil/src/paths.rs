@@ -64,6 +64,10 @@ pub struct Candidate {
     pub key: String,
     /// Its hex.
     pub node: NodeId,
+    /// The power whose oil it is: a resource's controller, a stockpile's
+    /// owner, an HQ's nation. Two powers may keep stock in one hex, so
+    /// `saved@HEX` names a resource only together with its owner.
+    pub owner: NationId,
     /// Oil points it can give now.
     pub points: u32,
     /// Where the oil comes from.
@@ -313,10 +317,14 @@ fn produced_of(world: &mut World, nations: &[NationId], turn: u32) -> Vec<Candid
     let mut produced: Vec<Candidate> = world
         .query::<(Entity, &OilWell, &OilSpent)>()
         .iter(world)
-        .filter(|(_, w, _)| control.get(&w.node).copied().flatten().is_some_and(|c| nations.contains(&c)))
-        .map(|(e, w, s)| Candidate {
+        .filter_map(|(e, w, s)| {
+            let owner = control.get(&w.node).copied().flatten().filter(|c| nations.contains(c))?;
+            Some((e, w, s, owner))
+        })
+        .map(|(e, w, s, owner)| Candidate {
             key: w.key.clone(),
             node: w.node,
+            owner,
             points: s.left(w.points, turn),
             origin: Origin::Produced(e),
             stilwell: false,
@@ -337,6 +345,7 @@ fn saved_of(world: &mut World, nations: &[NationId]) -> Vec<Candidate> {
         .map(|(e, p, o)| Candidate {
             key: format!("saved@{}", spec.map.label(p.node)),
             node: p.node,
+            owner: p.owner,
             points: o.0,
             origin: Origin::Saved(e),
             stilwell: false,
@@ -357,6 +366,7 @@ fn hqs_of(world: &mut World, power: NationId, turn: u32) -> Vec<Candidate> {
         .map(|(u, l)| Candidate {
             key: format!("hq@{}", u.id),
             node: l.node,
+            owner: power,
             points: 1,
             origin: Origin::Hq(u.id.clone()),
             stilwell: false,

@@ -428,6 +428,7 @@ fn describe(world: &World, reach: &SideReach, power: NationId, solved: &Solved<'
         report.resources.push(ResourceReport {
             id: r.key.clone(),
             hex: label(r.node),
+            owner: spec.ruleset.nations[r.owner.index()].key.clone(),
             kind: match r.origin {
                 Origin::Produced(_) if r.stilwell => "produced-via-stilwell",
                 Origin::Saved(_) if r.stilwell => "saved-via-stilwell",

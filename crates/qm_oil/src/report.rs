@@ -41,7 +41,13 @@ pub struct ResourceReport {
     pub id: String,
     /// Its hex label.
     pub hex: String,
-    /// `produced` or `saved`.
+    /// Whose oil it is, a nation key: a resource's controller, a
+    /// stockpile's owner, an HQ's nation. Two powers may keep stock in one
+    /// hex; `id` and `owner` together name a resource. Empty in reports
+    /// saved before the field existed.
+    #[serde(default)]
+    pub owner: String,
+    /// `produced`, `saved`, `hq`, or `…-via-stilwell`.
     pub kind: String,
     /// Oil points it held.
     pub points: u32,
