@@ -63,7 +63,10 @@ pub fn checksum(state: &GameState) -> Checksum {
     e.put(&state.rng);
     e.put(&state.flags);
     e.put(&state.nations);
-    e.put(&state.nodes);
+    e.count(state.nodes.len());
+    for n in &state.nodes {
+        e.node(&n.control, &n.damage, &n.supply);
+    }
     e.put(&state.sources);
     e.put(&state.units);
     sections(&mut e, &state.sections);
@@ -82,8 +85,7 @@ pub fn checksum_world(world: &World) -> Checksum {
     e.put(&world.get_resource::<crate::state::Flags>().map(|f| f.0.clone()).unwrap_or_default());
     let mut nations: Vec<_> = query!(world, (&Nation, &NationStateC), |(n, s)| (n.0, &s.0));
     write_sorted(&mut e, &mut nations, |e, s| e.put(*s));
-    let mut nodes = query!(world, (&MapNode, &Control, &HexSupply, &HexDamage), |(n, c, s, d)| (n.0, (c, d, s)));
-    write_sorted(&mut e, &mut nodes, |e, s| e.put(s));
+    write_nodes(&mut e, world);
     let mut sources = query!(world, (&SupplySource, &Designation), |(s, d)| (s.id, d));
     write_sorted(&mut e, &mut sources, |e, d| e.put(*d));
     let mut units = query!(world, (&Unit, &Location, &UnitFlags, &UnitSupply), |(u, l, f, s)| (&u.id, (u, l, f, s)));
@@ -99,6 +101,25 @@ pub fn checksum_world(world: &World) -> Checksum {
     });
     sections(&mut e, &extract_sections(world));
     Checksum(e.finish())
+}
+
+/// Writes every node's state, counted, by node id. Nodes are spawned in id
+/// order, so the query usually yields them sorted: they are then written
+/// as they come, without a copy; otherwise they are sorted first.
+fn write_nodes(e: &mut Encoder, world: &World) {
+    let Some(mut q) = world.try_query::<(&MapNode, &Control, &HexSupply, &HexDamage)>() else {
+        e.count(0);
+        return;
+    };
+    if q.iter(world).map(|(n, ..)| n.0).is_sorted() {
+        e.count(q.iter(world).len());
+        for (_, c, s, d) in q.iter(world) {
+            e.node(c, d, s);
+        }
+    } else {
+        let mut nodes: Vec<_> = q.iter(world).map(|(n, c, s, d)| (n.0, (c, d, s))).collect();
+        write_sorted(e, &mut nodes, |e, (c, d, s)| e.node(c, d, s));
+    }
 }
 
 /// Sorts items by their stable key and writes them, counted: the encoding

@@ -75,6 +75,19 @@ impl Encoder {
         }
     }
 
+    /// Appends the first `len` bytes of `b`, copying all of `b` (a copy of
+    /// known size, done in a few moves) and cutting the rest.
+    #[inline]
+    pub(crate) fn bytes_fixed<const N: usize>(&mut self, b: &[u8; N], len: usize) {
+        let at = self.buf.len();
+        self.buf.extend_from_slice(b);
+        self.buf.truncate(at + len.min(N));
+        if self.buf.len() >= FLUSH_AT {
+            self.hasher.update(&self.buf);
+            self.buf.clear();
+        }
+    }
+
     /// Appends a length or count.
     #[inline]
     pub fn count(&mut self, n: usize) {

@@ -5,6 +5,7 @@ pub mod collect_map;
 pub mod components;
 pub mod condition;
 pub mod encode;
+mod encode_node;
 pub mod events;
 pub mod fingerprint;
 pub mod ids;
