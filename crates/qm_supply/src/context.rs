@@ -260,6 +260,11 @@ impl SupplyContext {
         self.emit.resize(n, 0);
         self.zone_class.resize(n, ZONE_NONE);
         self.scratch.damaged.resize(n, false);
+        // Whether each nation is friendly, decided once: the loop below
+        // then reads one entry a node.
+        let friendly_of: Vec<bool> =
+            (0..self.nations.len()).map(|k| self.friendly_nation(Some(NationId(k as u16)))).collect();
+        let is_friendly = |c: Option<NationId>| c.is_some_and(|c| friendly_of.get(c.index()).copied().unwrap_or(false));
         for (node, c, d) in nodes_q {
             let i = node.0 as usize;
             if i < n {
@@ -267,13 +272,9 @@ impl SupplyContext {
                 self.original[i] = c.original;
                 self.scratch.damaged[i] = d.synthetic_oil;
                 self.partisan_held[i] = c.by_partisan;
+                self.friendly[i] = is_friendly(c.current);
             }
         }
-        let mut friendly = std::mem::take(&mut self.friendly);
-        for (f, &c) in friendly.iter_mut().zip(&self.control) {
-            *f = self.friendly_nation(c);
-        }
-        self.friendly = friendly;
     }
 
     /// Enemy units exerting zones of control and enemy partisans (SUP-057,
