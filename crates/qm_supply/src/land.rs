@@ -13,6 +13,8 @@ use crate::sources::FULL_BITS;
 use crate::zoc::shared_armor;
 use bevy_ecs::prelude::*;
 use qm_core::ids::{DeterminationKind, NodeId, SourceId, Tier, UnitId};
+use qm_core::map::MapGraph;
+use qm_core::ruleset::Ruleset;
 use qm_core::sea::{SeaLog, Zones};
 use qm_core::spec::Spec;
 use qm_trace::{EdgeKinds, Flood, FloodSpec, Seed, flood, flood_more};
@@ -108,6 +110,10 @@ pub fn trace_land(
 
     let bits: Vec<Vec<u64>> = ctx.sources.iter().map(|s| ctx.classes.seed_bits(&s.tiers, s.group)).collect();
     let fs = flood_spec(&spec, &ctx);
+    // SUP-140: the zones of this player turn's initial determination.
+    let initial_zones = zones
+        .at
+        .is_some_and(|a| a.turn == ctx.turn && Some(a.side) == ctx.side && a.kind == DeterminationKind::Initial);
     for chunk in 0..chunks {
         let mut seeds = Vec::new();
         let refs = &mut out.seeds[chunk];
@@ -140,42 +146,11 @@ pub fn trace_land(
                     refs.push(SeedRef::Bridgehead(id.clone()));
                 }
             }
-            // SUP-140: a zone supplied at initial determination acts as a
-            // source, so supply flows into hexes taken since. SUP-057: the
-            // line out of the zone is a land line like any other, so nothing
-            // leaves a hex of the zone that stands in an enemy zone of
-            // control (such a hex received supply but passes none on).
-            let initial = zones.at.is_some_and(|a| {
-                a.turn == ctx.turn && Some(a.side) == ctx.side && a.kind == DeterminationKind::Initial
-            });
-            if initial {
-                for z in &zones.zones {
-                    let tiers = ctx.nation_tiers(&z.carried);
-                    let b = ctx.classes.seed_bits(&tiers, 0).get(chunk).copied().unwrap_or(0);
-                    if b == 0 {
-                        continue;
-                    }
-                    // The zone's hexes: a box of the zone (SUP-093) is a
-                    // source of its own, and seeding the zone's supply in it
-                    // would carry that supply into the box's other zones.
-                    for &h in &z.hexes {
-                        let hb = b & ctx.accept.get(h as usize).copied().unwrap_or(0);
-                        if hb != 0 && ctx.friendly.get(h as usize).copied().unwrap_or(false) {
-                            seeds.push(Seed { node: h, bits: hb, push: push_mask(&ctx, h, true), stage: 2 });
-                            refs.push(SeedRef::Zone(z.id));
-                        }
-                    }
-                }
-            }
         }
-        // SUP-058: no first hop between a source and an adjacent hex both in
-        // the ZOC of the same enemy armor unit.
-        let first_hop = |i: usize, to: NodeId| {
-            let Some(s) = seeds.get(i) else { return true };
-            !ctx.zoc.get(s.node as usize).copied().unwrap_or(false)
-                || shared_armor(rules, map, &ctx.zoc_units, s.node, to).is_none()
-        };
-        flood(&fs, &seeds, first_hop, &mut out.floods[chunk]);
+        flood(&fs, &seeds, first_hop(rules, map, &ctx, &seeds), &mut out.floods[chunk]);
+        if post && initial_zones {
+            land_zones((rules, map), &fs, (&ctx, &zones), chunk, out);
+        }
     }
 
     // SUP-141: the sea lines of initial determination land again with what
@@ -203,6 +178,63 @@ pub fn trace_land(
             }
         }
     }
+}
+
+/// SUP-058: no first hop from a seed of `seeds` to an adjacent hex when
+/// both stand in the zone of control of the same enemy armor unit.
+fn first_hop<'a>(
+    rules: &'a Ruleset,
+    map: &'a MapGraph,
+    ctx: &'a SupplyContext,
+    seeds: &'a [Seed],
+) -> impl FnMut(usize, NodeId) -> bool + 'a {
+    move |i, to| {
+        let Some(s) = seeds.get(i) else { return true };
+        !ctx.zoc.get(s.node as usize).copied().unwrap_or(false)
+            || shared_armor(rules, map, &ctx.zoc_units, s.node, to).is_none()
+    }
+}
+
+/// SUP-140: a zone supplied at initial determination acts as a source at
+/// post-combat determination, so supply flows into hexes taken since. Each
+/// hex of the zone is a seed, after the sources have flooded: a box of the
+/// zone (SUP-093) is a source of its own, and seeding the zone's supply in
+/// it would carry that supply into the box's other zones. SUP-057: the line
+/// out of the zone is a land line like any other, so nothing leaves a hex of
+/// the zone that stands in an enemy zone of control (such a hex received
+/// supply but passes none on).
+///
+/// Most hexes of a zone hold its supply already; only the seeds that
+/// change the flood are given ([`qm_trace::Flood::would_take`]), which
+/// leaves the labels and the record as if every hex had been.
+fn land_zones(
+    (rules, map): (&Ruleset, &MapGraph),
+    fs: &FloodSpec<'_>,
+    (ctx, zones): (&SupplyContext, &Zones),
+    chunk: usize,
+    out: &mut LandFloods,
+) {
+    let (Some(flood), Some(refs)) = (out.floods.get_mut(chunk), out.seeds.get_mut(chunk)) else { return };
+    let mut seeds = Vec::new();
+    let first = refs.len() as u32;
+    for z in &zones.zones {
+        let tiers = ctx.nation_tiers(&z.carried);
+        let b = ctx.classes.seed_bits(&tiers, 0).get(chunk).copied().unwrap_or(0);
+        if b == 0 {
+            continue;
+        }
+        for &h in &z.hexes {
+            let hb = b & ctx.accept.get(h as usize).copied().unwrap_or(0);
+            if hb != 0 && ctx.friendly.get(h as usize).copied().unwrap_or(false) {
+                let seed = Seed { node: h, bits: hb, push: push_mask(ctx, h, true), stage: 2 };
+                if flood.would_take(&seed) {
+                    seeds.push(seed);
+                    refs.push(SeedRef::Zone(z.id));
+                }
+            }
+        }
+    }
+    flood_more(fs, &seeds, first, first_hop(rules, map, ctx, &seeds), flood);
 }
 
 /// The hexes a sea line crossed to its `j`-th landing: its route to the

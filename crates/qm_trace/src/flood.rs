@@ -262,6 +262,17 @@ impl Labels {
         }
     }
 
+    /// The labels node `n` already passed on.
+    #[inline]
+    fn sent(&self, n: usize) -> Option<u64> {
+        match self.width {
+            Width::W8 => self.w8.sent.get(n).map(|m| m.wide()),
+            Width::W16 => self.w16.sent.get(n).map(|m| m.wide()),
+            Width::W32 => self.w32.sent.get(n).map(|m| m.wide()),
+            Width::W64 => self.w64.sent.get(n).copied(),
+        }
+    }
+
     #[inline]
     fn get(&self, n: usize) -> Option<u64> {
         match self.width {
@@ -400,6 +411,21 @@ impl Flood {
     #[must_use]
     pub fn mask(&self, node: Node) -> u64 {
         self.labels.get(node as usize).unwrap_or(0)
+    }
+
+    /// Whether `seed`, given to [`flood_more`] now, would change anything:
+    /// put on its node labels the node lacks, or push on labels the node
+    /// has not passed on. A seed that would not can be left out with no
+    /// effect on the labels or the record: all it would do is mark its
+    /// labels as passed on at its node, which matters only to a later seed
+    /// there that may push more labels than this one. Post-combat
+    /// determination gives each hex of a supplied zone as a seed (SUP-140);
+    /// most hold the zone's supply already.
+    #[must_use]
+    pub fn would_take(&self, seed: &Seed) -> bool {
+        let n = seed.node as usize;
+        let (Some(mask), Some(sent)) = (self.labels.get(n), self.labels.sent(n)) else { return false };
+        seed.bits & !mask != 0 || seed.bits & seed.push & !sent != 0
     }
 
     /// The labels that reached each node, in node order.
@@ -1053,6 +1079,53 @@ mod tests {
                         let t = f.trace(n, b).expect("traced");
                         proptest::prop_assert_eq!(t.path.last().copied(), Some(n));
                         proptest::prop_assert_eq!(t.path[0], seeds[t.seed as usize].node);
+                    }
+                }
+            }
+        }
+
+        /// Leaving out the later seeds that `would_take` refuses changes
+        /// nothing: the masks, and every traced line (path and seed, the
+        /// kept seeds numbered after the first ones), equal those of one
+        /// flood given every seed in a later stage. Seeds at one node push
+        /// alike, as those of a supply determination do (a node's push is
+        /// what its terrain and zones of control let out).
+        #[test]
+        fn seeds_that_would_not_take_change_nothing(
+            edges in proptest::collection::vec((0u32..12, 0u32..12), 0..40),
+            accept in proptest::collection::vec(0u64..16, 12),
+            emit in proptest::collection::vec(0u64..16, 12),
+            push in proptest::collection::vec(0u64..16, 12),
+            first in proptest::collection::vec((0u32..12, 0u64..16), 1..4),
+            later in proptest::collection::vec((0u32..12, 0u64..16), 0..12),
+        ) {
+            let g = Csr::from_edges(12, edges.iter().map(|&(a, b)| (a, b, EdgeKinds::LAND)));
+            let sp = spec(&g, &accept, &emit);
+            let push = &push;
+            let seed = |stage| move |&(node, bits): &(u32, u64)| Seed { node, bits, push: push[node as usize], stage };
+            let first: Vec<Seed> = first.iter().map(seed(0)).collect();
+            let later: Vec<Seed> = later.iter().map(seed(2)).collect();
+            let all: Vec<Seed> = first.iter().chain(&later).copied().collect();
+            let mut whole = Flood::new(true);
+            flood(&sp, &all, |_, _| true, &mut whole);
+            let mut split = Flood::new(true);
+            flood(&sp, &first, |_, _| true, &mut split);
+            // Each kept seed's index in `all`.
+            let kept: Vec<usize> = (0..later.len()).filter(|&i| split.would_take(&later[i])).collect();
+            let seeds: Vec<Seed> = kept.iter().map(|&i| later[i]).collect();
+            flood_more(&sp, &seeds, first.len() as u32, |_, _| true, &mut split);
+            proptest::prop_assert_eq!(split.masks(), whole.masks());
+            let index = |k: u32| {
+                let k = k as usize;
+                if k < first.len() { k } else { first.len() + kept[k - first.len()] }
+            };
+            for n in 0..12u32 {
+                for b in 0..4 {
+                    let (w, s) = (whole.trace(n, b), split.trace(n, b));
+                    proptest::prop_assert_eq!(w.is_some(), s.is_some());
+                    if let (Some(w), Some(s)) = (w, s) {
+                        proptest::prop_assert_eq!(&s.path, &w.path);
+                        proptest::prop_assert_eq!(index(s.seed), w.seed as usize);
                     }
                 }
             }
