@@ -62,6 +62,9 @@ pub struct SupplyContext {
     pub sources: Vec<SourceView>,
     /// Own-hex sources as `(node, index into sources)`, sorted.
     pub own_hex: std::collections::BTreeSet<(NodeId, u32)>,
+    /// Every source as `(node, index into sources)`, sorted: the sources
+    /// of a node without a pass over all of them.
+    pub sources_at: Vec<(NodeId, u32)>,
     /// Supply classes of the side.
     pub classes: Classes,
     /// Bridgeheads of the side placed this player turn, with what they
@@ -112,6 +115,18 @@ impl SupplyContext {
     #[must_use]
     pub fn limit_block(&self, node: NodeId) -> u64 {
         self.limit_blocked.get(node as usize).copied().unwrap_or(0)
+    }
+
+    /// The indices (into `sources`) of the sources standing at `node`, in
+    /// order.
+    pub fn source_indices_at(&self, node: NodeId) -> impl Iterator<Item = usize> + '_ {
+        let from = self.sources_at.partition_point(|&(n, _)| n < node);
+        self.sources_at[from..].iter().take_while(move |&&(n, _)| n == node).map(|&(_, i)| i as usize)
+    }
+
+    /// The sources standing at `node`.
+    pub fn sources_of(&self, node: NodeId) -> impl Iterator<Item = &SourceView> + '_ {
+        self.source_indices_at(node).filter_map(|i| self.sources.get(i))
     }
 
     /// Whether the land edge `from -> to` lets anything through.
@@ -191,6 +206,9 @@ pub fn build_context(
     c.apply_origin_limits(map, &spec.map_rules, &groups);
     c.route_gates(&spec, &groups, &flags.0);
     c.own_hex = c.sources.iter().enumerate().filter(|(_, s)| s.own_hex_only).map(|(i, s)| (s.node, i as u32)).collect();
+    c.sources_at.clear();
+    c.sources_at.extend(c.sources.iter().enumerate().map(|(i, s)| (s.node, i as u32)));
+    c.sources_at.sort_unstable();
     c.bridgeheads = c.bridgehead_sources(rules, new_bridgeheads, &flags.0);
     *ctx = c;
 }

@@ -21,6 +21,7 @@ pub use text::{describe_unit, reason_text, source_text};
 
 use crate::context::SupplyContext;
 use crate::land::LAND_KINDS;
+use crate::sources::SourceView;
 use crate::zoc::{shared_armor, zoc_sources};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Location, Unit};
@@ -30,7 +31,7 @@ use qm_core::nation::NationStatus;
 use qm_core::ruleset::{Domain, Ruleset};
 use qm_core::spec::Spec;
 use qm_core::supply::*;
-use qm_trace::{RegionScratch, backward_region_with};
+use qm_trace::{Region, RegionScratch, backward_region_with};
 use std::collections::BTreeMap;
 
 /// Most hexes an explanation search visits.
@@ -139,9 +140,7 @@ fn area_cutoff(
     let truncated = region.nodes.len() >= AREA_LIMIT || region.frontier.len() > BLOCK_LIMIT;
     // SUP-057: a source in an enemy ZOC still supplies; it is no blocker.
     let supplies = |f: NodeId| {
-        ctx.sources.iter().any(|s| {
-            s.node == f && s.inactive.is_none() && s.tiers.get(nation.index()).copied().flatten() >= Some(want)
-        })
+        ctx.sources_of(f).any(|s| s.inactive.is_none() && s.tiers.get(nation.index()).copied().flatten() >= Some(want))
     };
     let mut blocks: Vec<Block> = region
         .frontier
@@ -169,10 +168,7 @@ fn area_cutoff(
     // Sources within reach (the area, or a frontier hex next to it) that did
     // not supply at the wanted tier.
     let mut refused = Vec::new();
-    for s in &ctx.sources {
-        if !scratch.in_region(s.node) && !scratch.in_frontier(s.node) {
-            continue;
-        }
+    for s in sources_near(ctx, scratch, &region) {
         let tier = s.tiers.get(nation.index()).copied().flatten();
         let reason = if let Some(r) = &s.inactive {
             r.clone()
@@ -196,6 +192,23 @@ fn area_cutoff(
     }
     refused.sort();
     Cutoff { blocks, refused, area: region.nodes.len() as u32, truncated }
+}
+
+/// The sources in an area searched (in `scratch`) or on its frontier, in
+/// source order: looked up by node when the area is smaller than the list
+/// of sources, so that explaining many small areas on a big map does not
+/// cost areas x sources.
+fn sources_near<'c>(ctx: &'c SupplyContext, scratch: &RegionScratch, region: &Region) -> Vec<&'c SourceView> {
+    let near = |n: NodeId| scratch.in_region(n) || scratch.in_frontier(n);
+    if region.nodes.len() + region.frontier.len() >= ctx.sources.len() {
+        return ctx.sources.iter().filter(|s| near(s.node)).collect();
+    }
+    // The region's nodes and frontier are exactly what `scratch` marks.
+    let mut at: Vec<usize> =
+        region.nodes.iter().chain(&region.frontier).flat_map(|&n| ctx.source_indices_at(n)).collect();
+    at.sort_unstable();
+    at.dedup();
+    at.into_iter().filter_map(|i| ctx.sources.get(i)).collect()
 }
 
 /// SUP-057, SUP-066: the water around an area with nothing else around it:
