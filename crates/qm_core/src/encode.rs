@@ -69,10 +69,7 @@ impl Encoder {
     #[inline]
     pub fn bytes(&mut self, b: &[u8]) {
         self.buf.extend_from_slice(b);
-        if self.buf.len() >= FLUSH_AT {
-            self.hasher.update(&self.buf);
-            self.buf.clear();
-        }
+        self.flush_if_full();
     }
 
     /// Appends the first `len` bytes of `b`, copying all of `b` (a copy of
@@ -82,6 +79,12 @@ impl Encoder {
         let at = self.buf.len();
         self.buf.extend_from_slice(b);
         self.buf.truncate(at + len.min(N));
+        self.flush_if_full();
+    }
+
+    /// Hands the buffer to the hasher once it holds [`FLUSH_AT`] bytes.
+    #[inline]
+    fn flush_if_full(&mut self) {
         if self.buf.len() >= FLUSH_AT {
             self.hasher.update(&self.buf);
             self.buf.clear();
