@@ -1,7 +1,9 @@
 //! Profiling helper: times each supply system on a generated map, then
 //! repeats whole determinations (for `perf record`).
 //!
-//! `cargo run --release -p qm_cli --example prof -- HEXES REPS`
+//! `cargo run --release -p qm_cli --example prof -- HEXES REPS`, or
+//! `... -- clone HEXES REPS` to repeat `Game::clone` and `Game::checksum`
+//! after a player turn.
 #![allow(clippy::expect_used, reason = "a profiling tool")]
 
 use bevy_ecs::system::RunSystemOnce;
@@ -10,6 +12,9 @@ use qm_core::phase::Determining;
 use std::time::Instant;
 
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("clone") {
+        return clone_loop();
+    }
     let hexes: u32 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(100_000);
     let reps: u32 = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(0);
     let c = qm_scenario::generate::generate(qm_scenario::generate::GenParams::new(hexes, 1)).expect("gen");
@@ -43,4 +48,34 @@ fn main() {
     if reps > 0 {
         println!("both sides: {:?} per determination pair", t.elapsed() / reps);
     }
+}
+
+/// Repeats clone (with a dropped world to reuse) and checksum, timed apart.
+fn clone_loop() {
+    let arg = |i: usize, d: u32| std::env::args().nth(i).and_then(|s| s.parse().ok()).unwrap_or(d);
+    let (hexes, reps) = (arg(2, 10_000), arg(3, 1000));
+    let c = qm_scenario::generate::generate(qm_scenario::generate::GenParams::new(hexes, 1)).expect("gen");
+    let mut g = qm_game::Game::from_compiled(c, 1).expect("game");
+    g.run_player_turn();
+    drop(g.clone());
+    let t = Instant::now();
+    for _ in 0..reps {
+        drop(std::hint::black_box(g.clone()));
+    }
+    let clone = t.elapsed() / reps.max(1);
+    let t = Instant::now();
+    for _ in 0..reps {
+        std::hint::black_box(g.checksum());
+    }
+    let sum = t.elapsed() / reps.max(1);
+    // As the game bench does: each clone finds the world of a clone that
+    // played a turn.
+    let mut played = std::time::Duration::ZERO;
+    for _ in 0..reps {
+        let t = Instant::now();
+        let mut c = g.clone();
+        played += t.elapsed();
+        c.run_player_turn();
+    }
+    println!("clone {clone:?}  clone after a played turn {:?}  checksum {sum:?}", played / reps.max(1));
 }

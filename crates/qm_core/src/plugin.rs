@@ -141,6 +141,10 @@ impl StateSection {
     }
 }
 
+/// A direct copy of one family's section of state from a world to another
+/// world of the same scenario ([`RulesBuilder::add_section_copy`]).
+pub type SectionCopy = fn(&World, &mut World) -> Result<(), String>;
+
 /// What plugins register into, in ruleset order.
 #[derive(Default)]
 pub struct RulesBuilder {
@@ -215,6 +219,25 @@ impl RulesBuilder {
         self.rules.sections.push(section);
         Ok(())
     }
+
+    /// Registers a direct copy of the section `name`, which clones use
+    /// instead of reading the section out as plain data and building it
+    /// back. It must write into the second world exactly what the section's
+    /// `build` of its `extract` from the first world writes: the clone tests
+    /// compare the checksums and the play of clones with their originals.
+    ///
+    /// # Errors
+    /// No section of that name, or a copy of it already registered.
+    pub fn add_section_copy(&mut self, name: &'static str, copy: SectionCopy) -> Result<(), String> {
+        if !self.rules.sections.iter().any(|s| s.name == name) {
+            return Err(format!("no state section `{name}` to copy"));
+        }
+        if self.rules.copies.iter().any(|c| c.0 == name) {
+            return Err(format!("state section `{name}` has a copy already"));
+        }
+        self.rules.copies.push((name, copy));
+        Ok(())
+    }
 }
 
 /// A family's view of the phase order while it registers.
@@ -253,6 +276,7 @@ pub struct Rules {
     validators: BTreeMap<&'static str, Validate>,
     queues: Vec<Queue>,
     sections: Vec<StateSection>,
+    copies: Vec<(&'static str, SectionCopy)>,
     legal: Vec<LegalOrders>,
     caches: Vec<fn(&mut World)>,
 }
@@ -322,6 +346,13 @@ impl Rules {
     #[must_use]
     pub fn sections(&self) -> &[StateSection] {
         &self.sections
+    }
+
+    /// The direct copy of section `name`, if its family registered one
+    /// ([`RulesBuilder::add_section_copy`]).
+    #[must_use]
+    pub fn section_copy(&self, name: &str) -> Option<SectionCopy> {
+        self.copies.iter().find(|c| c.0 == name).map(|c| c.1)
     }
 
     /// Puts every family's derived caches ([`RulesBuilder::add_cache`]) back
@@ -416,5 +447,28 @@ impl Catalog {
             plugins.push(p.clone());
         }
         Rules::new(plugins).map_err(|e| (None, e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Resource, Default, Serialize, serde::Deserialize)]
+    struct Tally(u32);
+
+    fn copy(_: &World, _: &mut World) -> Result<(), String> {
+        Ok(())
+    }
+
+    #[test]
+    fn a_section_copy_needs_its_section_and_comes_once() {
+        let mut b = RulesBuilder::default();
+        assert!(b.add_section_copy("tally", copy).is_err(), "no section yet");
+        b.add_section(StateSection::resource::<Tally>("tally")).expect("section");
+        b.add_section_copy("tally", copy).expect("a copy");
+        assert!(b.add_section_copy("tally", copy).is_err(), "a second copy");
+        assert!(b.rules.section_copy("tally").is_some());
+        assert!(b.rules.section_copy("other").is_none());
     }
 }

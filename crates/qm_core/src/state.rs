@@ -235,7 +235,7 @@ pub fn build_into(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState)
     insert_state_resources(world, &spec, state);
     world.insert_resource(index);
     world.insert_resource(Spec(spec.clone()));
-    build_sections(world, &spec, state)
+    build_sections(world, &spec, state, None)
 }
 
 /// The resources a world held once its game was built (state, rules,
@@ -273,15 +273,82 @@ impl BuiltResources {
 /// scenario ([`crate::validate`]; nothing is written in either case), or a
 /// section of `state` that its family cannot read.
 pub fn restore_into(world: &mut World, spec: &Arc<ScenarioSpec>, state: &GameState) -> Result<(), StateError> {
-    let same = world.get_resource::<Spec>().is_some_and(|s| Arc::ptr_eq(&s.0, spec));
-    if !same {
-        return Err(StateError {
-            section: "world".into(),
-            message: "built for another scenario".into(),
-            invalid: None,
-        });
+    if !world.get_resource::<Spec>().is_some_and(|s| Arc::ptr_eq(&s.0, spec)) {
+        return Err(other_scenario());
     }
     crate::validate::validate_state(spec, state)?;
+    write_state(world, spec, state, Nodes::FromState, None)
+}
+
+/// Writes the state of `src` into `dst`, both worlds built for `spec`: what
+/// [`restore_into`] of [`extract_state`]`(src)` gives, without validating a
+/// state that a world of the engine holds, and copying the nodes straight
+/// from one world to the other when both yield them in the same order (they
+/// do: nodes are spawned in id order and never despawned).
+///
+/// # Errors
+/// A world built for another scenario, or a section that its family cannot
+/// read back.
+pub fn copy_world(src: &World, dst: &mut World, spec: &Arc<ScenarioSpec>) -> Result<(), StateError> {
+    let same = |w: &World| w.get_resource::<Spec>().is_some_and(|s| Arc::ptr_eq(&s.0, spec));
+    if !same(src) || !same(dst) {
+        return Err(other_scenario());
+    }
+    // Sections with a direct copy are copied by `write_state`, not read.
+    let mut state = extract_state_but_nodes(src, Sections::WithoutCopy);
+    let nodes = if copy_nodes(src, dst) {
+        Nodes::Written
+    } else {
+        state.nodes = extract_nodes(src);
+        Nodes::FromState
+    };
+    write_state(dst, spec, &state, nodes, Some(src))
+}
+
+/// Copies every node's components from `src` to `dst` in one walk of both,
+/// if they yield the same nodes in the same order; `false` (some nodes
+/// perhaps written) if not.
+fn copy_nodes(src: &World, dst: &mut World) -> bool {
+    let Some(mut from) = src.try_query::<(&MapNode, &Control, &HexSupply, &HexDamage)>() else { return false };
+    let mut from = from.iter(src);
+    let mut to = dst.query::<(&MapNode, &mut Control, &mut HexSupply, &mut HexDamage)>();
+    if from.len() != to.iter(dst).len() {
+        return false;
+    }
+    for (n, mut c, mut h, mut d) in to.iter_mut(dst) {
+        let Some((sn, sc, sh, sd)) = from.next() else { return false };
+        if sn != n {
+            return false;
+        }
+        set_if_changed(&mut c, *sc);
+        set_if_changed(&mut h, *sh);
+        set_if_changed(&mut d, *sd);
+    }
+    true
+}
+
+/// Whether [`write_state`] writes the nodes from the state or finds them
+/// written already.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Nodes {
+    FromState,
+    Written,
+}
+
+fn other_scenario() -> StateError {
+    StateError { section: "world".into(), message: "built for another scenario".into(), invalid: None }
+}
+
+/// The writing half of [`restore_into`] and [`copy_world`], on a state known
+/// to be valid; with `from`, the sections that have a direct copy are
+/// copied from that world.
+fn write_state(
+    world: &mut World,
+    spec: &Arc<ScenarioSpec>,
+    state: &GameState,
+    nodes: Nodes,
+    from: Option<&World>,
+) -> Result<(), StateError> {
     let others: Vec<Entity> = world
         .query_filtered::<Entity, (Without<bevy_ecs::resource::IsResource>, Without<MapNode>, Without<Nation>, Without<SupplySource>)>()
         .iter(world)
@@ -295,13 +362,8 @@ pub fn restore_into(world: &mut World, spec: &Arc<ScenarioSpec>, state: &GameSta
             s.0 = want;
         }
     }
-    for (n, mut c, mut h, mut d) in
-        world.query::<(&MapNode, &mut Control, &mut HexSupply, &mut HexDamage)>().iter_mut(world)
-    {
-        let st = state.nodes.get(n.0 as usize).copied().unwrap_or_default();
-        set_if_changed(&mut c, st.control);
-        set_if_changed(&mut h, st.supply);
-        set_if_changed(&mut d, st.damage);
+    if nodes == Nodes::FromState {
+        write_nodes(world, &state.nodes);
     }
     for (src, mut d) in world.query::<(&SupplySource, &mut Designation)>().iter_mut(world) {
         set_if_changed(&mut d, state.sources.get(src.id.0 as usize).copied().unwrap_or_default());
@@ -317,7 +379,19 @@ pub fn restore_into(world: &mut World, spec: &Arc<ScenarioSpec>, state: &GameSta
     }
     insert_state_resources(world, spec, state);
     spec.rules.reset_caches(world);
-    build_sections(world, spec, state)
+    build_sections(world, spec, state, from)
+}
+
+/// Writes every node's components from `nodes`, by id.
+fn write_nodes(world: &mut World, nodes: &[NodeState]) {
+    for (n, mut c, mut h, mut d) in
+        world.query::<(&MapNode, &mut Control, &mut HexSupply, &mut HexDamage)>().iter_mut(world)
+    {
+        let st = nodes.get(n.0 as usize).copied().unwrap_or_default();
+        set_if_changed(&mut c, st.control);
+        set_if_changed(&mut h, st.supply);
+        set_if_changed(&mut d, st.damage);
+    }
 }
 
 fn set_if_changed<T: Component<Mutability = bevy_ecs::component::Mutable> + PartialEq>(c: &mut Mut<T>, want: T) {
@@ -336,8 +410,21 @@ fn insert_state_resources(world: &mut World, spec: &Arc<ScenarioSpec>, state: &G
     world.insert_resource(NationSides::from_states(&state.nations));
 }
 
-fn build_sections(world: &mut World, spec: &Arc<ScenarioSpec>, state: &GameState) -> Result<(), StateError> {
+fn build_sections(
+    world: &mut World,
+    spec: &Arc<ScenarioSpec>,
+    state: &GameState,
+    from: Option<&World>,
+) -> Result<(), StateError> {
     for section in spec.rules.sections() {
+        if let (Some(src), Some(copy)) = (from, spec.rules.section_copy(section.name)) {
+            copy(src, world).map_err(|message| StateError {
+                section: section.name.to_string(),
+                message,
+                invalid: None,
+            })?;
+            continue;
+        }
         (section.build)(world, state.sections.get(section.name)).map_err(|message| StateError {
             section: section.name.to_string(),
             message,
@@ -365,19 +452,24 @@ fn register(world: &mut World) {
 /// Reads the state back out of a world built by [`build_world`].
 #[must_use]
 pub fn extract_state(world: &World) -> GameState {
+    GameState { nodes: extract_nodes(world), ..extract_state_but_nodes(world, Sections::All) }
+}
+
+/// Which sections [`extract_state_but_nodes`] reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sections {
+    All,
+    /// Those without a direct copy ([`crate::plugin::RulesBuilder::add_section_copy`]).
+    WithoutCopy,
+}
+
+/// [`extract_state`] with no nodes.
+fn extract_state_but_nodes(world: &World, which: Sections) -> GameState {
     let mut nations: Vec<(NationId, NationState)> = world
         .try_query::<(&Nation, &NationStateC)>()
         .map(|mut q| q.iter(world).map(|(n, s)| (n.0, s.0)).collect())
         .unwrap_or_default();
     nations.sort_by_key(|n| n.0);
-
-    let mut nodes: Vec<(NodeId, NodeState)> = world
-        .try_query::<(&MapNode, &Control, &HexSupply, &HexDamage)>()
-        .map(|mut q| {
-            q.iter(world).map(|(n, c, s, d)| (n.0, NodeState { control: *c, damage: *d, supply: *s })).collect()
-        })
-        .unwrap_or_default();
-    nodes.sort_by_key(|n| n.0);
 
     let mut sources: Vec<(crate::ids::SourceId, Designation)> = world
         .try_query::<(&SupplySource, &Designation)>()
@@ -397,11 +489,30 @@ pub fn extract_state(world: &World) -> GameState {
         rng: rng_of(world),
         flags: world.get_resource::<Flags>().map(|f| f.0.clone()).unwrap_or_default(),
         nations: nations.into_iter().map(|n| n.1).collect(),
-        nodes: nodes.into_iter().map(|n| n.1).collect(),
+        nodes: Vec::new(),
         sources: sources.into_iter().map(|s| s.1).collect(),
         units,
-        sections: extract_sections(world),
+        sections: read_sections(world, which),
     }
+}
+
+/// Every node's state, by id. The query yields the nodes of a world built
+/// by [`build_world`] in id order (they are spawned so and never
+/// despawned), so they are written straight into place; any other order is
+/// sorted first.
+fn extract_nodes(world: &World) -> Vec<NodeState> {
+    let Some(mut q) = world.try_query::<(&MapNode, &Control, &HexSupply, &HexDamage)>() else { return Vec::new() };
+    let state = |c: &Control, s: &HexSupply, d: &HexDamage| NodeState { control: *c, damage: *d, supply: *s };
+    let mut nodes = Vec::with_capacity(q.iter(world).len());
+    for (n, c, s, d) in q.iter(world) {
+        if n.0 as usize != nodes.len() {
+            let mut all: Vec<(NodeId, NodeState)> = q.iter(world).map(|(n, c, s, d)| (n.0, state(c, s, d))).collect();
+            all.sort_by_key(|n| n.0);
+            return all.into_iter().map(|n| n.1).collect();
+        }
+        nodes.push(state(c, s, d));
+    }
+    nodes
 }
 
 /// The world's clock, or turn 1 of the Axis for a world without one.
@@ -423,13 +534,57 @@ pub(crate) fn rng_of(world: &World) -> GameRng {
 /// cannot be written as plain data is recorded as its error text, so that
 /// the checksum still differs from a state without it.
 pub(crate) fn extract_sections(world: &World) -> BTreeMap<String, serde_json::Value> {
+    read_sections(world, Sections::All)
+}
+
+fn read_sections(world: &World, which: Sections) -> BTreeMap<String, serde_json::Value> {
     let Some(spec) = world.get_resource::<Spec>() else { return BTreeMap::new() };
     spec.rules
         .sections()
         .iter()
+        .filter(|s| which == Sections::All || spec.rules.section_copy(s.name).is_none())
         .map(|s| {
             let v = (s.extract)(world).unwrap_or_else(|e| serde_json::Value::String(format!("unreadable: {e}")));
             (s.name.to_string(), v)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn world_of(order: &[u32]) -> World {
+        let mut w = World::new();
+        for &i in order {
+            let control = Control { current: Some(NationId(i as u16)), ..Control::default() };
+            w.spawn((MapNode(i), control, HexSupply::default(), HexDamage::default()));
+        }
+        w
+    }
+
+    fn controls(w: &mut World) -> Vec<(NodeId, Control)> {
+        let mut v: Vec<_> = w.query::<(&MapNode, &Control)>().iter(w).map(|(n, c)| (n.0, *c)).collect();
+        v.sort_by_key(|n| n.0);
+        v
+    }
+
+    #[test]
+    fn nodes_in_the_same_order_are_copied_across() {
+        let src = world_of(&[0, 1, 2]);
+        let mut dst = world_of(&[0, 1, 2]);
+        for mut c in dst.query::<&mut Control>().iter_mut(&mut dst) {
+            c.current = None;
+        }
+        assert!(copy_nodes(&src, &mut dst));
+        assert_eq!(controls(&mut dst), controls(&mut world_of(&[0, 1, 2])));
+    }
+
+    #[test]
+    fn nodes_in_another_order_are_left_to_the_state_path() {
+        let src = world_of(&[0, 1, 2]);
+        assert!(!copy_nodes(&src, &mut world_of(&[2, 1, 0])), "another order");
+        assert!(!copy_nodes(&src, &mut world_of(&[0, 1])), "another count");
+        assert_eq!(extract_nodes(&world_of(&[2, 0, 1])), extract_nodes(&src), "extraction sorts by id");
+    }
 }

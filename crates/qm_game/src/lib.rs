@@ -48,7 +48,7 @@ use qm_core::events::{EventLog, GameEvent};
 use qm_core::phase::{GameClock, PhaseOrder, PhaseSchedule, configure_phase_schedules};
 use qm_core::spec::{ScenarioSpec, Spec};
 pub use qm_core::state::StateError;
-use qm_core::state::{BuiltResources, GameState, build_into, extract_state, restore_into};
+use qm_core::state::{BuiltResources, GameState, build_into, copy_world, extract_state, restore_into};
 use qm_core::supply::UnitSupply;
 pub use qm_core::validate::InvalidState;
 use qm_scenario::Compiled;
@@ -446,16 +446,16 @@ impl Game {
 impl Clone for Game {
     /// A deep copy: the static data is shared; the state is written into
     /// the world of a dropped game of the same scenario if there is one
-    /// (schedules, entities and tables reused, `qm_core::state::restore_into`),
+    /// (schedules, entities and tables reused, `qm_core::state::copy_world`),
     /// else into a new world.
     fn clone(&self) -> Self {
         let spec = self.spec_arc();
-        let state = self.state();
         if let Some(mut world) = self.spare.take()
-            && restore_into(&mut world, &spec, &state).is_ok()
+            && copy_world(&self.world, &mut world, &spec).is_ok()
         {
             return Self::with_world(world, self.strict, self.spare.clone());
         }
+        let state = self.state();
         let world = {
             let mut w = World::new();
             populate(&mut w, spec, &state, self.strict)

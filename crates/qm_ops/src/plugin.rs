@@ -60,7 +60,12 @@ impl RulePlugin for OpsPlugin {
         rules.phases().insert_after(AFTER, MOVEMENT).insert_after(MOVEMENT, COMBAT).push(CONSTRUCTION_REDEPLOYMENT);
         rules.add_orders::<OpsOrder, OpsValid>(validate)?;
         rules.add_legal_orders(crate::legal::legal_orders);
-        rules.add_section(StateSection { name: FAMILY, extract: crate::section::extract, build: crate::section::build })
+        rules.add_section(StateSection {
+            name: FAMILY,
+            extract: crate::section::extract,
+            build: crate::section::build,
+        })?;
+        rules.add_section_copy(FAMILY, crate::section::copy)
     }
 
     fn build(&self, world: &mut World, _rules: &Rules, _strict: bool) {

@@ -101,6 +101,22 @@ pub(crate) fn build(world: &mut World, v: Option<&SectionValue>) -> Result<(), S
     Ok(())
 }
 
+/// Copies the section from one world to another of the same scenario, for
+/// a clone: what `build(extract(src))` writes. The resolved tables depend
+/// only on the scenario and the rules they were resolved from, so they are
+/// shared; the queue names only units and nodes of `src`, which the clone
+/// has.
+pub(crate) fn copy(src: &World, dst: &mut World) -> Result<(), String> {
+    let Some(data) = src.get_resource::<OpsData>().cloned() else {
+        return build(dst, Some(&extract(src)?));
+    };
+    dst.insert_resource(data);
+    dst.insert_resource(src.get_resource::<Pending<OpsValid>>().cloned().unwrap_or_default());
+    dst.insert_resource(Outcome(src.get_resource::<Outcome>().and_then(|o| o.0.clone())));
+    dst.insert_resource(src.get_resource::<OpsLedger>().cloned().unwrap_or_default());
+    Ok(())
+}
+
 /// Refuses queued orders for units the game does not have, nations it does
 /// not know or nodes off its map (a hand-edited save): nothing is dropped
 /// silently.

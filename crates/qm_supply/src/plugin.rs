@@ -66,6 +66,16 @@ fn build_state(world: &mut World, v: Option<&SectionValue>) -> Result<(), String
     Ok(())
 }
 
+/// The section copied from one world to another for a clone: what
+/// `build_state(extract(src))` writes, without the plain-data round trip.
+fn copy_state(src: &World, dst: &mut World) -> Result<(), String> {
+    dst.insert_resource(src.get_resource::<Ledger>().cloned().unwrap_or_default());
+    dst.insert_resource(src.get_resource::<SupplyPending>().cloned().unwrap_or_default());
+    dst.insert_resource(src.get_resource::<SeaLog>().cloned().unwrap_or_default());
+    dst.insert_resource(src.get_resource::<Zones>().cloned().unwrap_or_default());
+    Ok(())
+}
+
 impl RulePlugin for SupplyPlugin {
     fn name(&self) -> &'static str {
         FAMILY
@@ -82,7 +92,8 @@ impl RulePlugin for SupplyPlugin {
         rules.add_cache::<land::LandFloods>();
         rules.add_cache::<zones::ZoneLabels>();
         rules.add_cache::<statuses::HexStatuses>();
-        rules.add_section(StateSection { name: FAMILY, extract, build: build_state })
+        rules.add_section(StateSection { name: FAMILY, extract, build: build_state })?;
+        rules.add_section_copy(FAMILY, copy_state)
     }
 
     fn build(&self, world: &mut World, rules: &Rules, strict: bool) {
