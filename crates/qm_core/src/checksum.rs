@@ -7,7 +7,9 @@
 //! 1. `version` (`u32`), `clock` (turn, side, phase, first side), `rng`
 //!    (seed and word position), `flags` (sorted);
 //! 2. `nations`, by nation id; `nodes` (control, damage, supply status of
-//!    every node), by node id; `sources` (designations), by source id;
+//!    every node), by node id, packed ([`crate::encode_node`]: a run of
+//!    flag words and the fields they announce, 4 bytes a typical node);
+//!    `sources` (designations), by source id;
 //! 3. `units`, sorted by unit id: id, nation, type, `supply_as`, factors,
 //!    location, flags, supply status with its line and explanation;
 //! 4. `sections`: every rule family's section of state, by section name,
@@ -64,9 +66,7 @@ pub fn checksum(state: &GameState) -> Checksum {
     e.put(&state.flags);
     e.put(&state.nations);
     e.count(state.nodes.len());
-    for n in &state.nodes {
-        e.node(&n.control, &n.damage, &n.supply);
-    }
+    e.nodes(state.nodes.iter().map(|n| (&n.control, &n.damage, &n.supply)));
     e.put(&state.sources);
     e.put(&state.units);
     sections(&mut e, &state.sections);
@@ -113,12 +113,12 @@ fn write_nodes(e: &mut Encoder, world: &World) {
     };
     if q.iter(world).map(|(n, ..)| n.0).is_sorted() {
         e.count(q.iter(world).len());
-        for (_, c, s, d) in q.iter(world) {
-            e.node(c, d, s);
-        }
+        e.nodes(q.iter(world).map(|(_, c, s, d)| (c, d, s)));
     } else {
         let mut nodes: Vec<_> = q.iter(world).map(|(n, c, s, d)| (n.0, (c, d, s))).collect();
-        write_sorted(e, &mut nodes, |e, (c, d, s)| e.node(c, d, s));
+        nodes.sort_by_key(|n| n.0);
+        e.count(nodes.len());
+        e.nodes(nodes.into_iter().map(|n| n.1));
     }
 }
 
