@@ -48,7 +48,11 @@ struct Grid {
 impl Grid {
     fn new(territories: u32, rng: &mut ChaCha8Rng) -> Self {
         let width = (f64::from(territories.max(16)).sqrt().ceil() as u32).max(8);
-        let height = territories.max(16).div_ceil(width).max(4);
+        // Rows rounded up, but the map (land and the coast's sea zones)
+        // kept within the format's limit, so that the largest size the
+        // benches take compiles.
+        let room = crate::territory::MAX_TERRITORIES as u32 - width.div_ceil(COAST_PER_ZONE);
+        let height = territories.max(16).div_ceil(width).max(4).min(room / width);
         let mut front = Vec::with_capacity(height as usize);
         let mut x = width / 3;
         for _ in 0..height {
@@ -249,6 +253,17 @@ pub fn generate_territories(p: TerritoryParams) -> Result<Compiled, crate::LoadE
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_largest_maps_stay_within_the_format_limit() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for territories in [99_000, 99_999, 100_000] {
+            let g = Grid::new(territories, &mut rng);
+            let total = g.width * g.height + g.width.div_ceil(COAST_PER_ZONE);
+            assert!(total <= crate::territory::MAX_TERRITORIES as u32, "{territories}: {total}");
+            assert!(g.width * g.height >= territories - territories / 200, "{territories}: about as many as asked");
+        }
+    }
 
     #[test]
     fn generates_a_territory_map_of_the_asked_size() {
