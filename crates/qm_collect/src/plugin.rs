@@ -85,6 +85,18 @@ fn build_state(world: &mut World, v: Option<&SectionValue>) -> Result<(), String
     Ok(())
 }
 
+/// Copies the section from one world to another of the same scenario, for
+/// a clone: what `build_state(extract(src))` writes (the section is there,
+/// so no treasury is opened afresh).
+fn copy_state(src: &World, dst: &mut World) -> Result<(), String> {
+    dst.insert_resource(src.get_resource::<Statements>().cloned().unwrap_or_default());
+    dst.insert_resource(src.get_resource::<Pending<DeclineValid>>().cloned().unwrap_or_default());
+    dst.insert_resource(src.get_resource::<Pending<SplitValid>>().cloned().unwrap_or_default());
+    dst.insert_resource(src.get_resource::<Treasury>().cloned().unwrap_or_default());
+    dst.insert_resource(src.get_resource::<Ledger>().cloned().unwrap_or_default());
+    Ok(())
+}
+
 /// Whether a nation has anything to collect: a territory with a value,
 /// naval trade, or a marker on the Middle East track.
 pub(crate) fn collects(board: &Board, nation: NationId) -> bool {
@@ -144,7 +156,8 @@ impl RulePlugin for CollectPlugin {
         // their validation fills, so a rejected batch puts both back.
         rules.add_orders::<CollectOrder, DeclineValid>(validate)?;
         rules.add_orders::<CollectOrder, SplitValid>(validate)?;
-        rules.add_section(StateSection { name: FAMILY, extract, build: build_state })
+        rules.add_section(StateSection { name: FAMILY, extract, build: build_state })?;
+        rules.add_section_copy(FAMILY, copy_state)
     }
 
     fn build(&self, world: &mut World, _rules: &Rules, _strict: bool) {
