@@ -59,13 +59,7 @@ pub struct CollectState {
 }
 
 fn extract(world: &World) -> Result<SectionValue, String> {
-    to_section(&CollectState {
-        statements: world.get_resource::<Statements>().cloned().unwrap_or_default(),
-        declines: world.get_resource::<Pending<DeclineValid>>().cloned().unwrap_or_default(),
-        splits: world.get_resource::<Pending<SplitValid>>().cloned().unwrap_or_default(),
-        treasury: world.get_resource::<Treasury>().cloned().unwrap_or_default(),
-        ledger: world.get_resource::<Ledger>().cloned().unwrap_or_default(),
-    })
+    to_section(&read_state(world))
 }
 
 /// Builds the section into a world; a fresh scenario (no section) opens the
@@ -77,11 +71,7 @@ fn build_state(world: &mut World, v: Option<&SectionValue>) -> Result<(), String
     {
         s.treasury = crate::treasury::open(&board);
     }
-    world.insert_resource(s.statements);
-    world.insert_resource(s.declines);
-    world.insert_resource(s.splits);
-    world.insert_resource(s.treasury);
-    world.insert_resource(s.ledger);
+    write_state(world, s);
     Ok(())
 }
 
@@ -89,12 +79,26 @@ fn build_state(world: &mut World, v: Option<&SectionValue>) -> Result<(), String
 /// a clone: what `build_state(extract(src))` writes (the section is there,
 /// so no treasury is opened afresh).
 fn copy_state(src: &World, dst: &mut World) -> Result<(), String> {
-    dst.insert_resource(src.get_resource::<Statements>().cloned().unwrap_or_default());
-    dst.insert_resource(src.get_resource::<Pending<DeclineValid>>().cloned().unwrap_or_default());
-    dst.insert_resource(src.get_resource::<Pending<SplitValid>>().cloned().unwrap_or_default());
-    dst.insert_resource(src.get_resource::<Treasury>().cloned().unwrap_or_default());
-    dst.insert_resource(src.get_resource::<Ledger>().cloned().unwrap_or_default());
+    write_state(dst, read_state(src));
     Ok(())
+}
+
+fn read_state(world: &World) -> CollectState {
+    CollectState {
+        statements: world.get_resource::<Statements>().cloned().unwrap_or_default(),
+        declines: world.get_resource::<Pending<DeclineValid>>().cloned().unwrap_or_default(),
+        splits: world.get_resource::<Pending<SplitValid>>().cloned().unwrap_or_default(),
+        treasury: world.get_resource::<Treasury>().cloned().unwrap_or_default(),
+        ledger: world.get_resource::<Ledger>().cloned().unwrap_or_default(),
+    }
+}
+
+fn write_state(world: &mut World, s: CollectState) {
+    world.insert_resource(s.statements);
+    world.insert_resource(s.declines);
+    world.insert_resource(s.splits);
+    world.insert_resource(s.treasury);
+    world.insert_resource(s.ledger);
 }
 
 /// Whether a nation has anything to collect: a territory with a value,

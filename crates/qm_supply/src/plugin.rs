@@ -48,32 +48,35 @@ pub struct SupplyState {
 }
 
 fn extract(world: &World) -> Result<SectionValue, String> {
-    let s = SupplyState {
-        ledger: world.get_resource::<Ledger>().cloned().unwrap_or_default(),
-        orders: world.get_resource::<SupplyPending>().cloned().unwrap_or_default(),
-        sea: world.get_resource::<SeaLog>().cloned().unwrap_or_default(),
-        zones: world.get_resource::<Zones>().cloned().unwrap_or_default(),
-    };
-    to_section(&s)
+    to_section(&read_state(world))
 }
 
 fn build_state(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> {
-    let s: SupplyState = from_section(v)?;
-    world.insert_resource(s.ledger);
-    world.insert_resource(s.orders);
-    world.insert_resource(s.sea);
-    world.insert_resource(s.zones);
+    write_state(world, from_section(v)?);
     Ok(())
 }
 
 /// The section copied from one world to another for a clone: what
 /// `build_state(extract(src))` writes, without the plain-data round trip.
 fn copy_state(src: &World, dst: &mut World) -> Result<(), String> {
-    dst.insert_resource(src.get_resource::<Ledger>().cloned().unwrap_or_default());
-    dst.insert_resource(src.get_resource::<SupplyPending>().cloned().unwrap_or_default());
-    dst.insert_resource(src.get_resource::<SeaLog>().cloned().unwrap_or_default());
-    dst.insert_resource(src.get_resource::<Zones>().cloned().unwrap_or_default());
+    write_state(dst, read_state(src));
     Ok(())
+}
+
+fn read_state(world: &World) -> SupplyState {
+    SupplyState {
+        ledger: world.get_resource::<Ledger>().cloned().unwrap_or_default(),
+        orders: world.get_resource::<SupplyPending>().cloned().unwrap_or_default(),
+        sea: world.get_resource::<SeaLog>().cloned().unwrap_or_default(),
+        zones: world.get_resource::<Zones>().cloned().unwrap_or_default(),
+    }
+}
+
+fn write_state(world: &mut World, s: SupplyState) {
+    world.insert_resource(s.ledger);
+    world.insert_resource(s.orders);
+    world.insert_resource(s.sea);
+    world.insert_resource(s.zones);
 }
 
 impl RulePlugin for SupplyPlugin {
