@@ -195,10 +195,12 @@ pub fn build_context(
     c.kind = Some(det.kind);
     c.turn = clock.turn;
     c.gather_nations(rules, &nations_q);
-    c.gather_control(map.node_count(), &nodes_q);
+    // Units first: the zones of control are known before the one pass over
+    // the nodes that reads their control and decides their passability.
     let new_bridgeheads = c.gather_enemy_units(rules, map, &units_q);
     zoc_hexes(rules, map, &c.zoc_units, &c.scratch.friendly_ground, &mut c.zoc);
-    c.passability(&spec.map_rules);
+    c.gather_control(map.node_count(), &nodes_q);
+    c.passability_limits(&spec.map_rules);
     c.box_gates(map, &flags.0);
     c.sources = c.source_views(&spec, clock.turn, &flags.0, &sources_q);
     let groups = c.origin_groups(&spec.map_rules);
@@ -265,10 +267,11 @@ impl SupplyContext {
     }
 
     /// Control, original control, damage and partisan holding of every
-    /// node, and which nodes the side controls.
+    /// node, which nodes the side controls, and what each may receive and
+    /// pass on by its control, in one pass over the nodes.
     fn gather_control(&mut self, n: usize, nodes_q: &Query<(&MapNode, &Control, &HexDamage)>) {
-        // Every node has these components, so the gather overwrites them
-        // all; the passability step overwrites the rest.
+        // Every node has these components, so the gather overwrites every
+        // entry of these columns.
         self.control.resize(n, None);
         self.original.resize(n, None);
         self.friendly.resize(n, false);
@@ -289,10 +292,31 @@ impl SupplyContext {
                 self.control[i] = c.current;
                 self.original[i] = c.original;
                 self.scratch.damaged[i] = d.synthetic_oil;
-                self.partisan_held[i] = c.by_partisan;
-                self.friendly[i] = is_friendly(c.current);
+                let friendly = is_friendly(c.current);
+                self.friendly[i] = friendly;
+                self.set_passability(i, friendly, c.by_partisan);
             }
         }
+    }
+
+    /// What node `i` may receive and pass on from its control alone
+    /// (SUP-057, SUP-059, SUP-060); [`Self::passability_limits`] then
+    /// applies terrain and enemy partisans. Needs `zoc`.
+    #[inline]
+    fn set_passability(&mut self, i: usize, friendly: bool, by_partisan: bool) {
+        if !friendly {
+            (self.accept[i], self.emit[i], self.partisan_held[i], self.terrain_closed[i]) = (0, 0, false, false);
+            self.zone_class[i] = ZONE_NONE;
+            return;
+        }
+        self.accept[i] = u64::MAX;
+        self.terrain_closed[i] = false;
+        self.partisan_held[i] = by_partisan;
+        // SUP-057: no line through an enemy ZOC; SUP-060: nor through a
+        // hex held through a partisan.
+        let passes = !self.zoc[i] && !by_partisan;
+        self.emit[i] = if passes { u64::MAX } else { 0 };
+        self.zone_class[i] = if passes { ZONE_CORE } else { ZONE_ATTACH };
     }
 
     /// Enemy units exerting zones of control and enemy partisans (SUP-057,
@@ -348,23 +372,11 @@ impl SupplyContext {
         new_bridgeheads
     }
 
-    /// What each node may receive and pass on (SUP-057..060, SUP-063).
-    fn passability(&mut self, map_rules: &MapRules) {
+    /// The limits on what nodes may receive and pass on that are not a
+    /// node's control: terrain (SUP-063) and enemy partisans (SUP-060),
+    /// after [`Self::gather_control`].
+    fn passability_limits(&mut self, map_rules: &MapRules) {
         let n = self.control.len();
-        for i in 0..n {
-            if !self.friendly[i] {
-                (self.accept[i], self.emit[i], self.partisan_held[i], self.terrain_closed[i]) = (0, 0, false, false);
-                self.zone_class[i] = ZONE_NONE;
-                continue;
-            }
-            self.accept[i] = u64::MAX;
-            self.terrain_closed[i] = false;
-            // SUP-057: no line through an enemy ZOC; SUP-060: nor through a
-            // hex held through a partisan.
-            let passes = !self.zoc[i] && !self.partisan_held[i];
-            self.emit[i] = if passes { u64::MAX } else { 0 };
-            self.zone_class[i] = if passes { ZONE_CORE } else { ZONE_ATTACH };
-        }
         // SUP-063: terrain limits, resolved once per scenario.
         self.scratch.terrain.clear();
         self.scratch

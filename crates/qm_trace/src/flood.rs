@@ -496,14 +496,20 @@ impl Flood {
 
     /// [`Flood::trace_many`] with a reusable scratch buffer (one entry per
     /// node; left all zero on return).
+    ///
+    /// Every walk is kept whole, traced node first, in one flat buffer, so
+    /// that a later walk meeting it copies the rest of its line from there;
+    /// each result is then one exact allocation.
     pub fn trace_many_with(&self, targets: &[(Node, u32)], memo: &mut Vec<(u32, u32)>) -> Vec<Option<Trace>> {
         let mut order: Vec<usize> = (0..targets.len()).collect();
         order.sort_by_key(|&i| targets[i].1);
         // Per node, for the label being traced: (walk + 1, position in it).
         memo.resize(self.labels.len(), (0, 0));
         let mut touched: Vec<Node> = Vec::new();
-        // Walks go from the traced node to the seed's node.
-        let mut walks: Vec<(u32, Vec<Node>)> = Vec::with_capacity(targets.len());
+        // The walks, from the traced node to the seed's node, end to end;
+        // per walk its seed and its range in `flat`.
+        let mut flat: Vec<Node> = Vec::new();
+        let mut walks: Vec<(u32, std::ops::Range<usize>)> = Vec::with_capacity(targets.len());
         let mut of_target: Vec<Option<usize>> = vec![None; targets.len()];
         let mut bit_now = None;
         for i in order {
@@ -519,32 +525,19 @@ impl Flood {
                 continue;
             }
             let me = walks.len() as u32;
-            let mut walk = Vec::new();
-            let mut cur = node;
-            let mut seed = None;
-            for _ in 0..=self.labels.len() {
-                if let Some(&(w, pos)) = memo.get(cur as usize).filter(|m| m.0 != 0) {
-                    let (s, rest) = &walks[(w - 1) as usize];
-                    walk.extend_from_slice(&rest[pos as usize..]);
-                    seed = Some(*s);
-                    break;
+            let (start, marked) = (flat.len(), touched.len());
+            let seed = self.walk_into(node, bit, (me, start), memo, &mut touched, &walks, &mut flat);
+            let Some(seed) = seed else {
+                // A broken record: forget the walk, so that no later walk
+                // joins it.
+                for &t in &touched[marked..] {
+                    memo[t as usize] = (0, 0);
                 }
-                walk.push(cur);
-                if let Some(m) = memo.get_mut(cur as usize) {
-                    *m = (me + 1, (walk.len() - 1) as u32);
-                    touched.push(cur);
-                }
-                match self.origin_unchecked(cur, bit) {
-                    Some(Origin::Seed(s)) => {
-                        seed = Some(s);
-                        break;
-                    }
-                    Some(Origin::Node(p)) => cur = p,
-                    None => break,
-                }
-            }
-            let Some(seed) = seed else { continue };
-            walks.push((seed, walk));
+                touched.truncate(marked);
+                flat.truncate(start);
+                continue;
+            };
+            walks.push((seed, start..flat.len()));
             of_target[i] = Some(me as usize);
         }
         for &t in &touched {
@@ -554,11 +547,47 @@ impl Flood {
             .into_iter()
             .map(|w| {
                 w.map(|w| {
-                    let (seed, walk) = &walks[w];
-                    Trace { seed: *seed, path: walk.iter().rev().copied().collect() }
+                    let (seed, range) = &walks[w];
+                    Trace { seed: *seed, path: flat[range.clone()].iter().rev().copied().collect() }
                 })
             })
             .collect()
+    }
+
+    /// One walk of [`Flood::trace_many_with`]: from `node` back to the
+    /// seed, pushed onto `flat`, or up to a node of an earlier walk, whose
+    /// rest is then copied. `me` is the walk's number and its start in
+    /// `flat`. Returns the seed, or `None` for a broken record.
+    #[allow(clippy::too_many_arguments, reason = "the shared buffers of one batch of traces")]
+    fn walk_into(
+        &self,
+        node: Node,
+        bit: u32,
+        (me, start): (u32, usize),
+        memo: &mut [(u32, u32)],
+        touched: &mut Vec<Node>,
+        walks: &[(u32, std::ops::Range<usize>)],
+        flat: &mut Vec<Node>,
+    ) -> Option<u32> {
+        let mut cur = node;
+        for _ in 0..=self.labels.len() {
+            if let Some(&(w, pos)) = memo.get(cur as usize).filter(|m| m.0 != 0) {
+                let (s, rest) = &walks[(w - 1) as usize];
+                flat.extend_from_within(rest.start + pos as usize..rest.end);
+                return Some(*s);
+            }
+            flat.push(cur);
+            if let Some(m) = memo.get_mut(cur as usize) {
+                *m = (me + 1, (flat.len() - 1 - start) as u32);
+                touched.push(cur);
+            }
+            match self.origin_unchecked(cur, bit) {
+                Some(Origin::Seed(s)) => return Some(s),
+                Some(Origin::Node(p)) => cur = p,
+                None => return None,
+            }
+        }
+        None
     }
 
     /// Like [`Flood::trace`], writing the path (seed's node first) into
@@ -933,6 +962,33 @@ mod tests {
             assert_eq!(*m, f.trace(t.0, t.1), "{t:?}");
         }
         assert!(many.iter().filter(|m| m.is_some()).count() == 32);
+    }
+
+    proptest::proptest! {
+        /// On random graphs, seeds and targets (repeated, in any order),
+        /// the shared walks give each target the line a walk of its own
+        /// gives.
+        #[test]
+        fn trace_many_equals_trace_on_random_floods(
+            edges in proptest::collection::vec((0u32..24, 0u32..24), 0..60),
+            seeds in proptest::collection::vec((0u32..24, 1u64..16), 1..4),
+            emit_off in proptest::collection::vec(0u32..24, 0..4),
+            targets in proptest::collection::vec((0u32..24, 0u32..5), 0..40),
+        ) {
+            let g = Csr::from_edges(24, edges.iter().flat_map(|&(a, b)| [(a, b, EdgeKinds::LAND), (b, a, EdgeKinds::LAND)]));
+            let all = vec![u64::MAX; 24];
+            let mut emit = all.clone();
+            for &n in &emit_off {
+                emit[n as usize] = 0;
+            }
+            let seeds: Vec<Seed> = seeds.iter().map(|&(n, b)| Seed::new(n, b)).collect();
+            let mut f = Flood::new(true);
+            flood(&spec(&g, &all, &emit), &seeds, |_, _| true, &mut f);
+            let many = f.trace_many(&targets);
+            for (t, m) in targets.iter().zip(&many) {
+                proptest::prop_assert_eq!(m, &f.trace(t.0, t.1));
+            }
+        }
     }
 
     #[test]
