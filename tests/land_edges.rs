@@ -540,3 +540,36 @@ fn conquered_chinese_objectives_are_limited_sources_for_their_conqueror() {
     initial(&mut g, Side::Allies);
     expect_units(&g, &[("nc-m", Isolated)]);
 }
+
+/// Ruling 7, SUP-058: the per-scenario table of the hexes a zone of control
+/// may enter agrees with `reaches` on every hexside of two scenarios, and
+/// is decided again when the scenario changes.
+#[test]
+fn the_zone_of_control_targets_agree_with_reaches() {
+    let mut targets = qm_supply::zoc::ZocTargets::default();
+    for file in [CROSSINGS, BOXES, CROSSINGS] {
+        let g = load(file);
+        let spec = g.spec_arc();
+        let (rules, map) = (&spec.ruleset, &spec.map);
+        let enter = targets.of(&spec).to_vec();
+        assert_eq!(enter.len(), map.node_count(), "{file}");
+        let mut entered = 0;
+        for from in 0..map.board_count {
+            for to in map.adjacent(from) {
+                if qm_supply::zoc::reaches(rules, map, from, to) {
+                    assert!(enter[to as usize], "{file}: {from} -> {to}");
+                    entered += 1;
+                }
+            }
+        }
+        assert!(entered > 0, "{file}");
+        for (n, &e) in enter.iter().enumerate() {
+            let info = map.node(n as NodeId).expect("node");
+            assert_eq!(
+                e,
+                info.surface.is_land() && (rules.zoc.into_fortified || !info.features.fortified()),
+                "{file}: {n}"
+            );
+        }
+    }
+}

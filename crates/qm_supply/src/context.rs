@@ -4,7 +4,7 @@
 //! the statuses and the explanations. Not state: rebuilt every time.
 
 use crate::sources::{Classes, GrantCtx, PARTIAL_BITS, SourceView};
-use crate::zoc::{ZocUnit, zoc_hexes};
+use crate::zoc::{ZocTargets, ZocUnit, zoc_hexes};
 use bevy_ecs::prelude::*;
 use qm_core::components::*;
 use qm_core::condition::CondCtx;
@@ -198,7 +198,8 @@ pub fn build_context(
     // Units first: the zones of control are known before the one pass over
     // the nodes that reads their control and decides their passability.
     let new_bridgeheads = c.gather_enemy_units(rules, map, &units_q);
-    zoc_hexes(rules, map, &c.zoc_units, &c.scratch.friendly_ground, &mut c.zoc);
+    let targets = c.scratch.zoc_targets.of(&spec.0);
+    zoc_hexes(rules, map, (&c.zoc_units, targets), &c.scratch.friendly_ground, &mut c.zoc);
     c.gather_control(map.node_count(), &nodes_q);
     c.passability_limits(&spec.map_rules);
     c.box_gates(map, &flags.0);
@@ -602,4 +603,6 @@ pub struct Scratch {
     /// The nodes with `(accept, emit)` limits from terrain (SUP-063),
     /// sorted: the scenario's resolved limits as masks.
     terrain: Vec<(NodeId, u64, u64)>,
+    /// The nodes a zone of control may extend into, for the scenario.
+    zoc_targets: ZocTargets,
 }

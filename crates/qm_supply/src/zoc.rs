@@ -1,9 +1,11 @@
 //! Zones of control (SUP-057, SUP-058, ruling 7).
 
 use qm_core::ids::{NodeId, UnitId};
-use qm_core::map::MapGraph;
+use qm_core::map::{MapGraph, NodeInfo};
 use qm_core::ruleset::Ruleset;
+use qm_core::spec::ScenarioSpec;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// An enemy unit that exerts a zone of control.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -19,33 +21,65 @@ pub struct ZocUnit {
 /// not into a fortified hex.
 #[must_use]
 pub fn reaches(rules: &Ruleset, map: &MapGraph, from: NodeId, to: NodeId) -> bool {
-    let Some(info) = map.node(to) else { return false };
-    if !info.surface.is_land() || !map.is_hex(from) {
-        return false;
+    map.node(to).is_some_and(|info| may_enter(rules, info)) && crosses(rules, map, from, to)
+}
+
+/// Whether a zone of control may extend into a node of this kind at all
+/// (ruling 7): a land hex, and not a fortified one (SUP-058).
+fn may_enter(rules: &Ruleset, info: &NodeInfo) -> bool {
+    info.surface.is_land() && (rules.zoc.into_fortified || !info.features.fortified())
+}
+
+/// Whether a zone of control crosses from the hex `from` to its neighbour
+/// `to` (ruling 7): not out of a box, nor across an all-sea hexside.
+fn crosses(rules: &Ruleset, map: &MapGraph, from: NodeId, to: NodeId) -> bool {
+    map.is_hex(from) && (rules.zoc.across_all_sea || !map.all_sea_side(from, to))
+}
+
+/// Per node, whether a zone of control may extend into it at all: what
+/// [`reaches`] asks of its target, decided once per scenario, so that
+/// marking the zones reads one byte a neighbour instead of its node data.
+#[derive(Clone, Debug, Default)]
+pub struct ZocTargets {
+    /// The scenario they were decided for (held, so it cannot be mistaken
+    /// for a later one at the same address).
+    spec: Option<Arc<ScenarioSpec>>,
+    enter: Vec<bool>,
+}
+
+impl ZocTargets {
+    /// The targets of `spec`, decided on first use for it.
+    pub fn of(&mut self, spec: &Arc<ScenarioSpec>) -> &[bool] {
+        if !self.spec.as_ref().is_some_and(|s| Arc::ptr_eq(s, spec)) {
+            let (rules, map) = (&spec.ruleset, &spec.map);
+            self.enter.clear();
+            self.enter
+                .extend((0..map.node_count()).map(|n| map.node(n as NodeId).is_some_and(|i| may_enter(rules, i))));
+            self.spec = Some(Arc::clone(spec));
+        }
+        &self.enter
     }
-    if !rules.zoc.across_all_sea && map.all_sea_side(from, to) {
-        return false;
-    }
-    // SUP-058: the zone of control does not extend into a fortified hex.
-    rules.zoc.into_fortified || !info.features.fortified()
 }
 
 /// Marks in `zoc` every hex in the zone of control of the given units.
 /// `friendly_ground[n]`: a unit of the tracing side stands in `n` (which
 /// cancels enemy zones there if the ruleset says so).
+/// `targets`: [`ZocTargets::of`] the scenario.
 pub fn zoc_hexes(
     rules: &Ruleset,
     map: &MapGraph,
-    units: &BTreeMap<NodeId, Vec<ZocUnit>>,
+    (units, targets): (&BTreeMap<NodeId, Vec<ZocUnit>>, &[bool]),
     friendly_ground: &[bool],
     zoc: &mut Vec<bool>,
 ) {
     zoc.clear();
     zoc.resize(map.node_count(), false);
+    let at = |v: &[bool], n: NodeId| v.get(n as usize).copied().unwrap_or(false);
     for &from in units.keys() {
         for to in map.adjacent(from) {
-            if reaches(rules, map, from, to)
-                && !(rules.zoc.friendly_units_negate && friendly_ground.get(to as usize).copied().unwrap_or(false))
+            if at(targets, to)
+                && crosses(rules, map, from, to)
+                && !(rules.zoc.friendly_units_negate && at(friendly_ground, to))
             {
                 zoc[to as usize] = true;
             }
