@@ -39,12 +39,20 @@ fn crosses(rules: &Ruleset, map: &MapGraph, from: NodeId, to: NodeId) -> bool {
 /// Per node, whether a zone of control may extend into it at all: what
 /// [`reaches`] asks of its target, decided once per scenario, so that
 /// marking the zones reads one byte a neighbour instead of its node data.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct ZocTargets {
     /// The scenario they were decided for (held, so it cannot be mistaken
     /// for a later one at the same address).
     spec: Option<Arc<ScenarioSpec>>,
     enter: Vec<bool>,
+}
+
+/// Not the scenario it holds: a context printed for debugging stays short.
+impl std::fmt::Debug for ZocTargets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let enterable = self.enter.iter().filter(|&&e| e).count();
+        f.debug_struct("ZocTargets").field("nodes", &self.enter.len()).field("enterable", &enterable).finish()
+    }
 }
 
 impl ZocTargets {
