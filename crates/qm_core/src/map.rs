@@ -509,6 +509,12 @@ impl MapGraph {
     /// The sea data of a box.
     #[must_use]
     pub fn box_sea(&self, n: NodeId) -> Option<&BoxSea> {
+        // Sorted by node, and boxes come after the hexes: most questions,
+        // asked of a hex by the sea searches, end at the first bound.
+        let (first, last) = (self.box_sea.first()?, self.box_sea.last()?);
+        if n < first.node || n > last.node {
+            return None;
+        }
         self.box_sea.binary_search_by_key(&n, |b| b.node).ok().map(|i| &self.box_sea[i])
     }
 
