@@ -13,7 +13,9 @@ use common::*;
 use proptest::prelude::*;
 use quartermaster::core::sea::NoLineReason;
 use quartermaster::prelude::*;
+use quartermaster::scenario::generate::{GenParams, generate};
 use quartermaster::supply::sea::search::{Assignment, PlanOption, PlanProblem, PlanZone, Score};
+use quartermaster::supply::sea::view;
 use std::cmp::Ordering;
 
 const CHAINS: &str = "scenarios/awaw/sea/chains.ron";
@@ -61,6 +63,35 @@ fn chains_zones_in_map_order_leave_the_first_zones_without_a_line() {
     assert!(to.iter().all(|t| !oahu_maui.contains(t)), "{greedy:?}");
     let best = g.default_sea_plan();
     assert_eq!(best.len(), 4);
+}
+
+/// A view searches each reach and route once and keeps the answer (the
+/// initial zones, the default plan and its greedy start ask the same
+/// questions). A view that has answered every question gives the answers
+/// of fresh views, one a question: the searches share one scratch, and
+/// none of them leaves a mark another one reads.
+#[test]
+fn a_view_answers_as_fresh_views_do() {
+    let generated = generate(GenParams::new(4_000, 7)).expect("generated");
+    for mut g in [load(CHAINS), Game::from_compiled(generated, 7).expect("game")] {
+        let _ = g.default_sea_plan();
+        let w = g.world();
+        let shared = view(w).expect("a view");
+        let (mut reached_any, mut routed) = (false, 0);
+        for &to in &g.spec().map.landings {
+            let reached = shared.sea_reach(to);
+            assert_eq!(view(w).expect("a view").sea_reach(to), reached, "reach of {to}");
+            reached_any |= reached.len() > 1;
+            for &(o, _) in reached.iter().take(12) {
+                let route = shared.route(o, &[], to);
+                assert_eq!(view(w).expect("a view").route(o, &[], to), route, "route {o} -> {to}");
+                assert_eq!(shared.route(o, &[], to), route, "route {o} -> {to}, asked again");
+                routed += usize::from(route.as_ref().is_some_and(|r| r.len() > 1));
+            }
+            assert_eq!(shared.sea_reach(to), reached, "reach of {to}, asked again");
+        }
+        assert!(reached_any && routed > 0, "some landing reaches an origin by a route ({routed} routes)");
+    }
 }
 
 #[test]

@@ -69,8 +69,6 @@ fn build_problem(v: &SeaView<'_>) -> Built {
         pools: Vec::new(),
         reach: Vec::new(),
     };
-    let mut scratch = Vec::new();
-    let mut reach: BTreeMap<NodeId, Vec<(NodeId, u32)>> = BTreeMap::new();
     let units = units_by_zone(v);
     for (z, terms) in &zones {
         let base = terms.iter().map(|&n| v.best_tier(n)).min().flatten();
@@ -80,7 +78,7 @@ fn build_problem(v: &SeaView<'_>) -> Built {
         let mut no_transport = None;
         if base != Some(Tier::Full) {
             for &to in terms {
-                let reached = reach.entry(to).or_insert_with(|| v.sea_reach(to, &mut scratch)).clone();
+                let reached = v.sea_reach(to);
                 for (o, h) in reached {
                     let Some(c) = candidate(v, &mut b, &zone_index, *z, o, to, &mut in_range, &mut no_transport) else {
                         continue;

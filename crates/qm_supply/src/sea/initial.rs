@@ -53,7 +53,6 @@ pub(super) fn initial_zones(v: &SeaView<'_>) -> Vec<InitialZone> {
     // land if it may send a line now, its zone if it may pass on what that
     // zone receives by sea).
     type Candidate = (Option<Tier>, Option<u32>);
-    let mut scratch = Vec::new();
     let candidates: Vec<Vec<Candidate>> = landings
         .iter()
         .map(|(z, terms)| {
@@ -62,7 +61,7 @@ pub(super) fn initial_zones(v: &SeaView<'_>) -> Vec<InitialZone> {
             }
             let mut out: Vec<(NodeId, Candidate)> = Vec::new();
             for &to in terms {
-                let reached = v.sea_reach(to, &mut scratch);
+                let reached = v.sea_reach(to);
                 for (o, _) in reached {
                     if o == to || !(v.port(o) || map.box_sea(o).is_some()) || v.zones.zone(o) == Some(*z) {
                         continue;

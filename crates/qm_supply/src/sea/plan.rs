@@ -20,14 +20,8 @@ use std::collections::BTreeMap;
 /// are chosen.
 #[must_use]
 pub fn greedy_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
-    let mut p = Planner {
-        v,
-        plan: Vec::new(),
-        supplied_zones: Vec::new(),
-        pools: BTreeMap::new(),
-        reach: BTreeMap::new(),
-        scratch: Vec::new(),
-    };
+    let mut p =
+        Planner { v, plan: Vec::new(), supplied_zones: Vec::new(), pools: BTreeMap::new(), reach: BTreeMap::new() };
     let landings = v.zone_landings();
     for want in [Tier::Full, Tier::Partial] {
         loop {
@@ -52,9 +46,8 @@ struct Planner<'v, 'a> {
     /// Transports the plan uses, per pool.
     pools: BTreeMap<String, usize>,
     /// The sea area each landing place can be reached from: it does not
-    /// depend on the plan, so it is searched once.
+    /// depend on the plan, so it is read from the view once.
     reach: BTreeMap<NodeId, Vec<(NodeId, u32)>>,
-    scratch: Vec<u32>,
 }
 
 /// How origins are ranked for a zone, best first: out of enemy ZOC, better
@@ -121,8 +114,7 @@ impl Planner<'_, '_> {
         let mut best: Option<(OriginKey, Vec<NodeId>)> = None;
         for &to in terms {
             let in_zoc = v.ctx.zoc.get(to as usize).copied().unwrap_or(false);
-            let scratch = &mut self.scratch;
-            let reached = self.reach.entry(to).or_insert_with(|| v.sea_reach(to, scratch));
+            let reached = self.reach.entry(to).or_insert_with(|| v.sea_reach(to));
             for &(o, h) in reached.iter() {
                 if o == to || !(v.port(o) || map.box_sea(o).is_some()) {
                     continue;

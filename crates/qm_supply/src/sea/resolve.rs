@@ -32,7 +32,7 @@ pub fn resolve_sea(world: &mut World) {
     let (Some(side), Some(kind), turn) = (ctx.side, ctx.kind, ctx.turn) else { return };
     start_sea_log(world, turn, side);
     let (plan, intercepts) = take_sea_orders(world);
-    let Some(mut lines) = view(world).map(|v| prepare_lines(&v, plan, &intercepts, kind)) else { return };
+    let Some(mut lines) = view(world).map(|v| prepare_lines(v, plan, &intercepts, kind)) else { return };
     let mut inverted: Vec<UnitId> = Vec::new();
     for k in 0..lines.lines.len() {
         resolve_line(world, &mut lines, &intercepts, k, &mut inverted);
@@ -102,11 +102,12 @@ impl PreparedLines {
 /// Reads the plan (the default plan if none was given, SUP-103), the
 /// routes, and where protectors and attackers meet each line (SUP-113).
 fn prepare_lines(
-    v: &SeaView<'_>,
+    view: SeaView<'_>,
     plan: Option<Vec<ValidSeaLine>>,
     intercepts: &[SupplyValid],
     kind: DeterminationKind,
 ) -> PreparedLines {
+    let v = &view;
     // SUP-139: note the zones that could receive sea supply at initial
     // determination, and the best they could have had.
     let initial_zones = if kind == DeterminationKind::Initial { initial_zones(v) } else { Vec::new() };
@@ -119,10 +120,11 @@ fn prepare_lines(
     let transports = lines.iter().map(|l| v.spec.map.box_sea(l.from).and_then(|b| b.transport_pool.clone())).collect();
     let escort_from = lines.iter().zip(&routes).map(|(l, path)| escorts_along(v, l, path)).collect();
     let attack_from = routes.iter().enumerate().map(|(k, path)| attackers_along(v, intercepts, k, path)).collect();
+    let die = v.spec.ruleset.sea.die;
     PreparedLines {
         kind,
-        units: v.units.clone(),
-        die: v.spec.ruleset.sea.die,
+        units: view.units,
+        die,
         lines,
         routes,
         transports,

@@ -7,9 +7,22 @@ use qm_trace::{EdgeKinds, bfs_distances, bfs_path_refuel_with};
 
 impl SeaView<'_> {
     /// A route from `from` through `via` to `to` within range (SUP-090):
-    /// sea hexes count, friendly ports refuel.
+    /// sea hexes count, friendly ports refuel. Searched once a view: the
+    /// default plan, its greedy start and the lines' resolution ask for
+    /// the same routes.
     #[must_use]
     pub fn route(&self, from: NodeId, via: &[NodeId], to: NodeId) -> Option<Vec<NodeId>> {
+        let key = (from, to, via.to_vec());
+        if let Some(found) = self.route_memo.borrow().get(&key) {
+            return found.clone();
+        }
+        let found = self.search_route(from, via, to);
+        self.route_memo.borrow_mut().insert(key, found.clone());
+        found
+    }
+
+    /// [`SeaView::route`], searched.
+    fn search_route(&self, from: NodeId, via: &[NodeId], to: NodeId) -> Option<Vec<NodeId>> {
         let map = &self.spec.map;
         let range = self.spec.ruleset.sea.range;
         let mut path = vec![from];

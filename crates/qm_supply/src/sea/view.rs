@@ -12,6 +12,8 @@ use qm_core::ruleset::Domain;
 use qm_core::sea::SeaLog;
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::supply::{HexStatus, UnitStatus, UnitSupply};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 
 /// A unit as sea supply sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,10 +59,20 @@ pub struct SeaView<'a> {
     pub world: &'a World,
     /// Nodes holding a bridgehead of the side, sorted (SUP-075).
     pub bridgeheads: Vec<NodeId>,
-    /// Marks of the route searches (one entry a node, left as found by
-    /// each search), shared so that a search costs its area, not the map.
-    pub(super) route_scratch: std::cell::RefCell<Vec<u32>>,
+    /// Marks of the reach and route searches (one entry a node, left as
+    /// found by each search), shared so that a search costs its area, not
+    /// the map.
+    pub(super) route_scratch: RefCell<Vec<u32>>,
+    /// What [`SeaView::sea_reach`] found, by landing place: the initial
+    /// zones (SUP-139), the default plan and its greedy start ask the same
+    /// questions of the same view.
+    reach_memo: RefCell<BTreeMap<NodeId, Vec<(NodeId, u32)>>>,
+    /// What [`SeaView::route`] found, by `(from, to, via)`.
+    pub(super) route_memo: RefCell<BTreeMap<RouteKey, Option<Vec<NodeId>>>>,
 }
+
+/// A route asked of a view: from, to, and the ports it must pass through.
+pub(super) type RouteKey = (NodeId, NodeId, Vec<NodeId>);
 
 /// The side and determination a view is for.
 pub(super) fn side_kind(v: &SeaView<'_>) -> Option<(Side, DeterminationKind)> {
@@ -70,11 +82,15 @@ pub(super) fn side_kind(v: &SeaView<'_>) -> Option<(Side, DeterminationKind)> {
 impl SeaView<'_> {
     /// The origins a sea line could come from to `to` within range
     /// (SUP-090): sea hexes count against the range, ports refuel it, box
-    /// sea areas are passable; with the distance of each.
+    /// sea areas are passable; with the distance of each. Searched once a
+    /// view: what it reads does not change while the view lives.
     #[must_use]
-    pub fn sea_reach(&self, to: NodeId, scratch: &mut Vec<u32>) -> Vec<(NodeId, u32)> {
+    pub fn sea_reach(&self, to: NodeId) -> Vec<(NodeId, u32)> {
+        if let Some(found) = self.reach_memo.borrow().get(&to) {
+            return found.clone();
+        }
         let map = &self.spec.map;
-        qm_trace::bfs_reach_refuel(
+        let found = qm_trace::bfs_reach_refuel(
             &map.sea,
             qm_trace::EdgeKinds::SEA,
             to,
@@ -82,8 +98,10 @@ impl SeaView<'_> {
             |x| self.is_sea(x) || self.port(x) || map.box_sea(x).is_some(),
             |x| self.is_sea(x),
             |x| self.port(x),
-            scratch,
-        )
+            &mut self.route_scratch.borrow_mut(),
+        );
+        self.reach_memo.borrow_mut().insert(to, found.clone());
+        found
     }
 
     pub(super) fn unit(&self, id: &str) -> Option<&UnitView> {
@@ -200,6 +218,8 @@ pub fn view(world: &World) -> Option<SeaView<'_>> {
         log: world.get_resource::<SeaLog>()?,
         units,
         world,
-        route_scratch: std::cell::RefCell::default(),
+        route_scratch: RefCell::default(),
+        reach_memo: RefCell::default(),
+        route_memo: RefCell::default(),
     })
 }
