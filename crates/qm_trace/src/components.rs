@@ -11,31 +11,8 @@ use crate::graph::{Csr, EdgeKinds, NO_NODE};
 /// order of their lowest node, so the numbering depends only on the inputs.
 /// Returns the number of components.
 pub fn label_components(graph: &Csr, kinds: EdgeKinds, member: &[bool], labels: &mut Vec<u32>) -> u32 {
-    let n = graph.node_count().min(member.len());
-    labels.clear();
-    labels.resize(graph.node_count(), NO_NODE);
-    let (offsets, targets, edge_kinds) = graph.raw();
-    let mut count = 0u32;
-    let mut stack: Vec<u32> = Vec::new();
-    for start in 0..n {
-        if !member[start] || labels[start] != NO_NODE {
-            continue;
-        }
-        labels[start] = count;
-        stack.push(start as u32);
-        while let Some(h) = stack.pop() {
-            let r = offsets[h as usize] as usize..offsets[h as usize + 1] as usize;
-            for (&t, &k) in targets[r.clone()].iter().zip(&edge_kinds[r]) {
-                let tu = t as usize;
-                if tu < n && labels[tu] == NO_NODE && member[tu] && k.intersects(kinds) {
-                    labels[tu] = count;
-                    stack.push(t);
-                }
-            }
-        }
-        count += 1;
-    }
-    count
+    // Zones with no attach nodes are exactly the components of their core.
+    label_zones(graph, kinds, |i| member.get(i).copied().unwrap_or(false), |_| false, labels)
 }
 
 /// Zones: the connected components of the `core` nodes, each of which also
@@ -199,7 +176,10 @@ mod tests {
             let attach: Vec<bool> = class.iter().map(|&c| c == 1).collect();
             let mut labels = Vec::new();
             let count = label_zones(&g, EdgeKinds::LAND, |i| core[i], |i| attach[i], &mut labels);
-            proptest::prop_assert_eq!((count, labels), zones_oracle(&g, &core, &attach));
+            proptest::prop_assert_eq!((count, labels.clone()), zones_oracle(&g, &core, &attach));
+            // Components are the zones of members with nothing attached.
+            let count = label_components(&g, EdgeKinds::LAND, &core, &mut labels);
+            proptest::prop_assert_eq!((count, labels), zones_oracle(&g, &core, &[false; 16]));
         }
     }
 }
