@@ -116,6 +116,12 @@ pub struct SupplyBench {
     pub post_combat_ns: u64,
     /// Units moved (each capturing the enemy hex it moved into).
     pub post_combat_moves: u32,
+    /// Median time of the initial determination of the same side, timed
+    /// in the same rounds just before the moves: what issue 14's
+    /// post-combat target compares with.
+    pub post_combat_initial_ns: u64,
+    /// `post_combat_ns / post_combat_initial_ns`.
+    pub post_combat_ratio: f64,
     /// Initial supply of both sides by stage.
     pub breakdown: Breakdown,
 }
@@ -136,7 +142,7 @@ impl SupplyBench {
              plain BFS (floor)     {:>12} ns  ratio {:.2}\n\
              bfs_reach baseline    {:>12} ns  ratio {:.3}\n\
              per-unit search       {:>12} ns  ratio {:.4}{sampled}\n\
-             post-combat           {:>12} ns  ({} moves)\n\
+             post-combat           {:>12} ns  ({} moves; ratio {:.2} to the side's initial, {} ns)\n\
              breakdown (ns): context {}  flood {}  zones {}  sea {}  statuses {}  explain {}  record {}",
             self.hexes,
             self.units,
@@ -150,6 +156,8 @@ impl SupplyBench {
             self.ratio_vs_per_unit,
             self.post_combat_ns,
             self.post_combat_moves,
+            self.post_combat_ratio,
+            self.post_combat_initial_ns,
             b.context,
             b.flood,
             b.zones,
@@ -520,12 +528,26 @@ pub fn apply_moves(g: &mut Game, moves: &[(UnitId, NodeId, NationId)]) {
     }
 }
 
-/// Times the post-combat determination of the side to move after the
-/// generated moves: each round starts from the zones and sea lines of its
-/// initial determination. Leaves the moves applied.
-fn post_combat(g: &mut Game, rounds: u32) -> (u64, u32) {
+/// What [`post_combat`] measured: medians of the post-combat and initial
+/// determinations of the side to move, and the moves made.
+struct PostCombat {
+    post_combat_ns: u64,
+    initial_ns: u64,
+    moves: u32,
+}
+
+/// Times the initial determination of the side to move, then its
+/// post-combat determination after the generated moves: each post-combat
+/// round starts from the zones and sea lines of the last initial
+/// determination. Leaves the moves applied.
+fn post_combat(g: &mut Game, rounds: u32) -> PostCombat {
     let side = g.clock().side;
-    g.determine_supply(side, DeterminationKind::Initial);
+    let mut initial = Vec::new();
+    for _ in 0..rounds.max(1) {
+        let t = Instant::now();
+        g.determine_supply(side, DeterminationKind::Initial);
+        initial.push(elapsed_ns(t));
+    }
     let moves = generated_moves(g);
     apply_moves(g, &moves);
     let zones = g.world().resource::<Zones>().clone();
@@ -538,7 +560,7 @@ fn post_combat(g: &mut Game, rounds: u32) -> (u64, u32) {
         g.determine_supply(side, DeterminationKind::PostCombat);
         times.push(elapsed_ns(t));
     }
-    (median(times).max(1), moves.len() as u32)
+    PostCombat { post_combat_ns: median(times).max(1), initial_ns: median(initial).max(1), moves: moves.len() as u32 }
 }
 
 /// Runs the benchmark on a generated map of about `hexes` hexes.
@@ -586,7 +608,7 @@ pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> Result<SupplyBench, Be
     }
     let slow_rounds = if big { 1 } else { iters.min(3) };
     let breakdown = breakdown(&mut g, slow_rounds);
-    let (post_combat_ns, post_combat_moves) = post_combat(&mut g, slow_rounds);
+    let post = post_combat(&mut g, slow_rounds);
     let supply_ns = median(supply).max(1);
     let plain_bfs_ns = median(floor).max(1);
     let bfs_reach_ns = median(reach).max(1);
@@ -605,8 +627,10 @@ pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> Result<SupplyBench, Be
         per_unit_sampled: sampled as u32,
         per_unit_units: units.len() as u32,
         per_unit_extrapolated: step > 1,
-        post_combat_ns,
-        post_combat_moves,
+        post_combat_ns: post.post_combat_ns,
+        post_combat_moves: post.moves,
+        post_combat_initial_ns: post.initial_ns,
+        post_combat_ratio: post.post_combat_ns as f64 / post.initial_ns as f64,
         breakdown,
     })
 }
@@ -834,9 +858,9 @@ mod tests {
             let owner = before.nodes[*to as usize].control.current.expect("held");
             assert_eq!(before.nations[owner.index()].side, Some(side.other()));
         }
-        let (ns, n) = post_combat(&mut g, 1);
-        assert!(ns > 0);
-        assert_eq!(n as usize, moves.len());
+        let post = post_combat(&mut g, 1);
+        assert!(post.post_combat_ns > 0 && post.initial_ns > 0);
+        assert_eq!(post.moves as usize, moves.len());
         let after = g.state();
         for (u, to, nation) in &moves {
             assert_eq!(after.units.iter().find(|x| &x.id == u).expect("unit").location.node, *to);
@@ -867,6 +891,7 @@ mod tests {
             let r = bench_supply(hexes, 2, 1).expect("a small map runs");
             assert!(r.hexes >= 16, "{hexes}: {}", r.hexes);
             assert!(r.supply_ns > 0 && r.plain_bfs_ns > 0 && r.post_combat_ns > 0);
+            assert_eq!(r.post_combat_ratio, r.post_combat_ns as f64 / r.post_combat_initial_ns as f64);
             assert!(!r.per_unit_extrapolated);
         }
         let mut out = Vec::new();
