@@ -78,8 +78,7 @@ fn build_problem(v: &SeaView<'_>) -> Built {
         let mut no_transport = None;
         if base != Some(Tier::Full) {
             for &to in terms {
-                let reached = v.sea_reach(to);
-                for (o, h) in reached {
+                for &(o, h) in v.sea_reach(to).iter() {
                     let Some(c) = candidate(v, &mut b, &zone_index, *z, o, to, &mut in_range, &mut no_transport) else {
                         continue;
                     };

@@ -61,8 +61,7 @@ pub(super) fn initial_zones(v: &SeaView<'_>) -> Vec<InitialZone> {
             }
             let mut out: Vec<(NodeId, Candidate)> = Vec::new();
             for &to in terms {
-                let reached = v.sea_reach(to);
-                for (o, _) in reached {
+                for &(o, _) in v.sea_reach(to).iter() {
                     if o == to || !(v.port(o) || map.box_sea(o).is_some()) || v.zones.zone(o) == Some(*z) {
                         continue;
                     }

@@ -20,8 +20,7 @@ use std::collections::BTreeMap;
 /// are chosen.
 #[must_use]
 pub fn greedy_plan(v: &SeaView<'_>) -> Vec<ValidSeaLine> {
-    let mut p =
-        Planner { v, plan: Vec::new(), supplied_zones: Vec::new(), pools: BTreeMap::new(), reach: BTreeMap::new() };
+    let mut p = Planner { v, plan: Vec::new(), supplied_zones: Vec::new(), pools: BTreeMap::new() };
     let landings = v.zone_landings();
     for want in [Tier::Full, Tier::Partial] {
         loop {
@@ -45,9 +44,6 @@ struct Planner<'v, 'a> {
     supplied_zones: Vec<(u32, Option<Tier>, NodeId)>,
     /// Transports the plan uses, per pool.
     pools: BTreeMap<String, usize>,
-    /// The sea area each landing place can be reached from: it does not
-    /// depend on the plan, so it is read from the view once.
-    reach: BTreeMap<NodeId, Vec<(NodeId, u32)>>,
 }
 
 /// How origins are ranked for a zone, best first: out of enemy ZOC, better
@@ -114,8 +110,8 @@ impl Planner<'_, '_> {
         let mut best: Option<(OriginKey, Vec<NodeId>)> = None;
         for &to in terms {
             let in_zoc = v.ctx.zoc.get(to as usize).copied().unwrap_or(false);
-            let reached = self.reach.entry(to).or_insert_with(|| v.sea_reach(to));
-            for &(o, h) in reached.iter() {
+            // The area does not depend on the plan: the view searched it once.
+            for &(o, h) in v.sea_reach(to).iter() {
                 if o == to || !(v.port(o) || map.box_sea(o).is_some()) {
                     continue;
                 }

@@ -14,6 +14,7 @@ use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::supply::{HexStatus, UnitStatus, UnitSupply};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// A unit as sea supply sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,10 +67,14 @@ pub struct SeaView<'a> {
     /// What [`SeaView::sea_reach`] found, by landing place: the initial
     /// zones (SUP-139), the default plan and its greedy start ask the same
     /// questions of the same view.
-    reach_memo: RefCell<BTreeMap<NodeId, Vec<(NodeId, u32)>>>,
+    reach_memo: RefCell<BTreeMap<NodeId, Reached>>,
     /// What [`SeaView::route`] found, by `(from, to, via)`.
     pub(super) route_memo: RefCell<BTreeMap<RouteKey, Option<Vec<NodeId>>>>,
 }
+
+/// The origins within range of a landing place, with their distances,
+/// shared by everything that asks a view for them.
+pub type Reached = Rc<[(NodeId, u32)]>;
 
 /// A route asked of a view: from, to, and the ports it must pass through.
 pub(super) type RouteKey = (NodeId, NodeId, Vec<NodeId>);
@@ -85,9 +90,9 @@ impl SeaView<'_> {
     /// sea areas are passable; with the distance of each. Searched once a
     /// view: what it reads does not change while the view lives.
     #[must_use]
-    pub fn sea_reach(&self, to: NodeId) -> Vec<(NodeId, u32)> {
+    pub fn sea_reach(&self, to: NodeId) -> Reached {
         if let Some(found) = self.reach_memo.borrow().get(&to) {
-            return found.clone();
+            return Rc::clone(found);
         }
         let map = &self.spec.map;
         let found = qm_trace::bfs_reach_refuel(
@@ -99,8 +104,9 @@ impl SeaView<'_> {
             |x| self.is_sea(x),
             |x| self.port(x),
             &mut self.route_scratch.borrow_mut(),
-        );
-        self.reach_memo.borrow_mut().insert(to, found.clone());
+        )
+        .into();
+        self.reach_memo.borrow_mut().insert(to, Rc::clone(&found));
         found
     }
 
