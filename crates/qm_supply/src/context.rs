@@ -287,37 +287,21 @@ impl SupplyContext {
         let friendly_of: Vec<bool> =
             (0..self.nations.len()).map(|k| self.friendly_nation(Some(NationId(k as u16)))).collect();
         let is_friendly = |c: Option<NationId>| c.is_some_and(|c| friendly_of.get(c.index()).copied().unwrap_or(false));
+        let mut cols = NodeColumns {
+            control: &mut self.control[..n],
+            original: &mut self.original[..n],
+            damaged: &mut self.scratch.damaged[..n],
+            zoc: &self.zoc,
+            friendly: &mut self.friendly[..n],
+            partisan_held: &mut self.partisan_held[..n],
+            terrain_closed: &mut self.terrain_closed[..n],
+            accept: &mut self.accept[..n],
+            emit: &mut self.emit[..n],
+            zone_class: &mut self.zone_class[..n],
+        };
         for (node, c, d) in nodes_q {
-            let i = node.0 as usize;
-            if i < n {
-                self.control[i] = c.current;
-                self.original[i] = c.original;
-                self.scratch.damaged[i] = d.synthetic_oil;
-                let friendly = is_friendly(c.current);
-                self.friendly[i] = friendly;
-                self.set_passability(i, friendly, c.by_partisan);
-            }
+            cols.set(node.0 as usize, c, d.synthetic_oil, is_friendly(c.current));
         }
-    }
-
-    /// What node `i` may receive and pass on from its control alone
-    /// (SUP-057, SUP-059, SUP-060); [`Self::passability_limits`] then
-    /// applies terrain and enemy partisans. Needs `zoc`.
-    #[inline]
-    fn set_passability(&mut self, i: usize, friendly: bool, by_partisan: bool) {
-        if !friendly {
-            (self.accept[i], self.emit[i], self.partisan_held[i], self.terrain_closed[i]) = (0, 0, false, false);
-            self.zone_class[i] = ZONE_NONE;
-            return;
-        }
-        self.accept[i] = u64::MAX;
-        self.terrain_closed[i] = false;
-        self.partisan_held[i] = by_partisan;
-        // SUP-057: no line through an enemy ZOC; SUP-060: nor through a
-        // hex held through a partisan.
-        let passes = !self.zoc[i] && !by_partisan;
-        self.emit[i] = if passes { u64::MAX } else { 0 };
-        self.zone_class[i] = if passes { ZONE_CORE } else { ZONE_ATTACH };
     }
 
     /// Enemy units exerting zones of control and enemy partisans (SUP-057,
@@ -579,6 +563,52 @@ impl SupplyContext {
                 (id, node, tiers)
             })
             .collect()
+    }
+}
+
+/// The per-node columns [`SupplyContext::gather_control`] writes, as
+/// slices of one length held in locals: the loop over the nodes keeps
+/// them in registers instead of reloading each through the context.
+struct NodeColumns<'a> {
+    control: &'a mut [Option<NationId>],
+    original: &'a mut [Option<NationId>],
+    damaged: &'a mut [bool],
+    zoc: &'a [bool],
+    friendly: &'a mut [bool],
+    partisan_held: &'a mut [bool],
+    terrain_closed: &'a mut [bool],
+    accept: &'a mut [u64],
+    emit: &'a mut [u64],
+    zone_class: &'a mut [u8],
+}
+
+impl NodeColumns<'_> {
+    /// Writes node `i`'s control and damage, and what it may receive and
+    /// pass on from its control alone (SUP-057, SUP-059, SUP-060);
+    /// [`SupplyContext::passability_limits`] then applies terrain and enemy
+    /// partisans. Needs `zoc`. A node outside the map is skipped.
+    #[inline]
+    fn set(&mut self, i: usize, c: &Control, damaged: bool, friendly: bool) {
+        if i >= self.control.len() {
+            return;
+        }
+        self.control[i] = c.current;
+        self.original[i] = c.original;
+        self.damaged[i] = damaged;
+        self.friendly[i] = friendly;
+        if !friendly {
+            (self.accept[i], self.emit[i], self.partisan_held[i], self.terrain_closed[i]) = (0, 0, false, false);
+            self.zone_class[i] = ZONE_NONE;
+            return;
+        }
+        self.accept[i] = u64::MAX;
+        self.terrain_closed[i] = false;
+        self.partisan_held[i] = c.by_partisan;
+        // SUP-057: no line through an enemy ZOC; SUP-060: nor through a
+        // hex held through a partisan.
+        let passes = !self.zoc.get(i).copied().unwrap_or(false) && !c.by_partisan;
+        self.emit[i] = if passes { u64::MAX } else { 0 };
+        self.zone_class[i] = if passes { ZONE_CORE } else { ZONE_ATTACH };
     }
 }
 
