@@ -26,7 +26,6 @@ use qm_core::components::{Control, Location, MapNode, Unit};
 use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, UnitId};
 use qm_core::phase::Determining;
 use qm_core::ruleset::Domain;
-use qm_core::sea::{SeaLog, Zones};
 use qm_game::Game;
 use qm_scenario::generate::{GenParams, generate};
 use qm_supply::SupplyContext;
@@ -537,30 +536,32 @@ struct PostCombat {
 }
 
 /// Times the initial determination of the side to move, then its
-/// post-combat determination after the generated moves: each post-combat
-/// round starts from the zones and sea lines of the last initial
-/// determination. Leaves the moves applied.
+/// post-combat determination after the generated moves, in pairs: each
+/// round restores the state from before the moves (untimed), determines
+/// initial supply, makes the moves (untimed) and determines post-combat
+/// supply from that initial determination's zones and sea lines (SUP-140,
+/// SUP-141). Pairing puts the machine's drift on both alike. Leaves the
+/// moves applied.
 fn post_combat(g: &mut Game, rounds: u32) -> PostCombat {
     let side = g.clock().side;
-    let mut initial = Vec::new();
-    for _ in 0..rounds.max(1) {
+    let before = g.snapshot();
+    let moves = generated_moves(g);
+    let (mut initial, mut post) = (Vec::new(), Vec::new());
+    for round in 0..rounds.max(1) {
+        // The first round starts from the snapshot's state already; a
+        // snapshot of this game restores into its own world.
+        if round > 0 && g.restore_from(&before).is_err() {
+            *g = Game::restore(&before);
+        }
         let t = Instant::now();
         g.determine_supply(side, DeterminationKind::Initial);
         initial.push(elapsed_ns(t));
-    }
-    let moves = generated_moves(g);
-    apply_moves(g, &moves);
-    let zones = g.world().resource::<Zones>().clone();
-    let sea = g.world().resource::<SeaLog>().clone();
-    let mut times = Vec::new();
-    for _ in 0..rounds {
-        g.world_mut().insert_resource(zones.clone());
-        g.world_mut().insert_resource(sea.clone());
+        apply_moves(g, &moves);
         let t = Instant::now();
         g.determine_supply(side, DeterminationKind::PostCombat);
-        times.push(elapsed_ns(t));
+        post.push(elapsed_ns(t));
     }
-    PostCombat { post_combat_ns: median(times).max(1), initial_ns: median(initial).max(1), moves: moves.len() as u32 }
+    PostCombat { post_combat_ns: median(post).max(1), initial_ns: median(initial).max(1), moves: moves.len() as u32 }
 }
 
 /// Runs the benchmark on a generated map of about `hexes` hexes.
@@ -608,7 +609,7 @@ pub fn bench_supply(hexes: u32, seed: u64, iters: u32) -> Result<SupplyBench, Be
     }
     let slow_rounds = if big { 1 } else { iters.min(3) };
     let breakdown = breakdown(&mut g, slow_rounds);
-    let post = post_combat(&mut g, slow_rounds);
+    let post = post_combat(&mut g, if big { 1 } else { iters });
     let supply_ns = median(supply).max(1);
     let plain_bfs_ns = median(floor).max(1);
     let bfs_reach_ns = median(reach).max(1);
@@ -866,6 +867,19 @@ mod tests {
             assert_eq!(after.units.iter().find(|x| &x.id == u).expect("unit").location.node, *to);
             assert_eq!(after.nodes[*to as usize].control.current, Some(*nation));
         }
+    }
+
+    /// Each post-combat round restores the state from before the moves,
+    /// so that any number of rounds ends in the state one round leaves:
+    /// the same checksum.
+    #[test]
+    fn post_combat_rounds_start_from_the_same_state() {
+        // The whole generated scenario, sea lines included (SUP-141).
+        let game = || Game::from_compiled(generate(GenParams::new(6_000, 5)).expect("generated"), 5).expect("game");
+        let (mut one, mut three) = (game(), game());
+        let (a, b) = (post_combat(&mut one, 1), post_combat(&mut three, 3));
+        assert_eq!((a.moves, one.checksum()), (b.moves, three.checksum()));
+        assert!(a.moves >= 3, "{}", a.moves);
     }
 
     /// The game bench runs on a small map, and its ratios are the ratios

@@ -73,6 +73,10 @@ pub struct SupplyContext {
     /// Per node, the labels of limited origins that may not reach it
     /// (SUP-081); empty when no origin limit is in play on the map.
     pub limit_blocked: Vec<u64>,
+    /// The nodes the side captured this player turn, sorted (SUP-096,
+    /// SUP-142): gathered with control, so that later stages need no
+    /// second pass over the hex entities.
+    pub captured_now: Vec<NodeId>,
     /// Buffers kept between determinations.
     pub scratch: Scratch,
 }
@@ -200,7 +204,7 @@ pub fn build_context(
     let new_bridgeheads = c.gather_enemy_units(rules, map, &units_q);
     let targets = c.scratch.zoc_targets.of(&spec.0);
     zoc_hexes(rules, map, (&c.zoc_units, targets), &c.scratch.friendly_ground, &mut c.zoc);
-    c.gather_control(map.node_count(), &nodes_q);
+    c.gather_control(map.node_count(), &nodes_q, (clock.turn, det.side));
     c.passability_limits(&spec.map_rules);
     c.box_gates(map, &flags.0);
     c.sources = c.source_views(&spec, clock.turn, &flags.0, &sources_q);
@@ -268,9 +272,10 @@ impl SupplyContext {
     }
 
     /// Control, original control, damage and partisan holding of every
-    /// node, which nodes the side controls, and what each may receive and
-    /// pass on by its control, in one pass over the nodes.
-    fn gather_control(&mut self, n: usize, nodes_q: &Query<(&MapNode, &Control, &HexDamage)>) {
+    /// node, which nodes the side controls, what each may receive and pass
+    /// on by its control, and which the side captured this player turn
+    /// (`now`: the turn and side), in one pass over the nodes.
+    fn gather_control(&mut self, n: usize, nodes_q: &Query<(&MapNode, &Control, &HexDamage)>, now: (u32, Side)) {
         // Every node has these components, so the gather overwrites every
         // entry of these columns.
         self.control.resize(n, None);
@@ -299,9 +304,15 @@ impl SupplyContext {
             emit: &mut self.emit[..n],
             zone_class: &mut self.zone_class[..n],
         };
+        self.captured_now.clear();
         for (node, c, d) in nodes_q {
             cols.set(node.0 as usize, c, d.synthetic_oil, is_friendly(c.current));
+            if c.captured == Some(now) {
+                self.captured_now.push(node.0);
+            }
         }
+        // Nodes are spawned in id order: usually sorted already.
+        self.captured_now.sort_unstable();
     }
 
     /// Enemy units exerting zones of control and enemy partisans (SUP-057,

@@ -18,10 +18,8 @@
 use crate::context::{SupplyContext, ZONE_ATTACH, ZONE_CORE, zone_class_of};
 use crate::land::{LAND_KINDS, LandFloods};
 use bevy_ecs::prelude::*;
-use qm_core::components::{Control, MapNode};
 use qm_core::ids::{DeterminationKind, NodeId};
 use qm_core::map::{Features, MapGraph};
-use qm_core::phase::GameClock;
 use qm_core::spec::Spec;
 use qm_trace::{EdgeKinds, NO_NODE};
 
@@ -60,17 +58,18 @@ pub fn takes_sea_supply(map: &MapGraph, n: NodeId) -> bool {
     map.node(n).is_some_and(|i| i.features.intersects(Features::PORT | Features::ISLAND | Features::BEACH_PORT))
 }
 
-/// Labels the zones of the side in `ctx`. `captured_now[n]`: hex `n` was
-/// captured this player turn (SUP-096's exception, at post-combat only).
+/// Labels the zones of the side in `ctx`. `captured_now`: the hexes
+/// captured this player turn, sorted (SUP-096's exception, at post-combat
+/// only).
 #[must_use]
-pub fn label(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool]) -> ZoneLabels {
+pub fn label(ctx: &SupplyContext, map: &MapGraph, captured_now: &[NodeId]) -> ZoneLabels {
     let mut out = ZoneLabels::default();
     label_into(ctx, map, captured_now, &mut out);
     out
 }
 
 /// [`label`], reusing the buffers of `out`.
-pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool], out: &mut ZoneLabels) {
+pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[NodeId], out: &mut ZoneLabels) {
     let hexes = map.board_count as usize;
     let mut of = std::mem::take(&mut out.of);
     // Hexes that pass supply on make the zones; those that only receive it
@@ -105,7 +104,7 @@ pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[bool], ou
         let zs: Vec<u32> = g
             .hexes
             .iter()
-            .filter(|&&h| !captured_now.get(h as usize).copied().unwrap_or(false))
+            .filter(|h| captured_now.binary_search(h).is_err())
             .map(|&h| of[h as usize])
             .filter(|&z| z != NO_NODE)
             .collect();
@@ -185,27 +184,14 @@ pub fn attach_boxes(ctx: &SupplyContext, map: &MapGraph, floods: &LandFloods, ou
 
 /// Labels the zones of the determining side (system, in
 /// `SupplySystems::Zones`).
-pub fn label_zones(
-    spec: Res<Spec>,
-    ctx: Res<SupplyContext>,
-    clock: Res<GameClock>,
-    floods: Res<LandFloods>,
-    nodes: Query<(&MapNode, &Control)>,
-    mut out: ResMut<ZoneLabels>,
-) {
-    let (Some(side), Some(kind)) = (ctx.side, ctx.kind) else { return };
-    let mut captured_now = Vec::new();
-    if kind == DeterminationKind::PostCombat {
-        captured_now.resize(spec.map.node_count(), false);
-        for (n, c) in &nodes {
-            if c.captured == Some((clock.turn, side))
-                && let Some(slot) = captured_now.get_mut(n.0 as usize)
-            {
-                *slot = true;
-            }
-        }
+pub fn label_zones(spec: Res<Spec>, ctx: Res<SupplyContext>, floods: Res<LandFloods>, mut out: ResMut<ZoneLabels>) {
+    if ctx.side.is_none() || ctx.kind.is_none() {
+        return;
     }
-    label_into(&ctx, &spec.map, &captured_now, &mut out);
+    // SUP-096: islands captured this player turn are zones of their own
+    // for post-combat supply only.
+    let captured_now: &[NodeId] = if ctx.kind == Some(DeterminationKind::PostCombat) { &ctx.captured_now } else { &[] };
+    label_into(&ctx, &spec.map, captured_now, &mut out);
     // SUP-093: the boxes that feed a zone by land are part of it.
     attach_boxes(&ctx, &spec.map, &floods, &mut out);
 }
