@@ -930,7 +930,9 @@ mod tests {
                 let moves = generated_moves(&g);
                 apply_moves(&mut g, &moves);
             }
-            for side in Side::BOTH {
+            // The explanations keep their buffers between determinations:
+            // the later ones reuse what the earlier ones marked.
+            for side in [Side::Axis, Side::Allies, Side::Axis, Side::Allies] {
                 g.determine_supply(side, DeterminationKind::Initial);
                 let ctx = g.world().resource::<SupplyContext>().clone();
                 let spec = g.spec();

@@ -77,9 +77,23 @@ pub fn cutoff(
     node: NodeId,
     want: Tier,
 ) -> Cutoff {
-    let mut c = area_cutoff(scratch, ctx, rules, map, nation, node, want);
+    let mut c = area_cutoff(scratch, &mut BlockReasons::default(), ctx, rules, map, nation, node, want);
     terrain_override(ctx, nation, node, want, &mut c);
     c
+}
+
+/// The reasons of the blocking hexes met so far in one determination's
+/// explanations: a pure function of the context and the node
+/// ([`block_reason`]), worked out once a node however many units' searches
+/// meet it. On a big map many units stand in large areas whose frontiers
+/// are the same hexes.
+#[derive(Default)]
+struct BlockReasons(BTreeMap<NodeId, BlockReason>);
+
+impl BlockReasons {
+    fn get(&mut self, ctx: &SupplyContext, rules: &Ruleset, map: &MapGraph, node: NodeId) -> BlockReason {
+        self.0.entry(node).or_insert_with(|| block_reason(ctx, rules, map, node)).clone()
+    }
 }
 
 /// The labels a nation's units need to be supplied at `want` or better.
@@ -114,8 +128,10 @@ fn ungated(ctx: &SupplyContext, bits: u64) -> bool {
 
 /// [`cutoff`] without the unit's own hex's terrain: what the area around
 /// `node` says. Leaves the search in `scratch`.
+#[allow(clippy::too_many_arguments, reason = "the search's inputs plus its scratch and memo")]
 fn area_cutoff(
     scratch: &mut RegionScratch,
+    reasons: &mut BlockReasons,
     ctx: &SupplyContext,
     rules: &Ruleset,
     map: &MapGraph,
@@ -147,7 +163,7 @@ fn area_cutoff(
         .iter()
         .filter(|&&f| !supplies(f))
         .take(BLOCK_LIMIT)
-        .map(|&f| Block { node: f, reason: block_reason(ctx, rules, map, f) })
+        .map(|&f| Block { node: f, reason: reasons.get(ctx, rules, map, f) })
         .collect();
     if blocks.is_empty() && region.closed.is_empty() {
         blocks = water_around(map, scratch, &region.nodes);
@@ -254,6 +270,9 @@ fn water_around(map: &MapGraph, scratch: &RegionScratch, area: &[NodeId]) -> Vec
 struct AreaCache {
     /// Per node: the index of its cutoff in `cutoffs`, or `NONE`.
     of: Vec<u32>,
+    /// The nodes `of` gives a cutoff, so that it is cleared for reuse at
+    /// the cost of what it holds, not of the map.
+    marked: Vec<NodeId>,
     cutoffs: Vec<Cutoff>,
     /// Labels no gate of the determination refuses any of.
     ungated: bool,
@@ -263,15 +282,35 @@ struct AreaCache {
 impl AreaCache {
     const NONE: u32 = u32::MAX;
 
-    fn new(ctx: &SupplyContext, map: &MapGraph, bits: u64) -> Self {
-        Self { of: vec![Self::NONE; map.node_count()], cutoffs: Vec::new(), ungated: ungated(ctx, bits), bits }
+    /// An empty cache; `spare` is a per-node table of an earlier one, all
+    /// `NONE`, used if it fits the map.
+    fn new(ctx: &SupplyContext, map: &MapGraph, bits: u64, spare: Option<Vec<u32>>) -> Self {
+        let n = map.node_count();
+        let of = spare.filter(|v| v.len() == n).unwrap_or_else(|| vec![Self::NONE; n]);
+        Self { of, marked: Vec::new(), cutoffs: Vec::new(), ungated: ungated(ctx, bits), bits }
+    }
+
+    /// Gives `node` cutoff `idx`.
+    fn mark(&mut self, node: NodeId, idx: u32) {
+        if let Some(slot) = self.of.get_mut(node as usize) {
+            *slot = idx;
+            self.marked.push(node);
+        }
+    }
+
+    /// The per-node table, all `NONE` again, for a later cache.
+    fn into_spare(mut self) -> Vec<u32> {
+        for &n in &self.marked {
+            self.of[n as usize] = Self::NONE;
+        }
+        self.of
     }
 
     /// The area cutoff of `node`, searched unless cached.
     #[allow(clippy::too_many_arguments, reason = "the search's inputs plus the cache")]
     fn get(
         &mut self,
-        scratch: &mut RegionScratch,
+        (scratch, reasons): (&mut RegionScratch, &mut BlockReasons),
         ctx: &SupplyContext,
         rules: &Ruleset,
         map: &MapGraph,
@@ -282,13 +321,13 @@ impl AreaCache {
         if let Some(c) = self.of.get(node as usize).and_then(|&i| self.cutoffs.get(i as usize)) {
             return c.clone();
         }
-        let c = area_cutoff(scratch, ctx, rules, map, nation, node, want);
+        let c = area_cutoff(scratch, reasons, ctx, rules, map, nation, node, want);
         let idx = self.cutoffs.len() as u32;
         let passes_on = ctx.emit.get(node as usize).is_some_and(|&e| e & self.bits != 0);
         if passes_on && !c.truncated {
             self.mark_shared(scratch, map, ctx, node, idx);
-        } else if let Some(slot) = self.of.get_mut(node as usize) {
-            *slot = idx;
+        } else {
+            self.mark(node, idx);
         }
         self.cutoffs.push(c.clone());
         c
@@ -299,7 +338,7 @@ impl AreaCache {
     /// links.
     fn mark_shared(&mut self, scratch: &RegionScratch, map: &MapGraph, ctx: &SupplyContext, start: NodeId, idx: u32) {
         let mut stack = vec![start];
-        self.of[start as usize] = idx;
+        self.mark(start, idx);
         while let Some(a) = stack.pop() {
             if ctx.emit.get(a as usize).is_none_or(|&e| e & self.bits == 0) {
                 continue;
@@ -309,12 +348,22 @@ impl AreaCache {
                     && self.of.get(b as usize) == Some(&Self::NONE)
                     && (self.ungated || ctx.link_bits(map, a, b) & self.bits == self.bits)
                 {
-                    self.of[b as usize] = idx;
+                    self.mark(b, idx);
                     stack.push(b);
                 }
             }
         }
     }
+}
+
+/// Buffers [`explain_cutoffs`] keeps between determinations, so that
+/// explaining a few units on a big map allocates and clears nothing the
+/// size of the map.
+#[derive(Default)]
+pub struct ExplainScratch {
+    region: RegionScratch,
+    /// Per-node tables of earlier [`AreaCache`]s, all `NONE`.
+    spare: Vec<Vec<u32>>,
 }
 
 /// Fills the cutoff of every unit of the side that is not fully supplied
@@ -323,6 +372,7 @@ pub fn explain_cutoffs(
     spec: Res<Spec>,
     ctx: Res<SupplyContext>,
     mut units: Query<(&Unit, &Location, &mut UnitSupply)>,
+    mut kept: Local<ExplainScratch>,
 ) {
     let Some(side) = ctx.side else { return };
     let rules = &spec.ruleset;
@@ -330,7 +380,8 @@ pub fn explain_cutoffs(
     // Units in one area share the search (see `AreaCache`): one cache per
     // (nation class, tier wanted).
     let mut cache: BTreeMap<(u16, Tier), AreaCache> = BTreeMap::new();
-    let mut scratch = RegionScratch::default();
+    let ExplainScratch { region: scratch, spare } = &mut *kept;
+    let mut reasons = BlockReasons::default();
     for (u, loc, mut sup) in &mut units {
         if sup.at.is_none_or(|a| a.side != side) || sup.automatic.is_some() || sup.status == UnitStatus::Full {
             continue;
@@ -345,9 +396,10 @@ pub fn explain_cutoffs(
         let Some(Some(class)) = ctx.classes.of_nation.get(nation.index()).copied() else { continue };
         let want = if sup.status == UnitStatus::Partial { Tier::Full } else { Tier::Partial };
         let Some(bits) = wanted_bits(&ctx, nation, want) else { continue };
-        let area = cache.entry((class, want)).or_insert_with(|| AreaCache::new(&ctx, map, bits));
-        let mut cut = area.get(&mut scratch, &ctx, rules, map, nation, loc.node, want);
+        let area = cache.entry((class, want)).or_insert_with(|| AreaCache::new(&ctx, map, bits, spare.pop()));
+        let mut cut = area.get((scratch, &mut reasons), &ctx, rules, map, nation, loc.node, want);
         terrain_override(&ctx, nation, loc.node, want, &mut cut);
         sup.cutoff = Some(cut);
     }
+    spare.extend(cache.into_values().map(AreaCache::into_spare));
 }
