@@ -23,10 +23,13 @@
 //! to nodes times labels: each node remembers what it already sent.
 //!
 //! The per-node words are as narrow as the labels in play: a flood whose
-//! seeds use only the low 8 labels keeps one byte of labels and one of
-//! "already sent" a node, instead of eight each, so that the map's state
-//! stays in cache (the passability masks stay `u64`, they are read once a
-//! node). A later [`flood_more`] with higher labels widens the words.
+//! seeds use only the low 8 labels keeps one byte each of labels, "already
+//! sent", and a copy of `accept` and `emit` a node, instead of eight each.
+//! The four sit together with the node's queue flag in one cell (five bytes
+//! at that width), so that reaching a node touches one place in memory: on
+//! a big map, a breadth-first walk reads its nodes in a scattered order and
+//! each separate array would be a cache miss of its own. A later
+//! [`flood_more`] with higher labels widens the cells.
 
 use crate::graph::{Csr, EdgeKinds, NO_NODE, Node};
 use std::ops::{BitAnd, BitOr, Not};
@@ -145,77 +148,74 @@ word!(u16);
 word!(u32);
 word!(u64);
 
-/// Per node, in one width: the labels that reached it, and those it
-/// already pushed on.
+/// One node's state in one width: the labels that reached it, those it
+/// already pushed on, what it may receive and pass on, and whether it waits
+/// in the queue. Kept together, so that the drain reads and writes one
+/// place a node instead of five arrays (the map's state is read in the
+/// scattered order of a breadth-first walk, and on a big map each array
+/// is a cache miss of its own).
+#[derive(Clone, Copy, Debug, Default)]
+struct Cell<W> {
+    mask: W,
+    sent: W,
+    /// `accept` of the spec in this width: filled by [`flood`] for its own
+    /// run (a later [`flood_more`] reads the spec's own arrays).
+    accept: W,
+    /// `emit` of the spec in this width, as `accept`.
+    emit: W,
+    queued: bool,
+}
+
+/// The cells of every node, in one width.
 #[derive(Clone, Debug, Default)]
 struct Words<W> {
-    masks: Vec<W>,
-    sent: Vec<W>,
-    /// Per node, `[accept, emit]` of the spec in this width: filled by
-    /// [`flood`] for its own run, so that the drain reads two narrow words
-    /// a node instead of two `u64` (a later [`flood_more`] reads the spec).
-    pass: Vec<[W; 2]>,
+    cells: Vec<Cell<W>>,
 }
 
 impl<W: Word> Words<W> {
-    fn reset(&mut self, n: usize) {
-        self.masks.clear();
-        self.masks.resize(n, W::ZERO);
-        self.sent.clear();
-        self.sent.resize(n, W::ZERO);
-        // The passability of the new run is loaded when it first drains.
-        self.pass.clear();
+    /// Empties every cell and loads the spec's passability into it, in one
+    /// pass (`queued` is false after every run, but a new cell is written
+    /// whole anyway).
+    fn reset(&mut self, spec: &FloodSpec<'_>, n: usize) {
+        let at = |v: &[u64], i: usize| W::low(v.get(i).copied().unwrap_or(0));
+        self.cells.clear();
+        self.cells.extend((0..n).map(|i| Cell {
+            mask: W::ZERO,
+            sent: W::ZERO,
+            accept: at(spec.accept, i),
+            emit: at(spec.emit, i),
+            queued: false,
+        }));
     }
 
-    /// Takes the labels of narrower words (widening a flood in progress).
+    /// Takes the labels of narrower cells (widening a flood in progress).
+    /// Their passability is not kept: a widened flood reads the spec's.
     fn take_from<V: Word>(&mut self, from: &mut Words<V>) {
-        self.masks.clear();
-        self.masks.extend(from.masks.iter().map(|m| W::low(m.wide())));
-        self.sent.clear();
-        self.sent.extend(from.sent.iter().map(|m| W::low(m.wide())));
-        from.masks.clear();
-        from.sent.clear();
-        self.pass.clear();
-    }
-
-    /// Copies the spec's passability into `pass`, in this width.
-    fn load_pass(&mut self, spec: &FloodSpec<'_>, n: usize) {
-        self.pass.clear();
-        self.pass.extend(spec.accept[..n].iter().zip(&spec.emit[..n]).map(|(&a, &e)| [W::low(a), W::low(e)]));
+        self.cells.clear();
+        self.cells.extend(from.cells.iter().map(|c| Cell {
+            mask: W::low(c.mask.wide()),
+            sent: W::low(c.sent.wide()),
+            accept: W::ZERO,
+            emit: W::ZERO,
+            queued: false,
+        }));
+        from.cells.clear();
     }
 }
 
-/// Where the drain reads what a node may receive and pass on.
-trait Pass<W> {
-    fn accept(&self, n: usize) -> W;
-    fn emit(&self, n: usize) -> W;
+/// Where the drain reads what a node may receive and pass on: the cells'
+/// narrow copy (`NARROW`, a new flood), or the spec's own `u64` arrays.
+#[inline(always)]
+fn pass_of<W: Word, const NARROW: bool>(spec: &FloodSpec<'_>, cell: &Cell<W>, n: usize) -> (W, W) {
+    if NARROW { (cell.accept, cell.emit) } else { (W::low(spec.accept[n]), W::low(spec.emit[n])) }
 }
 
-/// The spec's own `u64` arrays.
-struct Wide<'a>(&'a [u64], &'a [u64]);
-
-impl<W: Word> Pass<W> for Wide<'_> {
-    #[inline(always)]
-    fn accept(&self, n: usize) -> W {
-        W::low(self.0[n])
-    }
-    #[inline(always)]
-    fn emit(&self, n: usize) -> W {
-        W::low(self.1[n])
-    }
-}
-
-/// A copy in the flood's width.
-struct Narrow<'a, W>(&'a [[W; 2]]);
-
-impl<W: Word> Pass<W> for Narrow<'_, W> {
-    #[inline(always)]
-    fn accept(&self, n: usize) -> W {
-        self.0[n][0]
-    }
-    #[inline(always)]
-    fn emit(&self, n: usize) -> W {
-        self.0[n][1]
+/// Queues `node` unless it waits in the queue already.
+#[inline(always)]
+fn enqueue<W>(cell: &mut Cell<W>, node: Node, queue: &mut Vec<Node>) {
+    if !cell.queued {
+        cell.queued = true;
+        queue.push(node);
     }
 }
 
@@ -255,10 +255,10 @@ struct Labels {
 impl Labels {
     fn len(&self) -> usize {
         match self.width {
-            Width::W8 => self.w8.masks.len(),
-            Width::W16 => self.w16.masks.len(),
-            Width::W32 => self.w32.masks.len(),
-            Width::W64 => self.w64.masks.len(),
+            Width::W8 => self.w8.cells.len(),
+            Width::W16 => self.w16.cells.len(),
+            Width::W32 => self.w32.cells.len(),
+            Width::W64 => self.w64.cells.len(),
         }
     }
 
@@ -266,30 +266,30 @@ impl Labels {
     #[inline]
     fn sent(&self, n: usize) -> Option<u64> {
         match self.width {
-            Width::W8 => self.w8.sent.get(n).map(|m| m.wide()),
-            Width::W16 => self.w16.sent.get(n).map(|m| m.wide()),
-            Width::W32 => self.w32.sent.get(n).map(|m| m.wide()),
-            Width::W64 => self.w64.sent.get(n).copied(),
+            Width::W8 => self.w8.cells.get(n).map(|c| c.sent.wide()),
+            Width::W16 => self.w16.cells.get(n).map(|c| c.sent.wide()),
+            Width::W32 => self.w32.cells.get(n).map(|c| c.sent.wide()),
+            Width::W64 => self.w64.cells.get(n).map(|c| c.sent),
         }
     }
 
     #[inline]
     fn get(&self, n: usize) -> Option<u64> {
         match self.width {
-            Width::W8 => self.w8.masks.get(n).map(|m| m.wide()),
-            Width::W16 => self.w16.masks.get(n).map(|m| m.wide()),
-            Width::W32 => self.w32.masks.get(n).map(|m| m.wide()),
-            Width::W64 => self.w64.masks.get(n).copied(),
+            Width::W8 => self.w8.cells.get(n).map(|c| c.mask.wide()),
+            Width::W16 => self.w16.cells.get(n).map(|c| c.mask.wide()),
+            Width::W32 => self.w32.cells.get(n).map(|c| c.mask.wide()),
+            Width::W64 => self.w64.cells.get(n).map(|c| c.mask),
         }
     }
 
-    fn reset(&mut self, n: usize, width: Width) {
+    fn reset(&mut self, spec: &FloodSpec<'_>, n: usize, width: Width) {
         self.width = width;
         match width {
-            Width::W8 => self.w8.reset(n),
-            Width::W16 => self.w16.reset(n),
-            Width::W32 => self.w32.reset(n),
-            Width::W64 => self.w64.reset(n),
+            Width::W8 => self.w8.reset(spec, n),
+            Width::W16 => self.w16.reset(spec, n),
+            Width::W32 => self.w32.reset(spec, n),
+            Width::W64 => self.w64.reset(spec, n),
         }
     }
 
@@ -311,11 +311,10 @@ impl Labels {
     }
 }
 
-/// Everything of a flood but its label words: the queue and the record of
+/// Everything of a flood but its cells: the queue and the record of
 /// arrivals.
 #[derive(Clone, Debug, Default)]
 struct Rec {
-    queued: Vec<bool>,
     queue: Vec<Node>,
     first_from: Vec<u32>,
     head: Vec<u32>,
@@ -325,12 +324,11 @@ struct Rec {
 
 impl Rec {
     /// Clears the record for `n` nodes. Nothing per node needs zeroing:
-    /// `queued` is all false after every run, `first_from` is read only
-    /// where a mask is set (and written on its first arrival), `head` only
-    /// where `first_from` says a later arrival came in this run (and written
-    /// with it, the first one ending the list).
+    /// `first_from` is read only where a mask is set (and written on its
+    /// first arrival), `head` only where `first_from` says a later arrival
+    /// came in this run (and written with it, the first one ending the
+    /// list).
     fn reset(&mut self, n: usize) {
-        self.queued.resize(n, false);
         self.queue.clear();
         self.arrivals.clear();
         if self.record {
@@ -339,7 +337,8 @@ impl Rec {
         }
     }
 
-    /// `bits` (new at `node`, which held `before`) arrive from `origin`.
+    /// Records that `bits` (new at `node`, which held nothing if
+    /// `before_empty`) arrive from `origin`; the caller queues the node.
     #[inline(always)]
     fn arrive(&mut self, node: Node, before_empty: bool, origin: Origin, bits: u64) {
         let n = node as usize;
@@ -358,10 +357,6 @@ impl Rec {
                 self.head[n] = idx;
                 self.first_from[n] |= LATER;
             }
-        }
-        if !self.queued[n] {
-            self.queued[n] = true;
-            self.queue.push(node);
         }
     }
 }
@@ -441,8 +436,8 @@ impl Flood {
         &self.rec.arrivals
     }
 
-    fn reset(&mut self, n: usize, width: Width) {
-        self.labels.reset(n, width);
+    fn reset(&mut self, spec: &FloodSpec<'_>, n: usize, width: Width) {
+        self.labels.reset(spec, n, width);
         self.rec.reset(n);
     }
 
@@ -629,7 +624,7 @@ pub fn flood(spec: &FloodSpec<'_>, seeds: &[Seed], first_hop: impl FnMut(usize, 
     let n = spec.graph.node_count();
     // Recording packs node and seed indices into 30 bits.
     out.rec.record &= n <= INDEX as usize && seeds.len() <= INDEX as usize;
-    out.reset(n, Width::of(seeds.iter().fold(0, |a, s| a | s.bits)));
+    out.reset(spec, n, Width::of(seeds.iter().fold(0, |a, s| a | s.bits)));
     spread(spec, seeds, 0, first_hop, out, true);
 }
 
@@ -691,64 +686,58 @@ struct Stage<'s, 'a> {
 
 impl Stage<'_, '_> {
     fn run<W: Word>(&self, first_hop: &mut impl FnMut(usize, Node) -> bool, w: &mut Words<W>, rec: &mut Rec) {
+        let cells = &mut w.cells[..];
         // Every seed of the stage is placed before any pushes: a seed's node
         // is its own line's start (distance 0), not a neighbour seed's first
         // hop, whatever the seeds' order.
         for (i, s) in self.seeds.iter().enumerate().filter(|(_, s)| s.stage == self.stage) {
-            place(self.first_seed + i as u32, s, w, rec);
+            place(self.first_seed + i as u32, s, cells, rec);
         }
         for (i, s) in self.seeds.iter().enumerate().filter(|(_, s)| s.stage == self.stage) {
-            push(self.spec, i, s, first_hop, w, rec);
-        }
-        let n = w.masks.len();
-        if self.narrow {
-            // Loaded once, by the first stage of the flood.
-            if w.pass.len() != n {
-                w.load_pass(self.spec, n);
+            if self.narrow {
+                push::<W, true>(self.spec, i, s, first_hop, cells, rec);
+            } else {
+                push::<W, false>(self.spec, i, s, first_hop, cells, rec);
             }
-            let Words { masks, sent, pass } = w;
-            drain(self.spec, &Narrow(pass), masks, sent, rec);
+        }
+        if self.narrow {
+            drain::<W, true>(self.spec, cells, rec);
         } else {
-            let Words { masks, sent, .. } = w;
-            drain(self.spec, &Wide(self.spec.accept, self.spec.emit), masks, sent, rec);
+            drain::<W, false>(self.spec, cells, rec);
         }
     }
 }
 
 /// Puts a seed's labels on its node. `id` is the seed's recorded number.
-fn place<W: Word>(id: u32, s: &Seed, w: &mut Words<W>, rec: &mut Rec) {
-    let sn = s.node as usize;
-    if sn >= w.masks.len() || s.bits == 0 {
-        return;
-    }
-    let before = w.masks[sn];
+fn place<W: Word>(id: u32, s: &Seed, cells: &mut [Cell<W>], rec: &mut Rec) {
+    let Some(c) = cells.get_mut(s.node as usize).filter(|_| s.bits != 0) else { return };
+    let before = c.mask;
     let new = W::low(s.bits) & !before;
     if new != W::ZERO {
-        w.masks[sn] = before | new;
+        c.mask = before | new;
         rec.arrive(s.node, before == W::ZERO, Origin::Seed(id), new.wide());
+        enqueue(c, s.node, &mut rec.queue);
     }
 }
 
 /// Pushes a placed seed's labels to its neighbours. `i` is its index for
 /// `first_hop`.
-fn push<W: Word>(
+fn push<W: Word, const NARROW: bool>(
     spec: &FloodSpec<'_>,
     i: usize,
     s: &Seed,
     first_hop: &mut impl FnMut(usize, Node) -> bool,
-    w: &mut Words<W>,
+    cells: &mut [Cell<W>],
     rec: &mut Rec,
 ) {
     let (offsets, targets, kinds) = spec.graph.raw();
     let sn = s.node as usize;
-    if sn >= w.masks.len() || s.bits == 0 {
-        return;
-    }
+    let Some(c) = cells.get_mut(sn).filter(|_| s.bits != 0) else { return };
     let bits = W::low(s.bits);
     // The seed's labels count as handled at its node: those it may not push
     // do not leave later either.
-    let pushed = bits & W::low(s.push) & !w.sent[sn];
-    w.sent[sn] = w.sent[sn] | bits;
+    let pushed = bits & W::low(s.push) & !c.sent;
+    c.sent = c.sent | bits;
     if pushed == W::ZERO {
         return;
     }
@@ -759,17 +748,21 @@ fn push<W: Word>(
         }
         let t = targets[e];
         let tu = t as usize;
-        let before = w.masks[tu];
-        let bits = pushed & W::low(spec.gate(e, k)) & W::low(spec.accept[tu]) & !before;
+        let ct = &mut cells[tu];
+        let before = ct.mask;
+        let (accept, _) = pass_of::<W, NARROW>(spec, ct, tu);
+        let bits = pushed & W::low(spec.gate(e, k)) & accept & !before;
         if bits != W::ZERO && first_hop(i, t) {
-            w.masks[tu] = before | bits;
+            let ct = &mut cells[tu];
+            ct.mask = before | bits;
             rec.arrive(t, before == W::ZERO, Origin::Node(s.node), bits.wide());
+            enqueue(ct, t, &mut rec.queue);
         }
     }
 }
 
 /// Runs the queue to the end, breadth first.
-fn drain<W: Word>(spec: &FloodSpec<'_>, pass: &impl Pass<W>, masks: &mut [W], sent: &mut [W], rec: &mut Rec) {
+fn drain<W: Word, const NARROW: bool>(spec: &FloodSpec<'_>, cells: &mut [Cell<W>], rec: &mut Rec) {
     let (offsets, targets, kinds) = spec.graph.raw();
     // Gated edges (kind GATED) are rare; the per-edge kind test is needed
     // only if the graph holds kinds this flood does not follow.
@@ -779,12 +772,14 @@ fn drain<W: Word>(spec: &FloodSpec<'_>, pass: &impl Pass<W>, masks: &mut [W], se
         let h = rec.queue[qi];
         qi += 1;
         let hu = h as usize;
-        rec.queued[hu] = false;
-        let fresh = masks[hu] & pass.emit(hu) & !sent[hu];
+        let ch = &mut cells[hu];
+        ch.queued = false;
+        let (_, emit) = pass_of::<W, NARROW>(spec, ch, hu);
+        let fresh = ch.mask & emit & !ch.sent;
         if fresh == W::ZERO {
             continue;
         }
-        sent[hu] = sent[hu] | fresh;
+        ch.sent = ch.sent | fresh;
         let start = offsets[hu] as usize;
         let end = offsets[hu + 1] as usize;
         for (j, (&t, &k)) in targets[start..end].iter().zip(&kinds[start..end]).enumerate() {
@@ -792,20 +787,22 @@ fn drain<W: Word>(spec: &FloodSpec<'_>, pass: &impl Pass<W>, masks: &mut [W], se
                 continue;
             }
             let tu = t as usize;
+            let ct = &mut cells[tu];
             // Most neighbours already hold what comes: test that before
-            // touching `accept`.
-            let before = masks[tu];
+            // reading what they accept.
+            let before = ct.mask;
             let new = fresh & !before;
             if new == W::ZERO {
                 continue;
             }
-            let mut bits = new & pass.accept(tu);
+            let mut bits = new & pass_of::<W, NARROW>(spec, ct, tu).0;
             if k.intersects(EdgeKinds::GATED) {
                 bits = bits & W::low(spec.gate(start + j, k));
             }
             if bits != W::ZERO {
-                masks[tu] = before | bits;
+                ct.mask = before | bits;
                 rec.arrive(t, before == W::ZERO, Origin::Node(h), bits.wide());
+                enqueue(ct, t, &mut rec.queue);
             }
         }
     }
