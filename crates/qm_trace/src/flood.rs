@@ -25,11 +25,12 @@
 //! The per-node words are as narrow as the labels in play: a flood whose
 //! seeds use only the low 8 labels keeps one byte each of labels, "already
 //! sent", and a copy of `accept` and `emit` a node, instead of eight each.
-//! The four sit together with the node's queue flag in one cell (five bytes
-//! at that width), so that reaching a node touches one place in memory: on
-//! a big map, a breadth-first walk reads its nodes in a scattered order and
-//! each separate array would be a cache miss of its own. A later
-//! [`flood_more`] with higher labels widens the cells.
+//! The four sit together with the node's queue flag and the origin of its
+//! first arrival in one cell (twelve bytes at that width), so that reaching
+//! a node touches one place in memory: on a big map, a breadth-first walk
+//! reads its nodes in a scattered order and each separate array would be a
+//! cache miss of its own. A later [`flood_more`] with higher labels widens
+//! the cells.
 
 use crate::graph::{Csr, EdgeKinds, NO_NODE, Node};
 use std::ops::{BitAnd, BitOr, Not};
@@ -112,11 +113,11 @@ impl FloodSpec<'_> {
     }
 }
 
-/// In `first_from`: the origin is a seed (`SEED | index`).
+/// In a cell's `from`: the origin is a seed (`SEED | index`).
 const SEED: u32 = 1 << 30;
-/// In `first_from`: later arrivals brought more labels (see `head`).
+/// In a cell's `from`: later arrivals brought more labels (see `head`).
 const LATER: u32 = 1 << 31;
-/// In `first_from`: the origin's node or seed index.
+/// In a cell's `from`: the origin's node or seed index.
 const INDEX: u32 = SEED - 1;
 
 /// A word of labels: the low labels of a `u64`, in 8, 16, 32 or 64 bits.
@@ -164,6 +165,10 @@ struct Cell<W> {
     /// `emit` of the spec in this width, as `accept`.
     emit: W,
     queued: bool,
+    /// When arrivals are recorded: where the node's first labels came
+    /// from, packed (`SEED | index` or a node, `LATER` if more came after).
+    /// Read only where the mask is set.
+    from: u32,
 }
 
 /// The cells of every node, in one width.
@@ -185,6 +190,7 @@ impl<W: Word> Words<W> {
             accept: at(spec.accept, i),
             emit: at(spec.emit, i),
             queued: false,
+            from: NO_NODE,
         }));
     }
 
@@ -198,6 +204,7 @@ impl<W: Word> Words<W> {
             accept: W::ZERO,
             emit: W::ZERO,
             queued: false,
+            from: c.from,
         }));
         from.cells.clear();
     }
@@ -273,6 +280,17 @@ impl Labels {
         }
     }
 
+    /// Where node `n`'s first labels came from (a cell's `from`).
+    #[inline]
+    fn from(&self, n: usize) -> Option<u32> {
+        match self.width {
+            Width::W8 => self.w8.cells.get(n).map(|c| c.from),
+            Width::W16 => self.w16.cells.get(n).map(|c| c.from),
+            Width::W32 => self.w32.cells.get(n).map(|c| c.from),
+            Width::W64 => self.w64.cells.get(n).map(|c| c.from),
+        }
+    }
+
     #[inline]
     fn get(&self, n: usize) -> Option<u64> {
         match self.width {
@@ -316,7 +334,6 @@ impl Labels {
 #[derive(Clone, Debug, Default)]
 struct Rec {
     queue: Vec<Node>,
-    first_from: Vec<u32>,
     head: Vec<u32>,
     arrivals: Vec<Arrival>,
     record: bool,
@@ -324,39 +341,38 @@ struct Rec {
 
 impl Rec {
     /// Clears the record for `n` nodes. Nothing per node needs zeroing:
-    /// `first_from` is read only where a mask is set (and written on its
-    /// first arrival), `head` only where `first_from` says a later arrival
-    /// came in this run (and written with it, the first one ending the
-    /// list).
+    /// `head` is read only where a cell's `from` says a later arrival came
+    /// in this run (and written with it, the first one ending the list).
     fn reset(&mut self, n: usize) {
         self.queue.clear();
         self.arrivals.clear();
         if self.record {
             self.head.resize(n, NO_NODE);
-            self.first_from.resize(n, NO_NODE);
         }
     }
 
-    /// Records that `bits` (new at `node`, which held nothing if
-    /// `before_empty`) arrive from `origin`; the caller queues the node.
+    /// Records that `bits` (new at `node`, whose cell is `from`'s, which
+    /// held nothing if `before_empty`) arrive from `origin`; the caller
+    /// queues the node.
     #[inline(always)]
-    fn arrive(&mut self, node: Node, before_empty: bool, origin: Origin, bits: u64) {
+    fn arrive(&mut self, from: &mut u32, node: Node, before_empty: bool, origin: Origin, bits: u64) {
+        if !self.record {
+            return;
+        }
         let n = node as usize;
-        if self.record {
-            if before_empty {
-                self.first_from[n] = match origin {
-                    Origin::Seed(s) => SEED | (s & INDEX),
-                    Origin::Node(p) => p & INDEX,
-                };
-            } else {
-                // The first later arrival of this run starts the node's list:
-                // `head` may still hold an index of the previous run's.
-                let next = if self.first_from[n] & LATER != 0 { self.head[n] } else { NO_NODE };
-                let idx = self.arrivals.len() as u32;
-                self.arrivals.push(Arrival { node, origin, bits, next });
-                self.head[n] = idx;
-                self.first_from[n] |= LATER;
-            }
+        if before_empty {
+            *from = match origin {
+                Origin::Seed(s) => SEED | (s & INDEX),
+                Origin::Node(p) => p & INDEX,
+            };
+        } else {
+            // The first later arrival of this run starts the node's list:
+            // `head` may still hold an index of the previous run's.
+            let next = if *from & LATER != 0 { self.head[n] } else { NO_NODE };
+            let idx = self.arrivals.len() as u32;
+            self.arrivals.push(Arrival { node, origin, bits, next });
+            self.head[n] = idx;
+            *from |= LATER;
         }
     }
 }
@@ -364,8 +380,8 @@ impl Rec {
 /// The result of a flood, reusable across runs to avoid reallocating.
 ///
 /// Recording keeps, per node, the origin of its *first* arrival packed in a
-/// `u32` of a dense array (most nodes get all their labels at once, so
-/// tracing a line is a walk over that array), and later arrivals in a side
+/// `u32` of the node's cell (most nodes get all their labels at once, so
+/// tracing a line is a walk over the cells), and later arrivals in a side
 /// list.
 #[derive(Clone, Debug, Default)]
 pub struct Flood {
@@ -453,7 +469,7 @@ impl Flood {
     /// [`Flood::origin_of`] for a node known to hold the label.
     #[inline]
     fn origin_unchecked(&self, node: Node, bit: u32) -> Option<Origin> {
-        let f = *self.rec.first_from.get(node as usize)?;
+        let f = self.labels.from(node as usize)?;
         if f == NO_NODE {
             return None;
         }
@@ -715,7 +731,7 @@ fn place<W: Word>(id: u32, s: &Seed, cells: &mut [Cell<W>], rec: &mut Rec) {
     let new = W::low(s.bits) & !before;
     if new != W::ZERO {
         c.mask = before | new;
-        rec.arrive(s.node, before == W::ZERO, Origin::Seed(id), new.wide());
+        rec.arrive(&mut c.from, s.node, before == W::ZERO, Origin::Seed(id), new.wide());
         enqueue(c, s.node, &mut rec.queue);
     }
 }
@@ -755,7 +771,7 @@ fn push<W: Word, const NARROW: bool>(
         if bits != W::ZERO && first_hop(i, t) {
             let ct = &mut cells[tu];
             ct.mask = before | bits;
-            rec.arrive(t, before == W::ZERO, Origin::Node(s.node), bits.wide());
+            rec.arrive(&mut ct.from, t, before == W::ZERO, Origin::Node(s.node), bits.wide());
             enqueue(ct, t, &mut rec.queue);
         }
     }
@@ -801,7 +817,7 @@ fn drain<W: Word, const NARROW: bool>(spec: &FloodSpec<'_>, cells: &mut [Cell<W>
             }
             if bits != W::ZERO {
                 ct.mask = before | bits;
-                rec.arrive(t, before == W::ZERO, Origin::Node(h), bits.wide());
+                rec.arrive(&mut ct.from, t, before == W::ZERO, Origin::Node(h), bits.wide());
                 enqueue(ct, t, &mut rec.queue);
             }
         }
@@ -1037,7 +1053,7 @@ mod tests {
         for (r, seeds) in runs.iter().enumerate() {
             flood(&spec(&g, &all, &all), seeds, |_, _| true, &mut f);
             for n in 0..6u32 {
-                if f.rec.first_from[n as usize] & LATER == 0 {
+                if f.labels.from(n as usize).expect("a node") & LATER == 0 {
                     continue;
                 }
                 let (mut i, mut steps) = (f.rec.head[n as usize], 0);
