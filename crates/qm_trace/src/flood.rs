@@ -150,11 +150,11 @@ word!(u32);
 word!(u64);
 
 /// One node's state in one width: the labels that reached it, those it
-/// already pushed on, what it may receive and pass on, and whether it waits
-/// in the queue. Kept together, so that the drain reads and writes one
-/// place a node instead of five arrays (the map's state is read in the
-/// scattered order of a breadth-first walk, and on a big map each array
-/// is a cache miss of its own).
+/// already pushed on, what it may receive and pass on, whether it waits in
+/// the queue, and where its first labels came from. Kept together, so that
+/// the drain reads and writes one place a node instead of five arrays (the
+/// map's state is read in the scattered order of a breadth-first walk, and
+/// on a big map each array is a cache miss of its own).
 #[derive(Clone, Copy, Debug, Default)]
 struct Cell<W> {
     mask: W,
