@@ -161,6 +161,7 @@ impl RulePlugin for CollectPlugin {
         rules.add_orders::<CollectOrder, DeclineValid>(validate)?;
         rules.add_orders::<CollectOrder, SplitValid>(validate)?;
         rules.add_section(StateSection { name: FAMILY, extract, build: build_state })?;
+        rules.add_section_hash(FAMILY, |world, e| e.value_of(&read_state(world)))?;
         rules.add_section_copy(FAMILY, copy_state)
     }
 

@@ -8,12 +8,17 @@
 //!    (seed and word position), `flags` (sorted);
 //! 2. `nations`, by nation id; `nodes` (control, damage, supply status of
 //!    every node), by node id, packed ([`crate::encode_node`]: a run of
-//!    flag words and the fields they announce, 4 bytes a typical node);
+//!    flag words and the fields they announce, 4 bytes a typical node, and
+//!    one word and a count for a row of nodes equal to the one before);
 //!    `sources` (designations), by source id;
 //! 3. `units`, sorted by unit id: id, nation, type, `supply_as`, factors,
 //!    location, flags, supply status with its line and explanation;
 //! 4. `sections`: every rule family's section of state, by section name,
 //!    as the plain data its family writes (tagged, [`Encoder::value`]).
+//!    [`checksum_world`] writes the same bytes straight from the typed data
+//!    for the families that register it
+//!    ([`crate::plugin::RulesBuilder::add_section_hash`],
+//!    [`Encoder::value_of`]), without building the plain data.
 //!
 //! Canonical because [`GameState`] holds only integers, strings, booleans
 //! and sorted sequences: no floats, no hash maps, no `Entity`. Two games
@@ -29,7 +34,7 @@
 use crate::components::{Control, Designation, HexDamage, Location, MapNode, SupplySource, Unit, UnitFlags};
 use crate::encode::Encoder;
 use crate::nation::{Nation, NationStateC};
-use crate::state::{GameState, STATE_VERSION, clock_of, extract_sections, rng_of};
+use crate::state::{GameState, STATE_VERSION, clock_of, rng_of};
 use crate::supply::{HexSupply, UnitSupply};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -99,22 +104,52 @@ pub fn checksum_world(world: &World) -> Checksum {
         e.put(*f);
         e.put(*s);
     });
-    sections(&mut e, &extract_sections(world));
+    world_sections(&mut e, world);
     Checksum(e.finish())
 }
 
+/// Writes every section of the world's state as [`sections`] writes those
+/// of `state::extract_sections`: by name, each through its family's direct
+/// writer when it registered one
+/// ([`crate::plugin::RulesBuilder::add_section_hash`]), else as its value.
+fn world_sections(e: &mut Encoder, world: &World) {
+    let Some(spec) = world.get_resource::<crate::spec::Spec>() else {
+        e.count(0);
+        return;
+    };
+    let mut all: Vec<_> = spec.rules.sections().iter().collect();
+    all.sort_by_key(|s| s.name);
+    all.dedup_by_key(|s| s.name);
+    e.count(all.len());
+    for s in all {
+        e.put(s.name);
+        let direct = spec.rules.section_hash(s.name).is_some_and(|hash| hash(world, e).is_ok());
+        if !direct {
+            let v = (s.extract)(world).unwrap_or_else(|err| serde_json::Value::String(format!("unreadable: {err}")));
+            e.value(&v);
+        }
+    }
+}
+
 /// Writes every node's state, counted, by node id. Nodes are spawned in id
-/// order, so the query usually yields them sorted: they are then written
-/// as they come, without a copy; otherwise they are sorted first.
+/// order, so the query usually yields them sorted: they are written as they
+/// come, in one pass that checks the order; if it was not sorted, the
+/// encoder goes back to where it was and writes them sorted.
 fn write_nodes(e: &mut Encoder, world: &World) {
     let Some(mut q) = world.try_query::<(&MapNode, &Control, &HexSupply, &HexDamage)>() else {
         e.count(0);
         return;
     };
-    if q.iter(world).map(|(n, ..)| n.0).is_sorted() {
-        e.count(q.iter(world).len());
-        e.nodes(q.iter(world).map(|(_, c, s, d)| (c, d, s)));
-    } else {
+    let before = e.clone();
+    e.count(q.iter(world).len());
+    let (mut last, mut sorted) = (0, true);
+    e.nodes(q.iter(world).map(|(n, c, s, d)| {
+        sorted &= last <= n.0;
+        last = n.0;
+        (c, d, s)
+    }));
+    if !sorted {
+        *e = before;
         let mut nodes: Vec<_> = q.iter(world).map(|(n, c, s, d)| (n.0, (c, d, s))).collect();
         nodes.sort_by_key(|n| n.0);
         e.count(nodes.len());

@@ -35,6 +35,7 @@ use std::fmt;
 const FLUSH_AT: usize = 1 << 16;
 
 /// Writes values in the canonical binary encoding into a BLAKE3 hasher.
+#[derive(Clone)]
 pub struct Encoder {
     buf: Vec<u8>,
     hasher: blake3::Hasher,
@@ -49,6 +50,14 @@ impl Default for Encoder {
 /// A value that does not encode (a `Serialize` impl that failed).
 #[derive(Debug)]
 pub struct EncodeError(String);
+
+impl EncodeError {
+    /// An error with this message.
+    #[must_use]
+    pub fn new(message: impl Into<String>) -> Self {
+        Self(message.into())
+    }
+}
 
 impl fmt::Display for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -68,6 +77,14 @@ impl Encoder {
     /// Appends raw bytes.
     #[inline]
     pub fn bytes(&mut self, b: &[u8]) {
+        if b.len() >= FLUSH_AT / 4 {
+            // Long enough to hash where it is, after what is buffered (the
+            // hash of a stream does not depend on how it is cut).
+            self.hasher.update(&self.buf);
+            self.buf.clear();
+            self.hasher.update(b);
+            return;
+        }
         self.buf.extend_from_slice(b);
         self.flush_if_full();
     }
@@ -108,8 +125,10 @@ impl Encoder {
     }
 
     /// Appends a self-describing `serde_json::Value`, a tag byte before
-    /// each node: 0 null, 1 bool, 2 unsigned, 3 signed, 4 float, 5 string,
-    /// 6 array, 7 object (keys in the map's sorted order).
+    /// each node: 0 null, 1 bool, 2 unsigned (`u64`), 3 signed (`i64`), 4
+    /// float, 5 string, 6 array, 7 object (keys in the map's sorted order),
+    /// 8 unsigned that fits a `u32` (as a `u32`: node ids, the bulk of a
+    /// section).
     pub fn value(&mut self, v: &serde_json::Value) {
         use serde_json::Value;
         match v {
@@ -117,8 +136,8 @@ impl Encoder {
             Value::Bool(b) => self.bytes(&[1, u8::from(*b)]),
             Value::Number(n) => {
                 if let Some(u) = n.as_u64() {
-                    self.bytes(&[2]);
-                    self.bytes(&u.to_le_bytes());
+                    let (b, len) = tagged_uint(u);
+                    self.bytes(&b[..len]);
                 } else if let Some(i) = n.as_i64() {
                     self.bytes(&[3]);
                     self.bytes(&i.to_le_bytes());
@@ -159,6 +178,26 @@ impl Encoder {
     pub fn finish(mut self) -> [u8; 32] {
         self.hasher.update(&self.buf);
         *self.hasher.finalize().as_bytes()
+    }
+}
+
+/// The tagged bytes of an unsigned number in [`Encoder::value`]'s
+/// encoding, and how many of them there are: tag 8 and a `u32` when it
+/// fits, tag 2 and a `u64` otherwise.
+#[inline]
+pub(crate) fn tagged_uint(u: u64) -> ([u8; 9], usize) {
+    let mut b = [0u8; 9];
+    match u32::try_from(u) {
+        Ok(small) => {
+            b[0] = 8;
+            b[1..5].copy_from_slice(&small.to_le_bytes());
+            (b, 5)
+        }
+        Err(_) => {
+            b[0] = 2;
+            b[1..].copy_from_slice(&u.to_le_bytes());
+            (b, 9)
+        }
     }
 }
 
@@ -411,6 +450,8 @@ mod tests {
         };
         assert_ne!(enc(serde_json::json!(null)), enc(serde_json::json!([])));
         assert_ne!(enc(serde_json::json!(1)), enc(serde_json::json!(-1)));
+        assert_ne!(enc(serde_json::json!(1)), enc(serde_json::json!(1u64 << 32)));
+        assert_ne!(enc(serde_json::json!([1, 0])), enc(serde_json::json!([1u64 << 32])));
         assert_ne!(enc(serde_json::json!({"a": 1})), enc(serde_json::json!({"a": "1"})));
         assert_eq!(enc(serde_json::json!({"a": 1, "b": [true]})), enc(serde_json::json!({"b": [true], "a": 1})));
     }

@@ -6,6 +6,7 @@ pub mod components;
 pub mod condition;
 pub mod encode;
 mod encode_node;
+mod encode_value;
 pub mod events;
 pub mod fingerprint;
 pub mod ids;

@@ -145,6 +145,10 @@ impl StateSection {
 /// world of the same scenario ([`RulesBuilder::add_section_copy`]).
 pub type SectionCopy = fn(&World, &mut World) -> Result<(), String>;
 
+/// A family's section of state written for the checksum straight from a
+/// world ([`RulesBuilder::add_section_hash`]).
+pub type SectionHash = fn(&World, &mut crate::encode::Encoder) -> Result<(), crate::encode::EncodeError>;
+
 /// What plugins register into, in ruleset order.
 #[derive(Default)]
 pub struct RulesBuilder {
@@ -238,6 +242,28 @@ impl RulesBuilder {
         self.rules.copies.push((name, copy));
         Ok(())
     }
+
+    /// Registers how the checksum writes the section `name` straight from a
+    /// world: it must write exactly what [`crate::encode::Encoder::value`]
+    /// writes of the section's `extract` (as
+    /// [`crate::encode::Encoder::value_of`] of the data `extract` converts
+    /// does), and nothing when it fails; the checksum then reads the
+    /// section through `extract`. Without one, the checksum builds the
+    /// section's value and writes that. `tests/checksum_coverage.rs`
+    /// compares the two on every shipped scenario.
+    ///
+    /// # Errors
+    /// No section of that name, or a hash of it already registered.
+    pub fn add_section_hash(&mut self, name: &'static str, hash: SectionHash) -> Result<(), String> {
+        if !self.rules.sections.iter().any(|s| s.name == name) {
+            return Err(format!("no state section `{name}` to hash"));
+        }
+        if self.rules.hashes.iter().any(|c| c.0 == name) {
+            return Err(format!("state section `{name}` has a hash already"));
+        }
+        self.rules.hashes.push((name, hash));
+        Ok(())
+    }
 }
 
 /// A family's view of the phase order while it registers.
@@ -277,6 +303,8 @@ pub struct Rules {
     queues: Vec<Queue>,
     sections: Vec<StateSection>,
     copies: Vec<(&'static str, SectionCopy)>,
+    /// Direct checksum writers of sections, by section name.
+    hashes: Vec<(&'static str, SectionHash)>,
     legal: Vec<LegalOrders>,
     caches: Vec<fn(&mut World)>,
 }
@@ -353,6 +381,13 @@ impl Rules {
     #[must_use]
     pub fn section_copy(&self, name: &str) -> Option<SectionCopy> {
         self.copies.iter().find(|c| c.0 == name).map(|c| c.1)
+    }
+
+    /// The direct checksum writer of section `name`, if its family
+    /// registered one ([`RulesBuilder::add_section_hash`]).
+    #[must_use]
+    pub fn section_hash(&self, name: &str) -> Option<SectionHash> {
+        self.hashes.iter().find(|c| c.0 == name).map(|c| c.1)
     }
 
     /// Puts every family's derived caches ([`RulesBuilder::add_cache`]) back

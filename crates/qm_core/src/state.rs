@@ -530,13 +530,6 @@ pub(crate) fn rng_of(world: &World) -> GameRng {
     world.get_resource::<GameRng>().cloned().unwrap_or_else(|| GameRng::seeded(0))
 }
 
-/// Every registered section of the world's rules, by name. A section that
-/// cannot be written as plain data is recorded as its error text, so that
-/// the checksum still differs from a state without it.
-pub(crate) fn extract_sections(world: &World) -> BTreeMap<String, serde_json::Value> {
-    read_sections(world, Sections::All)
-}
-
 fn read_sections(world: &World, which: Sections) -> BTreeMap<String, serde_json::Value> {
     let Some(spec) = world.get_resource::<Spec>() else { return BTreeMap::new() };
     spec.rules

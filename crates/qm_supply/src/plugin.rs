@@ -5,6 +5,7 @@ use crate::phases::{INITIAL_SUPPLY, ISOLATION_ELIMINATION, POST_COMBAT_SUPPLY};
 use crate::{FAMILY, SupplyPreview, SupplySystems};
 use crate::{context, explain, isolation, land, orders, sea, statuses, zones};
 use bevy_ecs::prelude::*;
+use qm_core::encode::{EncodeError, Encoder};
 use qm_core::phase::{BeginOf, OrdersOf, PhaseSchedule, PlayerTurnStart, RulesOf, new_schedule};
 use qm_core::plugin::{RulePlugin, Rules, RulesBuilder, SectionValue, StateSection, from_section, to_section};
 use qm_core::sea::{SeaLog, Zones};
@@ -49,6 +50,33 @@ pub struct SupplyState {
 
 fn extract(world: &World) -> Result<SectionValue, String> {
     to_section(&read_state(world))
+}
+
+/// [`SupplyState`] borrowed from a world: the same fields, so the same
+/// plain data, without copying the zones' hexes.
+#[derive(Serialize)]
+struct SupplyStateRef<'a> {
+    ledger: &'a Ledger,
+    orders: &'a SupplyPending,
+    sea: &'a SeaLog,
+    zones: &'a Zones,
+}
+
+/// The section's checksum bytes, as `Encoder::value` writes those of
+/// [`extract`] ([`qm_core::plugin::RulesBuilder::add_section_hash`]).
+fn hash_state(world: &World, e: &mut Encoder) -> Result<(), EncodeError> {
+    let borrowed = (|| {
+        Some(SupplyStateRef {
+            ledger: world.get_resource()?,
+            orders: world.get_resource()?,
+            sea: world.get_resource()?,
+            zones: world.get_resource()?,
+        })
+    })();
+    match borrowed {
+        Some(s) => e.value_of(&s),
+        None => e.value_of(&read_state(world)),
+    }
 }
 
 fn build_state(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> {
@@ -96,6 +124,7 @@ impl RulePlugin for SupplyPlugin {
         rules.add_cache::<zones::ZoneLabels>();
         rules.add_cache::<statuses::HexStatuses>();
         rules.add_section(StateSection { name: FAMILY, extract, build: build_state })?;
+        rules.add_section_hash(FAMILY, hash_state)?;
         rules.add_section_copy(FAMILY, copy_state)
     }
 
