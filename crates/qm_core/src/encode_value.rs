@@ -205,6 +205,17 @@ impl Object<'_> {
     }
 }
 
+/// Narrow integers, written as the wide one `serde_json` holds them as.
+macro_rules! widen {
+    ($($f:ident: $t:ty),* => $to:ident: $w:ty) => {
+        $(
+            fn $f(self, v: $t) -> Done {
+                self.$to(<$w>::from(v))
+            }
+        )*
+    };
+}
+
 impl<'a> ser::Serializer for &'a mut Tagged {
     type Ok = ();
     type Error = Refused;
@@ -216,19 +227,13 @@ impl<'a> ser::Serializer for &'a mut Tagged {
     type SerializeStruct = Object<'a>;
     type SerializeStructVariant = Object<'a>;
 
+    widen!(serialize_i8: i8, serialize_i16: i16, serialize_i32: i32 => serialize_i64: i64);
+    widen!(serialize_u8: u8, serialize_u16: u16, serialize_u32: u32 => serialize_u64: u64);
+
     fn serialize_bool(self, v: bool) -> Done {
         self.tag(tag::BOOL);
         self.buf.push(u8::from(v));
         Ok(())
-    }
-    fn serialize_i8(self, v: i8) -> Done {
-        self.serialize_i64(i64::from(v))
-    }
-    fn serialize_i16(self, v: i16) -> Done {
-        self.serialize_i64(i64::from(v))
-    }
-    fn serialize_i32(self, v: i32) -> Done {
-        self.serialize_i64(i64::from(v))
     }
     fn serialize_i64(self, v: i64) -> Done {
         self.int(v);
@@ -241,15 +246,6 @@ impl<'a> ser::Serializer for &'a mut Tagged {
             self.int(i64::try_from(v).map_err(|_| Refused)?);
         }
         Ok(())
-    }
-    fn serialize_u8(self, v: u8) -> Done {
-        self.serialize_u64(u64::from(v))
-    }
-    fn serialize_u16(self, v: u16) -> Done {
-        self.serialize_u64(u64::from(v))
-    }
-    fn serialize_u32(self, v: u32) -> Done {
-        self.serialize_u64(u64::from(v))
     }
     fn serialize_u64(self, v: u64) -> Done {
         self.uint(v);
@@ -348,49 +344,31 @@ impl<'a> ser::Serializer for &'a mut Tagged {
     }
 }
 
-impl ser::SerializeSeq for Array<'_> {
-    type Ok = ();
-    type Error = Refused;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Done {
-        self.element(v)
-    }
-    fn end(self) -> Done {
-        Array::end(self)
-    }
+/// The serde compound traits an [`Array`] implements: each element by
+/// [`Array::element`].
+macro_rules! array_impls {
+    ($($tr:ident :: $method:ident),*) => {
+        $(
+            impl ser::$tr for Array<'_> {
+                type Ok = ();
+                type Error = Refused;
+                fn $method<T: Serialize + ?Sized>(&mut self, v: &T) -> Done {
+                    self.element(v)
+                }
+                fn end(self) -> Done {
+                    Array::end(self)
+                }
+            }
+        )*
+    };
 }
 
-impl ser::SerializeTuple for Array<'_> {
-    type Ok = ();
-    type Error = Refused;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Done {
-        self.element(v)
-    }
-    fn end(self) -> Done {
-        Array::end(self)
-    }
-}
-
-impl ser::SerializeTupleStruct for Array<'_> {
-    type Ok = ();
-    type Error = Refused;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Done {
-        self.element(v)
-    }
-    fn end(self) -> Done {
-        Array::end(self)
-    }
-}
-
-impl ser::SerializeTupleVariant for Array<'_> {
-    type Ok = ();
-    type Error = Refused;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Done {
-        self.element(v)
-    }
-    fn end(self) -> Done {
-        Array::end(self)
-    }
-}
+array_impls!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl ser::SerializeMap for Object<'_> {
     type Ok = ();
@@ -408,27 +386,26 @@ impl ser::SerializeMap for Object<'_> {
     }
 }
 
-impl ser::SerializeStruct for Object<'_> {
-    type Ok = ();
-    type Error = Refused;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, v: &T) -> Done {
-        self.entry(Cow::Borrowed(key), v)
-    }
-    fn end(self) -> Done {
-        Object::end(self)
-    }
+/// The serde struct traits an [`Object`] implements: each field an entry
+/// under its name.
+macro_rules! struct_impls {
+    ($($tr:ident),*) => {
+        $(
+            impl ser::$tr for Object<'_> {
+                type Ok = ();
+                type Error = Refused;
+                fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, v: &T) -> Done {
+                    self.entry(Cow::Borrowed(key), v)
+                }
+                fn end(self) -> Done {
+                    Object::end(self)
+                }
+            }
+        )*
+    };
 }
 
-impl ser::SerializeStructVariant for Object<'_> {
-    type Ok = ();
-    type Error = Refused;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, v: &T) -> Done {
-        self.entry(Cow::Borrowed(key), v)
-    }
-    fn end(self) -> Done {
-        Object::end(self)
-    }
-}
+struct_impls!(SerializeStruct, SerializeStructVariant);
 
 /// A map key as `serde_json` writes it: a string, a character, an integer
 /// or a bool in text, a unit variant's name; anything else is refused.

@@ -233,14 +233,7 @@ impl RulesBuilder {
     /// # Errors
     /// No section of that name, or a copy of it already registered.
     pub fn add_section_copy(&mut self, name: &'static str, copy: SectionCopy) -> Result<(), String> {
-        if !self.rules.sections.iter().any(|s| s.name == name) {
-            return Err(format!("no state section `{name}` to copy"));
-        }
-        if self.rules.copies.iter().any(|c| c.0 == name) {
-            return Err(format!("state section `{name}` has a copy already"));
-        }
-        self.rules.copies.push((name, copy));
-        Ok(())
+        add_once(&self.rules.sections, &mut self.rules.copies, (name, copy), "copy")
     }
 
     /// Registers how the checksum writes the section `name` straight from a
@@ -249,21 +242,33 @@ impl RulesBuilder {
     /// [`crate::encode::Encoder::value_of`] of the data `extract` converts
     /// does), and nothing when it fails; the checksum then reads the
     /// section through `extract`. Without one, the checksum builds the
-    /// section's value and writes that. `tests/checksum_coverage.rs`
-    /// compares the two on every shipped scenario.
+    /// section's value and writes that. `tests/clone_restore.rs` compares
+    /// the two on every shipped scenario.
     ///
     /// # Errors
     /// No section of that name, or a hash of it already registered.
     pub fn add_section_hash(&mut self, name: &'static str, hash: SectionHash) -> Result<(), String> {
-        if !self.rules.sections.iter().any(|s| s.name == name) {
-            return Err(format!("no state section `{name}` to hash"));
-        }
-        if self.rules.hashes.iter().any(|c| c.0 == name) {
-            return Err(format!("state section `{name}` has a hash already"));
-        }
-        self.rules.hashes.push((name, hash));
-        Ok(())
+        add_once(&self.rules.sections, &mut self.rules.hashes, (name, hash), "hash")
     }
+}
+
+/// Adds `entry` (a section's name and its `what`: its copy, its hash) to
+/// `list`, if the section is registered and has none yet.
+fn add_once<T>(
+    sections: &[StateSection],
+    list: &mut Vec<(&'static str, T)>,
+    entry: (&'static str, T),
+    what: &str,
+) -> Result<(), String> {
+    let name = entry.0;
+    if !sections.iter().any(|s| s.name == name) {
+        return Err(format!("no state section `{name}` to {what}"));
+    }
+    if list.iter().any(|c| c.0 == name) {
+        return Err(format!("state section `{name}` has a {what} already"));
+    }
+    list.push(entry);
+    Ok(())
 }
 
 /// A family's view of the phase order while it registers.
