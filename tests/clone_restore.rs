@@ -106,3 +106,28 @@ fn a_snapshot_of_another_scenario_gets_a_new_world() {
     assert_eq!(a.checksum(), b.checksum());
     assert_eq!(a.title(), b.title());
 }
+
+/// A restore keeps rule 30's derived buffers (`Cache::invalidate`): the
+/// supply context holds its columns' memory, and says that it holds no
+/// determination, so that nothing outside the determination reads the
+/// played world's.
+#[test]
+fn a_restore_keeps_the_supply_buffers_and_forgets_their_determination() {
+    use quartermaster::supply::SupplyContext;
+    let c = generate(GenParams::new(1_200, 4)).expect("generated");
+    let mut g = Game::builder().strict(true).from_compiled(c, 4).expect("game");
+    let snap = g.snapshot();
+    g.determine_supply(Side::Axis, DeterminationKind::Initial);
+    let before = g.world().resource::<SupplyContext>();
+    assert_eq!(before.side, Some(Side::Axis));
+    let columns = before.accept.as_ptr();
+    g.restore_from(&snap).expect("restores");
+    let after = g.world().resource::<SupplyContext>();
+    assert_eq!((after.side, after.kind), (None, None), "no determination after a restore");
+    assert_eq!(after.accept.as_ptr(), columns, "the column's buffer is kept");
+    g.determine_supply(Side::Allies, DeterminationKind::Initial);
+    let mut fresh = Game::restore(&snap);
+    fresh.determine_supply(Side::Allies, DeterminationKind::Initial);
+    assert_eq!(g.checksum(), fresh.checksum());
+    assert_eq!(g.world().resource::<SupplyContext>().accept, fresh.world().resource::<SupplyContext>().accept);
+}

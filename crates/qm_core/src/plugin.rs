@@ -205,11 +205,15 @@ impl RulesBuilder {
 
     /// Registers a derived cache of the family: a resource its systems
     /// rebuild from state (dense control, floods, labels), never read before
-    /// they do. It is inserted at its default when a game is created and
-    /// put back to it when a state is restored into a played world, so
-    /// that a restored game sees what a freshly loaded one sees.
-    pub fn add_cache<R: Resource + Default>(&mut self) {
-        self.rules.caches.push(|world| world.insert_resource(R::default()));
+    /// they do. It is inserted at its default when a game is created; when a
+    /// state is restored into a played world (a restore, a clone into a
+    /// recycled world), [`Cache::invalidate`] forgets what it held, so that
+    /// a restored game sees what a freshly loaded one sees.
+    pub fn add_cache<R: Cache>(&mut self) {
+        self.rules.caches.push(|world| match world.get_resource_mut::<R>() {
+            Some(mut r) => r.bypass_change_detection().invalidate(),
+            None => world.insert_resource(R::default()),
+        });
     }
 
     /// Registers a section of saved state.
@@ -314,6 +318,22 @@ pub struct Rules {
     caches: Vec<fn(&mut World)>,
 }
 
+/// A derived cache ([`RulesBuilder::add_cache`]): not state, rebuilt by its
+/// family's systems from state before anything reads it.
+pub trait Cache: Resource + Component<Mutability = bevy_ecs::component::Mutable> + Default {
+    /// Forgets the state the cache was built from, when another state is
+    /// restored into its world. By default it goes back to its default. A
+    /// cache may keep its buffers instead (their memory, and what they hold
+    /// until its systems rebuild them), and what depends on the scenario
+    /// alone: a restored game then skips the allocations and page faults of
+    /// building it from nothing. It must then mark itself as built from no
+    /// state wherever a reader outside its systems looks (as
+    /// `SupplyContext::side` is `None`).
+    fn invalidate(&mut self) {
+        *self = Self::default();
+    }
+}
+
 impl fmt::Debug for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Rules")
@@ -395,9 +415,10 @@ impl Rules {
         self.hashes.iter().find(|c| c.0 == name).map(|c| c.1)
     }
 
-    /// Puts every family's derived caches ([`RulesBuilder::add_cache`]) back
-    /// to their defaults, as in a world just built: when a game is created,
-    /// and when a state is restored into a world that has been played.
+    /// Inserts every family's derived caches ([`RulesBuilder::add_cache`])
+    /// at their defaults when a game is created, and invalidates them
+    /// ([`Cache::invalidate`]) when a state is restored into a world that
+    /// has been played.
     pub fn reset_caches(&self, world: &mut World) {
         for reset in &self.caches {
             reset(world);

@@ -220,6 +220,18 @@ pub fn build_context(
     *ctx = c;
 }
 
+/// A restored state keeps the buffers of the last determination and the
+/// scenario's ZOC targets: the next determination overwrites every column
+/// it reads. `side` and `kind` go back to `None`, which says that the
+/// context holds no determination (`qm step`'s map reads it only for its
+/// own side).
+impl qm_core::plugin::Cache for SupplyContext {
+    fn invalidate(&mut self) {
+        self.side = None;
+        self.kind = None;
+    }
+}
+
 /// The origin groups of a determination (SUP-062, SUP-081): for each, the
 /// route group it belongs to and the origin limit it is bound by.
 struct OriginGroups {

@@ -55,6 +55,16 @@ pub struct LandFloods {
     pub trace_memo: Vec<(u32, u32)>,
 }
 
+/// A restored state keeps the floods' buffers: [`trace_land`] runs every
+/// flood afresh (each resets what it touched) before anything reads them.
+impl qm_core::plugin::Cache for LandFloods {
+    fn invalidate(&mut self) {
+        for s in &mut self.seeds {
+            s.clear();
+        }
+    }
+}
+
 impl LandFloods {
     /// The mask of chunk `chunk` at `node` (0 if none).
     #[must_use]

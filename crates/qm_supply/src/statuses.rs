@@ -141,6 +141,12 @@ pub struct HexStatuses {
     pub status: Vec<Option<HexStatus>>,
 }
 
+/// A restored state keeps the buffer: [`assign_statuses`] writes every
+/// node's entry afresh before anything reads it.
+impl qm_core::plugin::Cache for HexStatuses {
+    fn invalidate(&mut self) {}
+}
+
 /// Whether a record is of the same player turn as determination `at`.
 fn same_player_turn(at: Determination, a: Option<Determination>) -> bool {
     a.is_some_and(|a| a.turn == at.turn && a.side == at.side)

@@ -37,6 +37,15 @@ pub struct ZoneLabels {
     pub boxes: Vec<(NodeId, u32)>,
 }
 
+/// A restored state keeps the labels' buffer: [`label_zones`] labels
+/// every node afresh before anything reads it.
+impl qm_core::plugin::Cache for ZoneLabels {
+    fn invalidate(&mut self) {
+        self.members.clear();
+        self.boxes.clear();
+    }
+}
+
 impl ZoneLabels {
     /// The zone of a node.
     #[must_use]
