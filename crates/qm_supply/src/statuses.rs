@@ -437,56 +437,82 @@ pub fn record_zones(
     mut zones: ResMut<Zones>,
 ) {
     let (Some(side), Some(kind)) = (ctx.side, ctx.kind) else { return };
-    // A zone's hexes are the side's: each got its status at this
-    // determination.
-    let status = &hexes.status;
-    let records = labels
-        .members
-        .iter()
-        .enumerate()
-        .map(|(z, members)| {
-            // The union of the zone's masks, per chunk, then each class's
-            // best tier in it. SUP-093, SUP-140: what the zone carries is
-            // what its lines ran through, the hexes that pass supply on; a
-            // hex in an enemy ZOC attached to it may have been supplied from
-            // another zone, whose supply this zone never had. A zone with
-            // no such hex carries what its hexes received.
-            let passes = |h: &NodeId| ctx.emit.get(*h as usize).is_some_and(|&e| e != 0);
-            let core = members.iter().any(passes);
-            let mut union = vec![0u64; floods.floods.len()];
-            for &h in members.iter().filter(|h| !core || passes(h)) {
-                for (chunk, u) in union.iter_mut().enumerate() {
-                    *u |= floods.mask(chunk, h);
-                }
+    let sea_lines = zone_sea_lines(&labels, &sea, kind);
+    let mut union = Vec::new();
+    // The records of the last determination lend their buffers: on a big
+    // map the zones' hexes are most of the side's hexes.
+    let zones = &mut *zones;
+    zones.at = Some(Determination { turn: ctx.turn, side, kind });
+    zones.zones.truncate(labels.members.len());
+    for (z, members) in labels.members.iter().enumerate() {
+        let id = z as u32;
+        // A zone's hexes are the side's: each got its status at this
+        // determination.
+        let status = members.iter().filter_map(|&h| hexes.status.get(h as usize).copied().flatten()).max();
+        let sea_line = sea_lines.get(z).copied().flatten();
+        match zones.zones.get_mut(z) {
+            Some(r) => {
+                r.id = id;
+                r.hexes.clone_from(members);
+                r.boxes.clear();
+                r.boxes.extend(labels.boxes_of(id));
+                r.status = status;
+                r.sea_line = sea_line;
+                zone_carried(&ctx, &floods, members, &mut union, &mut r.carried);
             }
-            let mut carried: Vec<(NationId, Tier)> = Vec::new();
-            for (i, c) in ctx.classes.of_nation.iter().enumerate() {
-                let Some(c) = *c else { continue };
-                let chunk = ctx.classes.slot(c).chunk;
-                if let Some((t, _)) = ctx.classes.best(union.get(chunk).copied().unwrap_or(0), c) {
-                    carried.push((NationId(i as u16), t));
-                }
+            None => {
+                let mut carried = Vec::new();
+                zone_carried(&ctx, &floods, members, &mut union, &mut carried);
+                let boxes = labels.boxes_of(id).collect();
+                zones.zones.push(ZoneRecord { id, hexes: members.clone(), boxes, status, sea_line, carried });
             }
-            let sea_line = sea
-                .lines
-                .iter()
-                .enumerate()
-                .rev()
-                .find(|(_, l)| {
-                    l.kind == kind
-                        && l.reached.iter().chain(std::iter::once(&l.to)).any(|h| members.binary_search(h).is_ok())
-                })
-                .map(|(i, _)| i as u32);
-            ZoneRecord {
-                id: z as u32,
-                hexes: members.clone(),
-                // SUP-093: the boxes it traces land supply from.
-                boxes: labels.boxes_of(z as u32).collect(),
-                status: members.iter().filter_map(|&h| status.get(h as usize).copied().flatten()).max(),
-                sea_line,
-                carried,
+        }
+    }
+}
+
+/// Per zone, the last sea line of determination `kind` that lands in it
+/// (at its end or an island of its group), as an index into the log.
+fn zone_sea_lines(labels: &ZoneLabels, sea: &SeaLog, kind: DeterminationKind) -> Vec<Option<u32>> {
+    let mut of = vec![None; labels.members.len()];
+    for (i, l) in sea.lines.iter().enumerate().filter(|(_, l)| l.kind == kind) {
+        for &h in l.reached.iter().chain(std::iter::once(&l.to)) {
+            if let Some(slot) = labels.zone(h).and_then(|z| of.get_mut(z as usize)) {
+                *slot = Some(i as u32);
             }
-        })
-        .collect();
-    *zones = Zones { at: Some(Determination { turn: ctx.turn, side, kind }), zones: records };
+        }
+    }
+    of
+}
+
+/// The supply a zone carried, per nation, into `carried` (`union` is
+/// scratch): the union of its hexes' masks, per chunk, then each class's
+/// best tier in it. SUP-093, SUP-140: what the zone carries is what its
+/// lines ran through, the hexes that pass supply on; a hex in an enemy ZOC
+/// attached to it may have been supplied from another zone, whose supply
+/// this zone never had. A zone with no such hex carries what its hexes
+/// received.
+fn zone_carried(
+    ctx: &SupplyContext,
+    floods: &LandFloods,
+    members: &[NodeId],
+    union: &mut Vec<u64>,
+    carried: &mut Vec<(NationId, Tier)>,
+) {
+    let passes = |h: &NodeId| ctx.emit.get(*h as usize).is_some_and(|&e| e != 0);
+    let core = members.iter().any(passes);
+    union.clear();
+    union.resize(floods.floods.len(), 0);
+    for &h in members.iter().filter(|h| !core || passes(h)) {
+        for (chunk, u) in union.iter_mut().enumerate() {
+            *u |= floods.mask(chunk, h);
+        }
+    }
+    carried.clear();
+    for (i, c) in ctx.classes.of_nation.iter().enumerate() {
+        let Some(c) = *c else { continue };
+        let chunk = ctx.classes.slot(c).chunk;
+        if let Some((t, _)) = ctx.classes.best(union.get(chunk).copied().unwrap_or(0), c) {
+            carried.push((NationId(i as u16), t));
+        }
+    }
 }
