@@ -3,9 +3,12 @@
 //! Built once per determination from components, then read by the flood,
 //! the statuses and the explanations. Not state: rebuilt every time.
 
+use crate::node_sync::{ControlColumns, NodeQuery, NodeSync, reset};
 use crate::sources::{Classes, GrantCtx, PARTIAL_BITS, SourceView};
 use crate::zoc::{ZocTargets, ZocUnit, zoc_hexes};
+use bevy_ecs::change_detection::Tick;
 use bevy_ecs::prelude::*;
+use bevy_ecs::system::SystemChangeTick;
 use qm_core::components::*;
 use qm_core::condition::CondCtx;
 use qm_core::ids::{DeterminationKind, FactionId, NationId, NodeId, Side, Tier, UnitId};
@@ -186,7 +189,8 @@ pub fn build_context(
     det: Res<Determining>,
     flags: Res<Flags>,
     nations_q: Query<(&Nation, &NationStateC)>,
-    nodes_q: Query<(&MapNode, &Control, &HexDamage)>,
+    nodes_q: NodeQuery,
+    ticks: SystemChangeTick,
     units_q: UnitQuery,
     sources_q: Query<(&SupplySource, &Designation)>,
     mut ctx: ResMut<SupplyContext>,
@@ -204,7 +208,7 @@ pub fn build_context(
     let new_bridgeheads = c.gather_enemy_units(rules, map, &units_q);
     let targets = c.scratch.zoc_targets.of(&spec.0);
     zoc_hexes(rules, map, (&c.zoc_units, targets), &c.scratch.friendly_ground, &mut c.zoc);
-    c.gather_control(map.node_count(), &nodes_q, (clock.turn, det.side));
+    c.gather_control(map.node_count(), &nodes_q, (clock.turn, det.side), ticks.this_run());
     c.passability_limits(&spec.map_rules);
     c.box_gates(map, &flags.0);
     c.sources = c.source_views(&spec, clock.turn, &flags.0, &sources_q);
@@ -229,6 +233,7 @@ impl qm_core::plugin::Cache for SupplyContext {
     fn invalidate(&mut self) {
         self.side = None;
         self.kind = None;
+        self.scratch.nodes.invalidate();
     }
 }
 
@@ -284,47 +289,56 @@ impl SupplyContext {
     }
 
     /// Control, original control, damage and partisan holding of every
-    /// node, which nodes the side controls, what each may receive and pass
-    /// on by its control, and which the side captured this player turn
-    /// (`now`: the turn and side), in one pass over the nodes.
-    fn gather_control(&mut self, n: usize, nodes_q: &Query<(&MapNode, &Control, &HexDamage)>, now: (u32, Side)) {
-        // Every node has these components, so the gather overwrites every
-        // entry of these columns.
-        self.control.resize(n, None);
-        self.original.resize(n, None);
-        self.friendly.resize(n, false);
-        self.partisan_held.resize(n, false);
-        self.terrain_closed.resize(n, false);
-        self.accept.resize(n, 0);
-        self.emit.resize(n, 0);
-        self.zone_class.resize(n, ZONE_NONE);
-        self.scratch.damaged.resize(n, false);
+    /// node, read from the hexes that changed since the last determination
+    /// ([`NodeSync`]); then which nodes the side controls and what each may
+    /// receive and pass on by its control, from those columns alone; and
+    /// which the side captured this player turn (`now`: the turn and side).
+    fn gather_control(&mut self, n: usize, nodes_q: &NodeQuery, now: (u32, Side), this_run: Tick) {
+        let cols = ControlColumns { control: &mut self.control, original: &mut self.original };
+        self.scratch.nodes.sync(cols, n, nodes_q, this_run);
+        self.side_columns(n);
+        self.captured_now.clear();
+        self.captured_now.extend(self.scratch.nodes.captured_at(now));
+    }
+
+    /// Which nodes the side controls and what each may receive and pass on
+    /// by its control (SUP-057, SUP-059, SUP-060), for every node, from the
+    /// dense columns; [`Self::passability_limits`] then applies terrain and
+    /// enemy partisans. Needs `zoc`.
+    fn side_columns(&mut self, n: usize) {
         // Whether each nation is friendly, decided once: the loop below
         // then reads one entry a node.
         let friendly_of: Vec<bool> =
             (0..self.nations.len()).map(|k| self.friendly_nation(Some(NationId(k as u16)))).collect();
         let is_friendly = |c: Option<NationId>| c.is_some_and(|c| friendly_of.get(c.index()).copied().unwrap_or(false));
-        let mut cols = NodeColumns {
-            control: &mut self.control[..n],
-            original: &mut self.original[..n],
-            damaged: &mut self.scratch.damaged[..n],
-            zoc: &self.zoc,
-            friendly: &mut self.friendly[..n],
-            partisan_held: &mut self.partisan_held[..n],
-            terrain_closed: &mut self.terrain_closed[..n],
-            accept: &mut self.accept[..n],
-            emit: &mut self.emit[..n],
-            zone_class: &mut self.zone_class[..n],
-        };
-        self.captured_now.clear();
-        for (node, c, d) in nodes_q {
-            cols.set(node.0 as usize, c, d.synthetic_oil, is_friendly(c.current));
-            if c.captured == Some(now) {
-                self.captured_now.push(node.0);
-            }
+        for v in [&mut self.friendly, &mut self.partisan_held, &mut self.terrain_closed] {
+            v.resize(n, false);
         }
-        // Nodes are spawned in id order: usually sorted already.
-        self.captured_now.sort_unstable();
+        self.accept.resize(n, 0);
+        self.emit.resize(n, 0);
+        self.zone_class.resize(n, ZONE_NONE);
+        self.zoc.resize(n, false);
+        let by_partisan = &self.scratch.nodes.by_partisan[..n];
+        let rows = self.control[..n].iter().zip(by_partisan).zip(&self.zoc[..n]);
+        let outs = self.friendly[..n].iter_mut().zip(&mut self.partisan_held[..n]).zip(&mut self.terrain_closed[..n]);
+        let masks = self.accept[..n].iter_mut().zip(&mut self.emit[..n]).zip(&mut self.zone_class[..n]);
+        for (((&control, &partisan), &zoc), (((friendly, held), closed), ((accept, emit), class))) in
+            rows.zip(outs.zip(masks))
+        {
+            *friendly = is_friendly(control);
+            *closed = false;
+            if !*friendly {
+                (*accept, *emit, *held, *class) = (0, 0, false, ZONE_NONE);
+                continue;
+            }
+            *accept = u64::MAX;
+            *held = partisan;
+            // SUP-057: no line through an enemy ZOC; SUP-060: nor through a
+            // hex held through a partisan.
+            let passes = !zoc && !partisan;
+            *emit = if passes { u64::MAX } else { 0 };
+            *class = if passes { ZONE_CORE } else { ZONE_ATTACH };
+        }
     }
 
     /// Enemy units exerting zones of control and enemy partisans (SUP-057,
@@ -462,7 +476,7 @@ impl SupplyContext {
                 };
                 let node = s.node as usize;
                 let controller = self.control.get(node).copied().flatten();
-                let damaged = self.scratch.damaged.get(node).copied().unwrap_or(false);
+                let damaged = self.scratch.nodes.damaged.get(node).copied().unwrap_or(false);
                 SourceView {
                     id: s.id,
                     node: s.node,
@@ -589,57 +603,6 @@ impl SupplyContext {
     }
 }
 
-/// The per-node columns [`SupplyContext::gather_control`] writes, as
-/// slices of one length held in locals: the loop over the nodes keeps
-/// them in registers instead of reloading each through the context.
-struct NodeColumns<'a> {
-    control: &'a mut [Option<NationId>],
-    original: &'a mut [Option<NationId>],
-    damaged: &'a mut [bool],
-    zoc: &'a [bool],
-    friendly: &'a mut [bool],
-    partisan_held: &'a mut [bool],
-    terrain_closed: &'a mut [bool],
-    accept: &'a mut [u64],
-    emit: &'a mut [u64],
-    zone_class: &'a mut [u8],
-}
-
-impl NodeColumns<'_> {
-    /// Writes node `i`'s control and damage, and what it may receive and
-    /// pass on from its control alone (SUP-057, SUP-059, SUP-060);
-    /// [`SupplyContext::passability_limits`] then applies terrain and enemy
-    /// partisans. Needs `zoc`. A node outside the map is skipped.
-    #[inline]
-    fn set(&mut self, i: usize, c: &Control, damaged: bool, friendly: bool) {
-        if i >= self.control.len() {
-            return;
-        }
-        self.control[i] = c.current;
-        self.original[i] = c.original;
-        self.damaged[i] = damaged;
-        self.friendly[i] = friendly;
-        if !friendly {
-            (self.accept[i], self.emit[i], self.partisan_held[i], self.terrain_closed[i]) = (0, 0, false, false);
-            self.zone_class[i] = ZONE_NONE;
-            return;
-        }
-        self.accept[i] = u64::MAX;
-        self.terrain_closed[i] = false;
-        self.partisan_held[i] = c.by_partisan;
-        // SUP-057: no line through an enemy ZOC; SUP-060: nor through a
-        // hex held through a partisan.
-        let passes = !self.zoc.get(i).copied().unwrap_or(false) && !c.by_partisan;
-        self.emit[i] = if passes { u64::MAX } else { 0 };
-        self.zone_class[i] = if passes { ZONE_CORE } else { ZONE_ATTACH };
-    }
-}
-
-fn reset<T: Clone>(v: &mut Vec<T>, n: usize, value: T) {
-    v.clear();
-    v.resize(n, value);
-}
-
 impl Scratch {
     /// The labels terrain lets out of a node (SUP-063).
     #[must_use]
@@ -651,7 +614,8 @@ impl Scratch {
 /// Buffers kept between determinations.
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
-    damaged: Vec<bool>,
+    /// The hexes' side-independent columns, kept between determinations.
+    nodes: NodeSync,
     friendly_ground: Vec<bool>,
     /// The nodes with `(accept, emit)` limits from terrain (SUP-063),
     /// sorted: the scenario's resolved limits as masks.
