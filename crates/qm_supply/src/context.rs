@@ -306,11 +306,13 @@ impl SupplyContext {
     /// dense columns; [`Self::passability_limits`] then applies terrain and
     /// enemy partisans. Needs `zoc`.
     fn side_columns(&mut self, n: usize) {
-        // Whether each nation is friendly, decided once: the loop below
-        // then reads one entry a node.
-        let friendly_of: Vec<bool> =
-            (0..self.nations.len()).map(|k| self.friendly_nation(Some(NationId(k as u16)))).collect();
-        let is_friendly = |c: Option<NationId>| c.is_some_and(|c| friendly_of.get(c.index()).copied().unwrap_or(false));
+        // Whether each controller is friendly, decided once, indexed by the
+        // controller plus one (0: none): the loop below then reads one
+        // entry a node and decides without branching.
+        let friendly_of: Vec<bool> = std::iter::once(false)
+            .chain((0..self.nations.len()).map(|k| self.friendly_nation(Some(NationId(k as u16)))))
+            .collect();
+        let is_friendly = |c: Option<NationId>| friendly_of.get(c.map_or(0, |c| c.index() + 1)).copied() == Some(true);
         for v in [&mut self.friendly, &mut self.partisan_held, &mut self.terrain_closed] {
             v.resize(n, false);
         }
@@ -318,26 +320,21 @@ impl SupplyContext {
         self.emit.resize(n, 0);
         self.zone_class.resize(n, ZONE_NONE);
         self.zoc.resize(n, false);
+        self.terrain_closed[..n].fill(false);
         let by_partisan = &self.scratch.nodes.by_partisan[..n];
         let rows = self.control[..n].iter().zip(by_partisan).zip(&self.zoc[..n]);
-        let outs = self.friendly[..n].iter_mut().zip(&mut self.partisan_held[..n]).zip(&mut self.terrain_closed[..n]);
+        let outs = self.friendly[..n].iter_mut().zip(&mut self.partisan_held[..n]);
         let masks = self.accept[..n].iter_mut().zip(&mut self.emit[..n]).zip(&mut self.zone_class[..n]);
-        for (((&control, &partisan), &zoc), (((friendly, held), closed), ((accept, emit), class))) in
-            rows.zip(outs.zip(masks))
-        {
-            *friendly = is_friendly(control);
-            *closed = false;
-            if !*friendly {
-                (*accept, *emit, *held, *class) = (0, 0, false, ZONE_NONE);
-                continue;
-            }
-            *accept = u64::MAX;
-            *held = partisan;
+        for (((&control, &partisan), &zoc), ((friendly, held), ((accept, emit), class))) in rows.zip(outs.zip(masks)) {
+            let f = is_friendly(control);
             // SUP-057: no line through an enemy ZOC; SUP-060: nor through a
             // hex held through a partisan.
-            let passes = !zoc && !partisan;
-            *emit = if passes { u64::MAX } else { 0 };
-            *class = if passes { ZONE_CORE } else { ZONE_ATTACH };
+            let passes = f & !zoc & !partisan;
+            *friendly = f;
+            *held = f & partisan;
+            *accept = u64::from(f).wrapping_neg();
+            *emit = u64::from(passes).wrapping_neg();
+            *class = u8::from(f) * ZONE_ATTACH + u8::from(passes) * (ZONE_CORE - ZONE_ATTACH);
         }
     }
 
