@@ -145,11 +145,7 @@ pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[NodeId], 
     }
     // Sized first, then filled: no reallocation of big zones.
     let mut sizes = vec![0usize; count as usize];
-    for &z in &of {
-        if z != NO_NODE {
-            sizes[z as usize] += 1;
-        }
-    }
+    for_runs(&of, |z, run| sizes[z as usize] += run.len());
     let members = &mut out.members;
     members.truncate(count as usize);
     for (m, &s) in members.iter_mut().zip(&sizes) {
@@ -157,13 +153,24 @@ pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[NodeId], 
         m.reserve(s);
     }
     members.extend(sizes[members.len()..].iter().map(|&s| Vec::with_capacity(s)));
-    for (i, &z) in of.iter().enumerate() {
-        if z != NO_NODE {
-            members[z as usize].push(i as NodeId);
-        }
-    }
+    for_runs(&of, |z, run| members[z as usize].extend(run.start as NodeId..run.end as NodeId));
     out.of = of;
     out.boxes.clear();
+}
+
+/// Calls `f` on each run of equal zones in `of`, in order, with the zone
+/// and the nodes of the run; nodes in no zone are skipped. A map numbered
+/// row by row labels long runs alike, and a run is counted or copied at
+/// once instead of node by node.
+fn for_runs(of: &[u32], mut f: impl FnMut(u32, std::ops::Range<usize>)) {
+    let mut i = 0;
+    while let Some(&z) = of.get(i) {
+        let len = of[i..].iter().position(|&x| x != z).unwrap_or(of.len() - i);
+        if z != NO_NODE {
+            f(z, i..i + len);
+        }
+        i += len;
+    }
 }
 
 /// Lists the boxes that feed the zones by land (SUP-093): a box whose flood
