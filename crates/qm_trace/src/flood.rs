@@ -508,20 +508,19 @@ impl Flood {
     /// [`Flood::trace_many`] with a reusable scratch buffer (one entry per
     /// node; left all zero on return).
     ///
-    /// Every walk is kept whole, traced node first, in one flat buffer, so
-    /// that a later walk meeting it copies the rest of its line from there;
-    /// each result is then one exact allocation.
+    /// Each line is built once, seed first, in one exact allocation: a walk
+    /// that meets an earlier line copies that line's start up to where they
+    /// meet, then its own nodes. The scratch keeps, per node of a line, the
+    /// line and the node's place in it.
     pub fn trace_many_with(&self, targets: &[(Node, u32)], memo: &mut Vec<(u32, u32)>) -> Vec<Option<Trace>> {
         let mut order: Vec<usize> = (0..targets.len()).collect();
         order.sort_by_key(|&i| targets[i].1);
-        // Per node, for the label being traced: (walk + 1, position in it).
+        // Per node, for the label being traced: (target + 1, place in its line).
         memo.resize(self.labels.len(), (0, 0));
         let mut touched: Vec<Node> = Vec::new();
-        // The walks, from the traced node to the seed's node, end to end;
-        // per walk its seed and its range in `flat`.
-        let mut flat: Vec<Node> = Vec::new();
-        let mut walks: Vec<(u32, std::ops::Range<usize>)> = Vec::with_capacity(targets.len());
-        let mut of_target: Vec<Option<usize>> = vec![None; targets.len()];
+        let mut out: Vec<Option<Trace>> = (0..targets.len()).map(|_| None).collect();
+        // The nodes a walk adds, traced node first.
+        let mut own: Vec<Node> = Vec::new();
         let mut bit_now = None;
         for i in order {
             let (node, bit) = targets[i];
@@ -535,65 +534,49 @@ impl Flood {
             if self.origin_of(node, bit).is_none() {
                 continue;
             }
-            let me = walks.len() as u32;
-            let (start, marked) = (flat.len(), touched.len());
-            let seed = self.walk_into(node, bit, (me, start), memo, &mut touched, &walks, &mut flat);
-            let Some(seed) = seed else {
-                // A broken record: forget the walk, so that no later walk
-                // joins it.
-                for &t in &touched[marked..] {
-                    memo[t as usize] = (0, 0);
+            // A broken record gives no line, and no later walk joins it.
+            let Some(trace) = self.walk_line(node, bit, memo, &out, &mut own) else { continue };
+            let last = trace.path.len() - 1;
+            for (k, &x) in own.iter().enumerate() {
+                if let Some(m) = memo.get_mut(x as usize) {
+                    *m = (i as u32 + 1, (last - k) as u32);
+                    touched.push(x);
                 }
-                touched.truncate(marked);
-                flat.truncate(start);
-                continue;
-            };
-            walks.push((seed, start..flat.len()));
-            of_target[i] = Some(me as usize);
+            }
+            out[i] = Some(trace);
         }
         for &t in &touched {
             memo[t as usize] = (0, 0);
         }
-        of_target
-            .into_iter()
-            .map(|w| {
-                w.map(|w| {
-                    let (seed, range) = &walks[w];
-                    Trace { seed: *seed, path: flat[range.clone()].iter().rev().copied().collect() }
-                })
-            })
-            .collect()
+        out
     }
 
     /// One walk of [`Flood::trace_many_with`]: from `node` back to the
-    /// seed, pushed onto `flat`, or up to a node of an earlier walk, whose
-    /// rest is then copied. `me` is the walk's number and its start in
-    /// `flat`. Returns the seed, or `None` for a broken record.
-    #[allow(clippy::too_many_arguments, reason = "the shared buffers of one batch of traces")]
-    fn walk_into(
+    /// seed, or up to a node of a line traced before (in `out`, found by
+    /// `memo`), whose start it then copies. Leaves in `own` the nodes it
+    /// walked itself, traced node first. `None` for a broken record.
+    fn walk_line(
         &self,
         node: Node,
         bit: u32,
-        (me, start): (u32, usize),
-        memo: &mut [(u32, u32)],
-        touched: &mut Vec<Node>,
-        walks: &[(u32, std::ops::Range<usize>)],
-        flat: &mut Vec<Node>,
-    ) -> Option<u32> {
+        memo: &[(u32, u32)],
+        out: &[Option<Trace>],
+        own: &mut Vec<Node>,
+    ) -> Option<Trace> {
+        own.clear();
         let mut cur = node;
         for _ in 0..=self.labels.len() {
-            if let Some(&(w, pos)) = memo.get(cur as usize).filter(|m| m.0 != 0) {
-                let (s, rest) = &walks[(w - 1) as usize];
-                flat.extend_from_within(rest.start + pos as usize..rest.end);
-                return Some(*s);
+            if let Some(&(line, at)) = memo.get(cur as usize).filter(|m| m.0 != 0) {
+                let earlier = out.get((line - 1) as usize)?.as_ref()?;
+                let start = earlier.path.get(..=at as usize)?;
+                let mut path = Vec::with_capacity(start.len() + own.len());
+                path.extend_from_slice(start);
+                path.extend(own.iter().rev());
+                return Some(Trace { seed: earlier.seed, path });
             }
-            flat.push(cur);
-            if let Some(m) = memo.get_mut(cur as usize) {
-                *m = (me + 1, (flat.len() - 1 - start) as u32);
-                touched.push(cur);
-            }
+            own.push(cur);
             match self.origin_unchecked(cur, bit) {
-                Some(Origin::Seed(s)) => return Some(s),
+                Some(Origin::Seed(seed)) => return Some(Trace { seed, path: own.iter().rev().copied().collect() }),
                 Some(Origin::Node(p)) => cur = p,
                 None => return None,
             }
