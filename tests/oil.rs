@@ -20,7 +20,7 @@ fn report(g: &Game, power: &str) -> PowerReport {
 fn organized(g: &mut Game, id: &str) -> bool {
     let w = g.world_mut();
     let mut q = w.query::<(&Unit, &Organization)>();
-    q.iter(w).find(|(u, _)| u.id.0 == id).is_some_and(|(_, o)| o.organized)
+    q.iter(w).find(|(u, _)| u.id.as_str() == id).is_some_and(|(_, o)| o.organized)
 }
 
 fn spent_of(g: &mut Game, well: &str) -> u32 {

@@ -374,7 +374,7 @@ fn unit_targets(g: &Game, b: &Baseline) -> Vec<UnitTarget> {
             let c = b.classes[si].of_nation.get(u.nation.index()).copied().flatten()?;
             let slot = b.classes[si].slot(c);
             Some(UnitTarget {
-                id: u.id.0.clone(),
+                id: u.id.to_string(),
                 side: si,
                 node: u.location.node,
                 full: slot.full,

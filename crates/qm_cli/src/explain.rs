@@ -52,7 +52,7 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         return emit(a, &g, &events, data, &text, out);
     }
     if g.explanation(a.unit).is_none() {
-        let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.0).collect();
+        let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.to_string()).collect();
         let hint = qm_scenario::suggest::hint(a.unit, ids.iter().map(String::as_str));
         let message = format!("no unit `{}`{hint} (units: {})", a.unit, ids.join(", "));
         let text = format!("{file}: {message}");

@@ -69,7 +69,7 @@ pub fn hex(g: &Game, key: &str) -> Option<String> {
         let side = zones.at.map_or_else(String::new, |a| format!(" of {}", a.side));
         let _ = writeln!(s, "zone: supply zone {}{side} (SUP-093)", z.id);
     }
-    let here: Vec<String> = state.units.iter().filter(|u| u.location.node == node).map(|u| u.id.0.clone()).collect();
+    let here: Vec<String> = state.units.iter().filter(|u| u.location.node == node).map(|u| u.id.to_string()).collect();
     if here.is_empty() {
         s.push_str("units: none\n");
     }

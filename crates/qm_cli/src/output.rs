@@ -156,7 +156,7 @@ impl EventRow {
                 }
             }
             GameEvent::UnitSupplyChanged { unit, from, to } => {
-                Self::UnitSupplyChanged { unit: unit.0.clone(), from: from.as_str().into(), to: to.as_str().into() }
+                Self::UnitSupplyChanged { unit: unit.to_string(), from: from.as_str().into(), to: to.as_str().into() }
             }
             GameEvent::SourceDesignated { source, designated } => {
                 let def = spec.sources.get(source.index());
@@ -169,7 +169,7 @@ impl EventRow {
                 }
             }
             GameEvent::UnitEliminated { unit, node, rebuild_cost } => {
-                Self::UnitEliminated { unit: unit.0.clone(), hex: label(*node), rebuild_cost: *rebuild_cost }
+                Self::UnitEliminated { unit: unit.to_string(), hex: label(*node), rebuild_cost: *rebuild_cost }
             }
         }
     }

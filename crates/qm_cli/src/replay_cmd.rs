@@ -94,9 +94,9 @@ fn recorded(g: &Game) -> Vec<IncomeStatement> {
 fn frame(g: &mut Game, side: qm_game::Side, phase: &str, events: Vec<String>, statements: &[IncomeStatement]) -> Frame {
     let svg = qm_render::svg(g, side);
     let clock = g.clock();
-    let mut keys: Vec<String> = g.unit_ids().into_iter().map(|u| u.0).collect();
+    let mut keys: Vec<String> = g.unit_ids().into_iter().map(|u| u.to_string()).collect();
     if let Some(l) = g.world().get_resource::<qm_core::state::Ledger>() {
-        keys.extend(l.eliminated.iter().map(|e| e.unit.id.0.clone()));
+        keys.extend(l.eliminated.iter().map(|e| e.unit.id.to_string()));
     }
     let spec = g.spec_arc();
     keys.extend((0..spec.map.board_count).filter_map(|n| spec.map.node(n)).map(|i| i.label.clone()));

@@ -66,16 +66,19 @@ index_id!(
     FrontId(u16)
 );
 
-/// A unit's stable id, as written in the scenario (`ger-4pz`).
+/// A unit's stable id, as written in the scenario (`ger-4pz`). Shared, not
+/// copied: a clone is a reference count, since ids are cloned into every
+/// record, event and explanation that names a unit. Written and read as
+/// the string itself.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct UnitId(pub String);
+pub struct UnitId(pub std::sync::Arc<str>);
 
 impl UnitId {
     /// Creates an id.
     #[must_use]
     pub fn new(s: impl Into<String>) -> Self {
-        Self(s.into())
+        Self(s.into().into())
     }
 
     /// The id as a string.

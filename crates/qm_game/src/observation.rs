@@ -188,7 +188,7 @@ fn observe(game: &Game, side: Side, fog: Fog) -> Observation {
             continue;
         }
         let obs = UnitObs {
-            id: s.unit.id.0.clone(),
+            id: s.unit.id.to_string(),
             nation: NationRef::of(spec, s.unit.nation),
             unit_type: UnitTypeRef::of(spec, s.unit.kind),
             armor: spec.ruleset.unit_type(s.unit.kind).is_some_and(|d| d.armor),

@@ -44,7 +44,7 @@ impl UnitRow {
         let spec = game.spec();
         let place = PlaceRef::of(spec, node);
         Self {
-            id: unit.id.0.clone(),
+            id: unit.id.to_string(),
             status,
             hex: place.label.clone(),
             eliminated,

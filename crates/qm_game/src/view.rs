@@ -161,7 +161,7 @@ fn units_by_node(
     if let Some(mut q) = world.try_query::<(&Unit, &Location, &UnitSupply)>() {
         for (u, l, s) in q.iter(world).filter(|(u, _, _)| side_of(u.nation) == Some(side)) {
             by_node.entry(l.node).or_default().push(UnitMark {
-                id: u.id.0.clone(),
+                id: u.id.to_string(),
                 status: s.status,
                 nation: NationRef::of(spec, u.nation),
                 unit_type: UnitTypeRef::of(spec, u.kind),

@@ -62,7 +62,7 @@ fn owners_of(world: &mut World, board: &Board, key: &str) -> Result<Vec<NationId
         return Ok(owners);
     }
     if let Some(id) = key.strip_prefix("hq@")
-        && let Some(u) = world.query::<&Unit>().iter(world).find(|u| u.id.0 == id)
+        && let Some(u) = world.query::<&Unit>().iter(world).find(|u| u.id.as_str() == id)
     {
         return Ok(vec![u.nation]);
     }

@@ -23,7 +23,7 @@ use qm_core::ids::Side;
 /// [`OilOrderError::UnknownUnit`], [`OilOrderError::NotYourUnit`] or
 /// [`OilOrderError::NotAnHq`].
 pub fn check_hq(world: &mut World, board: &Board, side: Side, hq: &str) -> Result<(), OilOrderError> {
-    let found = world.query::<&Unit>().iter(world).find(|u| u.id.0 == hq).cloned();
+    let found = world.query::<&Unit>().iter(world).find(|u| u.id.as_str() == hq).cloned();
     let Some(unit) = found else { return Err(OilOrderError::UnknownUnit(hq.into())) };
     if board.sides.get(unit.nation.index()).copied().flatten() != Some(side) {
         return Err(OilOrderError::NotYourUnit(hq.into()));

@@ -371,7 +371,7 @@ fn validate_reorganize(world: &mut World, cx: &OrderContext, units: &[String]) -
         let found = world
             .query::<(&Unit, Option<&Organization>)>()
             .iter(world)
-            .find(|(u, _)| u.id.0 == *id)
+            .find(|(u, _)| u.id.as_str() == *id)
             .map(|(u, o)| (u.clone(), o.copied()));
         let Some((unit, org)) = found else { return Err(refuse(cx.index, OilOrderError::UnknownUnit(id.clone()))) };
         if reach.sides.get(unit.nation.index()).is_none_or(|s| *s != Some(cx.side)) {

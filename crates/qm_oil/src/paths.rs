@@ -304,7 +304,8 @@ pub(crate) fn stilwell_of(
     if spec.ruleset.nation_by_key(&st.users) != Some(power) {
         return None;
     }
-    let unit = world.query::<(&Unit, &Location)>().iter(world).find(|(u, _)| u.id.0 == st.at).map(|(_, l)| l.node);
+    let unit =
+        world.query::<(&Unit, &Location)>().iter(world).find(|(u, _)| u.id.as_str() == st.at).map(|(_, l)| l.node);
     let node = unit.or_else(|| spec.map.find(&st.at))?;
     let nations = st.oil_of.iter().filter_map(|k| spec.ruleset.nation_by_key(k)).collect();
     Some((node, nations, spec.map.region_id(&st.region)))
@@ -362,7 +363,9 @@ fn hqs_of(world: &mut World, power: NationId, turn: u32) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = world
         .query::<(&Unit, &Location)>()
         .iter(world)
-        .filter(|(u, _)| u.nation == power && sources.iter().any(|s| s.hq == u.id.0 && s.turn == turn && !s.spent))
+        .filter(|(u, _)| {
+            u.nation == power && sources.iter().any(|s| s.hq == u.id.as_str() && s.turn == turn && !s.spent)
+        })
         .map(|(u, l)| Candidate {
             key: format!("hq@{}", u.id),
             node: l.node,

@@ -150,7 +150,7 @@ fn points_now(world: &World, c: &Candidate, turn: u32) -> u32 {
         Origin::Saved(e) => world.get::<SavedOil>(*e).map_or(0, |s| s.0),
         Origin::Hq(id) => {
             let sources = world.get_resource::<HqSources>();
-            u32::from(sources.is_some_and(|s| s.0.iter().any(|h| h.hq == id.0 && h.turn == turn && !h.spent)))
+            u32::from(sources.is_some_and(|s| s.0.iter().any(|h| h.hq == id.as_str() && h.turn == turn && !h.spent)))
         }
     }
 }
@@ -359,7 +359,7 @@ fn apply(world: &mut World, reach: &SideReach, solved: &Solved<'_>, turn: u32) {
             }
             Origin::Hq(id) => {
                 let mut sources = world.get_resource_or_init::<HqSources>();
-                if let Some(h) = sources.0.iter_mut().find(|h| h.hq == id.0 && h.turn == turn) {
+                if let Some(h) = sources.0.iter_mut().find(|h| h.hq == id.as_str() && h.turn == turn) {
                     h.spent = true;
                 }
             }

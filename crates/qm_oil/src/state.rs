@@ -378,7 +378,7 @@ fn is_zero(v: &u32) -> bool {
 }
 
 fn s_has_unit(world: &mut World, id: &str) -> bool {
-    world.query::<&Unit>().iter(world).any(|u| u.id.0 == id)
+    world.query::<&Unit>().iter(world).any(|u| u.id.as_str() == id)
 }
 
 /// Reads the section out of a world.

@@ -121,8 +121,8 @@ pub(crate) fn copy(src: &World, dst: &mut World) -> Result<(), String> {
 /// not know or nodes off its map (a hand-edited save): nothing is dropped
 /// silently.
 fn check_queue(world: &mut World, spec: &qm_core::spec::ScenarioSpec, queue: &Pending<OpsValid>) -> Result<(), String> {
-    let mut units: Vec<String> =
-        world.query::<&qm_core::components::Unit>().iter(world).map(|u| u.id.0.clone()).collect();
+    let mut units: Vec<qm_core::ids::UnitId> =
+        world.query::<&qm_core::components::Unit>().iter(world).map(|u| u.id.clone()).collect();
     units.sort_unstable();
     let (nodes, nations) = (spec.map.nodes.len(), spec.ruleset.nations.len());
     for (i, p) in queue.0.iter().enumerate() {
@@ -132,7 +132,7 @@ fn check_queue(world: &mut World, spec: &qm_core::spec::ScenarioSpec, queue: &Pe
             return Err(format!("queued order {i} names nation {}, of {nations}", n.index()));
         }
         let (ids, places) = refs(&p.order);
-        if let Some(ghost) = ids.iter().find(|u| units.binary_search(&u.0).is_err()) {
+        if let Some(ghost) = ids.iter().find(|u| units.binary_search(u).is_err()) {
             return Err(format!(
                 "queued order {i} is for unit `{}`, which the game does not have",
                 qm_core::text::printable(&ghost.0)

@@ -162,7 +162,7 @@ impl Scene {
             .units
             .iter()
             .map(|u| SceneUnit {
-                id: u.id.0.clone(),
+                id: u.id.to_string(),
                 nation: spec.ruleset.nation_key(u.nation).to_string(),
                 side: side_of(u.nation),
                 kind: spec.ruleset.unit_types.get(u.kind.index()).map(|t| t.key.clone()).unwrap_or_default(),
@@ -173,7 +173,7 @@ impl Scene {
             .collect();
         if let Some(ledger) = world.get_resource::<Ledger>() {
             units.extend(ledger.eliminated.iter().map(|e| SceneUnit {
-                id: e.unit.id.0.clone(),
+                id: e.unit.id.to_string(),
                 nation: spec.ruleset.nation_key(e.unit.nation).to_string(),
                 side: side_of(e.unit.nation),
                 kind: spec.ruleset.unit_types.get(e.unit.kind.index()).map(|t| t.key.clone()).unwrap_or_default(),
@@ -231,8 +231,8 @@ fn sea_lines(game: &Game) -> Vec<SceneSeaLine> {
             to: l.to,
             path: l.path.clone(),
             disrupted: l.disrupted,
-            protected_by: l.protected_by.iter().map(|u| u.0.clone()).collect(),
-            attacked_by: l.attacked_by.iter().map(|u| u.0.clone()).collect(),
+            protected_by: l.protected_by.iter().map(ToString::to_string).collect(),
+            attacked_by: l.attacked_by.iter().map(ToString::to_string).collect(),
         })
         .collect()
 }

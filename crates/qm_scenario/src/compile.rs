@@ -387,7 +387,7 @@ fn compile_units(file: &ScenarioFile, map: &MapGraph, cx: &mut Ctx<'_>) -> Vec<U
             cx.p.at(loc!["units", i, "at"], format!("bridgehead `{}` is not on a coastal hex", u.id));
         }
         units.push(UnitState {
-            id: UnitId(u.id.clone()),
+            id: UnitId::new(u.id.clone()),
             nation,
             kind,
             supply_as,

@@ -39,7 +39,7 @@ fn words(s: &Session) -> Vec<String> {
     w.extend(
         ["units", "hex", "zones", "lines", "ledger", "income", "oil", "axis", "allies", "--side"].map(String::from),
     );
-    w.extend(s.game.unit_ids().into_iter().map(|u| u.0));
+    w.extend(s.game.unit_ids().into_iter().map(|u| u.to_string()));
     let spec = s.game.spec();
     for n in &spec.map.nodes {
         w.push(n.label.clone());

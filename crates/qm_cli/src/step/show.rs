@@ -185,7 +185,7 @@ pub fn explain(s: &mut Session, key: &str) -> Result<String, String> {
     match crate::explain_any::explain(&mut s.game, key, &statements) {
         Some(e) => Ok(e.text),
         None => {
-            let ids: Vec<String> = s.game.unit_ids().into_iter().map(|u| u.0).collect();
+            let ids: Vec<String> = s.game.unit_ids().into_iter().map(|u| u.to_string()).collect();
             let hint = qm_scenario::suggest::hint(key, ids.iter().map(String::as_str));
             let place = if hint.is_empty() { qm_scenario::suggest::place_hint(&s.game.spec().map, key) } else { hint };
             Err(format!("no unit, hex or territory `{key}`{place}"))
