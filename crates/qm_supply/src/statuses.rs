@@ -501,12 +501,7 @@ fn zone_carried(
     let passes = |h: &NodeId| ctx.emit.get(*h as usize).is_some_and(|&e| e != 0);
     let core = members.iter().any(passes);
     union.clear();
-    union.resize(floods.floods.len(), 0);
-    for &h in members.iter().filter(|h| !core || passes(h)) {
-        for (chunk, u) in union.iter_mut().enumerate() {
-            *u |= floods.mask(chunk, h);
-        }
-    }
+    union.extend(floods.floods.iter().map(|f| f.mask_union(members.iter().copied().filter(|h| !core || passes(h)))));
     carried.clear();
     for (i, c) in ctx.classes.of_nation.iter().enumerate() {
         let Some(c) = *c else { continue };

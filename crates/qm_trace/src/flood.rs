@@ -301,6 +301,20 @@ impl Labels {
         }
     }
 
+    /// The union of the masks of `nodes` (nodes out of range add nothing),
+    /// with one dispatch on the width for them all.
+    fn union_of(&self, nodes: impl Iterator<Item = usize>) -> u64 {
+        fn or<W: Word>(cells: &[Cell<W>], nodes: impl Iterator<Item = usize>) -> u64 {
+            nodes.filter_map(|n| cells.get(n)).fold(W::ZERO, |m, c| m | c.mask).wide()
+        }
+        match self.width {
+            Width::W8 => or(&self.w8.cells, nodes),
+            Width::W16 => or(&self.w16.cells, nodes),
+            Width::W32 => or(&self.w32.cells, nodes),
+            Width::W64 => or(&self.w64.cells, nodes),
+        }
+    }
+
     fn reset(&mut self, spec: &FloodSpec<'_>, n: usize, width: Width) {
         self.width = width;
         match width {
@@ -422,6 +436,12 @@ impl Flood {
     #[must_use]
     pub fn mask(&self, node: Node) -> u64 {
         self.labels.get(node as usize).unwrap_or(0)
+    }
+
+    /// The union of the masks at `nodes`: what labels reached any of them.
+    #[must_use]
+    pub fn mask_union(&self, nodes: impl Iterator<Item = Node>) -> u64 {
+        self.labels.union_of(nodes.map(|n| n as usize))
     }
 
     /// Whether `seed`, given to [`flood_more`] now, would change anything:
