@@ -1004,6 +1004,10 @@ mod tests {
             for (t, m) in targets.iter().zip(&many) {
                 proptest::prop_assert_eq!(m, &f.trace(t.0, t.1));
             }
+            // The union of the targets' masks, and of nodes off the flood.
+            let nodes = targets.iter().map(|t| t.0).chain([24, 99]);
+            let one_by_one = nodes.clone().fold(0, |m, n| m | f.mask(n));
+            proptest::prop_assert_eq!(f.mask_union(nodes), one_by_one);
         }
     }
 
