@@ -5,7 +5,7 @@
 
 use crate::node_sync::{ControlColumns, NodeQuery, NodeSync, reset};
 use crate::sources::{Classes, GrantCtx, PARTIAL_BITS, SourceView};
-use crate::zoc::{ZocTargets, ZocUnit, zoc_hexes};
+use crate::zoc::{ZocTargets, ZocUnit, ZocUnits, zoc_hexes};
 use bevy_ecs::change_detection::Tick;
 use bevy_ecs::prelude::*;
 use bevy_ecs::system::SystemChangeTick;
@@ -44,7 +44,7 @@ pub struct SupplyContext {
     /// Whether a node is in an enemy zone of control (SUP-057).
     pub zoc: Vec<bool>,
     /// Enemy units exerting zones of control, by the node they stand in.
-    pub zoc_units: BTreeMap<NodeId, Vec<ZocUnit>>,
+    pub zoc_units: ZocUnits,
     /// Enemy partisans, by node (SUP-060).
     pub enemy_partisans: BTreeMap<NodeId, UnitId>,
     /// Friendly nodes held through a partisan (SUP-060).
@@ -379,15 +379,13 @@ impl SupplyContext {
                         .as_ref()
                         .is_some_and(|m| m.applies(u.nation, map.node(node).map(|i| i.theater).unwrap_or_default()));
                 if def.zoc && !mech_lost {
-                    self.zoc_units.entry(node).or_default().push(ZocUnit { id: u.id.clone(), armor: def.armor });
+                    self.zoc_units.push(node, ZocUnit { id: u.id.clone(), armor: def.armor });
                 }
             } else if self.friendly_nation(Some(u.nation)) {
                 self.scratch.friendly_ground[node as usize] = true;
             }
         }
-        for v in self.zoc_units.values_mut() {
-            v.sort();
-        }
+        self.zoc_units.sort();
         new_bridgeheads
     }
 

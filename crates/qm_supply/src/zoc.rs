@@ -4,7 +4,6 @@ use qm_core::ids::{NodeId, UnitId};
 use qm_core::map::{MapGraph, NodeInfo};
 use qm_core::ruleset::Ruleset;
 use qm_core::spec::ScenarioSpec;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// An enemy unit that exerts a zone of control.
@@ -14,6 +13,42 @@ pub struct ZocUnit {
     pub id: UnitId,
     /// Armor (SUP-058).
     pub armor: bool,
+}
+
+/// The enemy units exerting zones of control, by the node they stand in:
+/// one flat list sorted by node, then unit, rebuilt each determination
+/// without a map's nodes to allocate and free.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ZocUnits {
+    units: Vec<(NodeId, ZocUnit)>,
+}
+
+impl ZocUnits {
+    /// Empties the list, keeping its buffer.
+    pub fn clear(&mut self) {
+        self.units.clear();
+    }
+
+    /// Adds a unit standing in `node`; [`ZocUnits::sort`] once all are in.
+    pub fn push(&mut self, node: NodeId, unit: ZocUnit) {
+        self.units.push((node, unit));
+    }
+
+    /// Sorts the list by node, then unit.
+    pub fn sort(&mut self) {
+        self.units.sort_unstable();
+    }
+
+    /// The units standing in `node`, in id order.
+    pub fn at(&self, node: NodeId) -> impl Iterator<Item = &ZocUnit> + '_ {
+        let from = self.units.partition_point(|u| u.0 < node);
+        self.units[from..].iter().take_while(move |u| u.0 == node).map(|u| &u.1)
+    }
+
+    /// The nodes holding at least one unit, in order.
+    pub fn nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.units.iter().enumerate().filter(|(i, u)| *i == 0 || self.units[i - 1].0 != u.0).map(|(_, u)| u.0)
+    }
 }
 
 /// Whether a unit standing in `from` exerts its zone of control into the
@@ -76,14 +111,14 @@ impl ZocTargets {
 pub fn zoc_hexes(
     rules: &Ruleset,
     map: &MapGraph,
-    (units, targets): (&BTreeMap<NodeId, Vec<ZocUnit>>, &[bool]),
+    (units, targets): (&ZocUnits, &[bool]),
     friendly_ground: &[bool],
     zoc: &mut Vec<bool>,
 ) {
     zoc.clear();
     zoc.resize(map.node_count(), false);
     let at = |v: &[bool], n: NodeId| v.get(n as usize).copied().unwrap_or(false);
-    for &from in units.keys() {
+    for from in units.nodes() {
         for to in map.adjacent(from) {
             if at(targets, to)
                 && crosses(rules, map, from, to)
@@ -97,17 +132,11 @@ pub fn zoc_hexes(
 
 /// The enemy units whose zone of control covers `node`, sorted.
 #[must_use]
-pub fn zoc_sources(
-    rules: &Ruleset,
-    map: &MapGraph,
-    units: &BTreeMap<NodeId, Vec<ZocUnit>>,
-    node: NodeId,
-) -> Vec<UnitId> {
+pub fn zoc_sources(rules: &Ruleset, map: &MapGraph, units: &ZocUnits, node: NodeId) -> Vec<UnitId> {
     let mut out: Vec<UnitId> = map
         .adjacent(node)
         .filter(|&from| reaches(rules, map, from, node))
-        .filter_map(|from| units.get(&from))
-        .flatten()
+        .flat_map(|from| units.at(from))
         .map(|u| u.id.clone())
         .collect();
     out.sort();
@@ -119,17 +148,10 @@ pub fn zoc_sources(
 /// the source hex `source` and the adjacent hex `to`, which forbids tracing
 /// directly from the one to the other.
 #[must_use]
-pub fn shared_armor(
-    rules: &Ruleset,
-    map: &MapGraph,
-    units: &BTreeMap<NodeId, Vec<ZocUnit>>,
-    source: NodeId,
-    to: NodeId,
-) -> Option<UnitId> {
+pub fn shared_armor(rules: &Ruleset, map: &MapGraph, units: &ZocUnits, source: NodeId, to: NodeId) -> Option<UnitId> {
     map.adjacent(source)
         .filter(|&a| reaches(rules, map, a, source) && reaches(rules, map, a, to) && map.adjacent(a).any(|x| x == to))
-        .filter_map(|a| units.get(&a))
-        .flatten()
+        .flat_map(|a| units.at(a))
         .filter(|u| u.armor)
         .map(|u| u.id.clone())
         .min()
