@@ -1,7 +1,9 @@
 //! The dense view of the state that a determination runs on.
 //!
 //! Built once per determination from components, then read by the flood,
-//! the statuses and the explanations. Not state: rebuilt every time.
+//! the statuses and the explanations. Not state: rebuilt every time, but
+//! for the hexes' side-independent columns, which it keeps and brings up
+//! to date from the hexes that changed ([`crate::node_sync`]).
 
 use crate::node_sync::{ControlColumns, NodeQuery, NodeSync, reset};
 use crate::sources::{Classes, GrantCtx, PARTIAL_BITS, SourceView};
