@@ -450,23 +450,18 @@ pub fn record_zones(
         // determination.
         let status = members.iter().filter_map(|&h| hexes.status.get(h as usize).copied().flatten()).max();
         let sea_line = sea_lines.get(z).copied().flatten();
-        match zones.zones.get_mut(z) {
-            Some(r) => {
-                r.id = id;
-                r.hexes.clone_from(members);
-                r.boxes.clear();
-                r.boxes.extend(labels.boxes_of(id));
-                r.status = status;
-                r.sea_line = sea_line;
-                zone_carried(&ctx, &floods, members, &mut union, &mut r.carried);
-            }
-            None => {
-                let mut carried = Vec::new();
-                zone_carried(&ctx, &floods, members, &mut union, &mut carried);
-                let boxes = labels.boxes_of(id).collect();
-                zones.zones.push(ZoneRecord { id, hexes: members.clone(), boxes, status, sea_line, carried });
-            }
+        if zones.zones.len() <= z {
+            let (hexes, boxes, carried) = (Vec::new(), Vec::new(), Vec::new());
+            zones.zones.push(ZoneRecord { id, hexes, boxes, status, sea_line, carried });
         }
+        let r = &mut zones.zones[z];
+        r.id = id;
+        r.hexes.clone_from(members);
+        r.boxes.clear();
+        r.boxes.extend(labels.boxes_of(id));
+        r.status = status;
+        r.sea_line = sea_line;
+        zone_carried(&ctx, &floods, members, &mut union, &mut r.carried);
     }
 }
 

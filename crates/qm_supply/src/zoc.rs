@@ -47,7 +47,7 @@ impl ZocUnits {
 
     /// The nodes holding at least one unit, in order.
     pub fn nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
-        self.units.iter().enumerate().filter(|(i, u)| *i == 0 || self.units[i - 1].0 != u.0).map(|(_, u)| u.0)
+        self.units.chunk_by(|a, b| a.0 == b.0).map(|run| run[0].0)
     }
 }
 

@@ -163,13 +163,12 @@ pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[NodeId], 
 /// row by row labels long runs alike, and a run is counted or copied at
 /// once instead of node by node.
 fn for_runs(of: &[u32], mut f: impl FnMut(u32, std::ops::Range<usize>)) {
-    let mut i = 0;
-    while let Some(&z) = of.get(i) {
-        let len = of[i..].iter().position(|&x| x != z).unwrap_or(of.len() - i);
-        if z != NO_NODE {
-            f(z, i..i + len);
+    let mut start = 0;
+    for run in of.chunk_by(|a, b| a == b) {
+        if run[0] != NO_NODE {
+            f(run[0], start..start + run.len());
         }
-        i += len;
+        start += run.len();
     }
 }
 
