@@ -9,6 +9,7 @@ use bevy_ecs::prelude::*;
 use qm_core::components::*;
 use qm_core::events::{EventLog, GameEvent};
 use qm_core::ids::{Determination, DeterminationKind, NationId, NodeId, SourceId, Tier};
+use qm_core::map::MapGraph;
 use qm_core::nation::NationStatus;
 use qm_core::ruleset::{Domain, Ruleset, UnitTypeDef};
 use qm_core::sea::{SeaLog, ZoneRecord, Zones};
@@ -285,10 +286,6 @@ fn automatic_supply(
 ) -> Option<(AutoReason, Tier)> {
     let (rules, map, ctx, floods) = (&d.spec.ruleset, &d.spec.map, d.ctx, d.floods);
     let node = loc.node;
-    let region_of = |node: NodeId| -> Option<&str> {
-        let r = map.node(node)?.region?;
-        map.regions.get(r.index()).map(String::as_str)
-    };
     if ctx.nations.get(u.nation.index()).map(|s| s.status) == Some(NationStatus::Neutral) {
         // SUP-146: supplied by the neutral itself.
         Some((AutoReason::Neutral, neutral_tier(rules, u.nation)))
@@ -308,9 +305,7 @@ fn automatic_supply(
         // line fully supplies is supplied normally, and so may exploit again
         // (SUP-193).
         Some((AutoReason::Exploiting, Tier::Full))
-    } else if let Some((r, t)) =
-        region_of(node).and_then(|r| rules.supplied_regions.iter().find(|(k, _)| k == r).cloned())
-    {
+    } else if let Some((r, t)) = supplied_region(rules, map, node) {
         // SUP-031: units in Ethiopia are always in unlimited supply.
         Some((AutoReason::Region(r), t))
     } else if def.domain == Domain::Ground
@@ -322,6 +317,17 @@ fn automatic_supply(
     } else {
         None
     }
+}
+
+/// The region that always supplies a unit at `node`, and at which tier
+/// (SUP-031). Most rulesets name none, and then the map is not read.
+fn supplied_region(rules: &Ruleset, map: &MapGraph, node: NodeId) -> Option<(String, Tier)> {
+    if rules.supplied_regions.is_empty() {
+        return None;
+    }
+    let r = map.node(node)?.region?;
+    let name = map.regions.get(r.index())?;
+    rules.supplied_regions.iter().find(|(k, _)| k == name).cloned()
 }
 
 /// A unit's new supply record before its line is traced, and the flood
