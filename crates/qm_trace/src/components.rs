@@ -16,10 +16,16 @@ pub fn label_components(graph: &Csr, kinds: EdgeKinds, member: &[bool], labels: 
 }
 
 /// Zones: the connected components of the `core` nodes, each of which also
-/// takes the `attach` nodes it touches (an attach node joins the first
-/// component that reaches it and connects nothing); attach nodes no
-/// component touches are zones of their own. `labels[n]` is the zone of a
-/// node or [`NO_NODE`]; returns the number of zones.
+/// takes the `attach` nodes it touches (an attach node joins the component
+/// numbered lowest among those it touches, and connects nothing); attach
+/// nodes no component touches are zones of their own. Components are
+/// numbered in the order of their lowest node, then the lone attach nodes
+/// in node order. `labels[n]` is the zone of a node or [`NO_NODE`];
+/// returns the number of zones.
+///
+/// The graph must be symmetric in `kinds` (each edge stored both ways, as
+/// the map's land graph is between hexes): the labelling reads each edge
+/// from one end only.
 ///
 /// This is a supply zone (SUP-093): hexes that pass supply on form the
 /// components, and a hex in an enemy zone of control, which receives supply
@@ -33,9 +39,12 @@ pub fn label_zones(
     labels: &mut Vec<u32>,
 ) -> u32 {
     let n = graph.node_count();
-    // One sequential pass marks what each node is, in `labels` itself, so
-    // that the walk reads one word a neighbour: its label, or what it is
-    // while unlabelled.
+    // One sequential pass marks what each node is, in `labels` itself. A
+    // core node's entry then becomes its parent in a union-find forest
+    // (always a lower node, so a root is its component's lowest node), then
+    // its zone. Nodes are visited in order and edges read in their stored
+    // order, so the map is read once, front to back, instead of in the
+    // scattered order of a walk.
     labels.clear();
     labels.extend((0..n).map(|i| {
         if core(i) {
@@ -46,49 +55,115 @@ pub fn label_zones(
             NO_NODE
         }
     }));
-    let (offsets, targets, edge_kinds) = graph.raw();
-    let mut count = 0u32;
-    // Breadth first: the queue runs through the zone in rings, which on a
-    // map numbered row by row reads the graph in far fewer places at once
-    // than a depth-first stack (the labels do not depend on the order).
-    let mut queue: Vec<u32> = Vec::new();
-    for start in 0..n {
-        if labels[start] != UNSEEN_CORE {
-            continue;
-        }
-        labels[start] = count;
-        queue.clear();
-        queue.push(start as u32);
-        let mut next = 0;
-        while let Some(&h) = queue.get(next) {
-            next += 1;
-            let r = offsets[h as usize] as usize..offsets[h as usize + 1] as usize;
-            for (&t, &k) in targets[r.clone()].iter().zip(&edge_kinds[r]) {
-                let tu = t as usize;
-                let l = labels[tu];
-                if l < UNSEEN_ATTACH || l == NO_NODE || !k.intersects(kinds) {
-                    continue;
-                }
-                labels[tu] = count;
-                if l == UNSEEN_CORE {
-                    queue.push(t);
-                }
-            }
-        }
-        count += 1;
-    }
+    join_core(graph, kinds, labels);
+    let mut count = number_core(labels);
+    attach_to_core(graph, kinds, labels, count);
     for l in labels.iter_mut() {
         if *l == UNSEEN_ATTACH {
             *l = count;
             count += 1;
+        } else if *l != NO_NODE {
+            *l &= !ATTACHED;
         }
     }
     count
 }
 
-/// In [`label_zones`]' labels: a core node not reached yet.
+/// Links every core node to the core nodes below it that an edge joins
+/// it to: afterwards a core node's label is a lower node of its component,
+/// or itself for the component's lowest node.
+fn join_core(graph: &Csr, kinds: EdgeKinds, labels: &mut [u32]) {
+    let (offsets, targets, edge_kinds) = graph.raw();
+    for i in 0..labels.len() {
+        if labels[i] != UNSEEN_CORE {
+            continue;
+        }
+        // The root of i's component so far.
+        let mut r = i as u32;
+        labels[i] = r;
+        let e = offsets[i] as usize..offsets[i + 1] as usize;
+        for (&t, &k) in targets[e.clone()].iter().zip(&edge_kinds[e]) {
+            // A lower core node holds a node index; higher ones link to i
+            // when their turn comes.
+            if t as usize >= i || labels[t as usize] >= UNSEEN_ATTACH || labels[t as usize] == r {
+                continue;
+            }
+            if !k.intersects(kinds) {
+                continue;
+            }
+            let rt = root(labels, t);
+            if rt < r {
+                labels[r as usize] = rt;
+                r = rt;
+            } else if rt > r {
+                labels[rt as usize] = r;
+            }
+        }
+    }
+}
+
+/// The root of `x`'s tree, halving the path on the way.
+fn root(labels: &mut [u32], mut x: u32) -> u32 {
+    loop {
+        let p = labels[x as usize];
+        if p == x {
+            return x;
+        }
+        let g = labels[p as usize];
+        labels[x as usize] = g;
+        x = g;
+    }
+}
+
+/// Numbers the components in the order of their lowest node, writing each
+/// core node's zone over its parent; returns how many there are.
+fn number_core(labels: &mut [u32]) -> u32 {
+    let mut count = 0;
+    for i in 0..labels.len() {
+        let p = labels[i];
+        if p >= UNSEEN_ATTACH {
+            continue;
+        }
+        // The parent is lower, so it holds its zone already.
+        labels[i] = if p as usize == i {
+            count += 1;
+            count - 1
+        } else {
+            labels[p as usize]
+        };
+    }
+    count
+}
+
+/// Gives each attach node the lowest zone among the core nodes it touches,
+/// marked [`ATTACHED`] so that later attach nodes do not take it for a core
+/// node's.
+fn attach_to_core(graph: &Csr, kinds: EdgeKinds, labels: &mut [u32], count: u32) {
+    let (offsets, targets, edge_kinds) = graph.raw();
+    for i in 0..labels.len() {
+        if labels[i] != UNSEEN_ATTACH {
+            continue;
+        }
+        let e = offsets[i] as usize..offsets[i + 1] as usize;
+        let zone = targets[e.clone()]
+            .iter()
+            .zip(&edge_kinds[e])
+            .filter(|(_, k)| k.intersects(kinds))
+            .map(|(&t, _)| labels[t as usize])
+            .filter(|&z| z < count)
+            .min();
+        if let Some(z) = zone {
+            labels[i] = z | ATTACHED;
+        }
+    }
+}
+
+/// In [`label_zones`]' labels: an attach node that took a core node's
+/// zone, until the last pass.
+const ATTACHED: u32 = 1 << 31;
+/// In [`label_zones`]' labels: a core node not joined yet.
 const UNSEEN_CORE: u32 = NO_NODE - 1;
-/// In [`label_zones`]' labels: an attach node not reached yet.
+/// In [`label_zones`]' labels: an attach node with no zone yet.
 const UNSEEN_ATTACH: u32 = NO_NODE - 2;
 
 #[cfg(test)]
