@@ -140,3 +140,39 @@ proptest! {
         }
     }
 }
+
+/// Whether the land graph holds every edge between two hexes both ways,
+/// with the same kind: the precondition of `qm_trace::label_zones`, which
+/// reads each edge from one end (SUP-093 zones).
+fn land_symmetric_between_hexes(map: &quartermaster::core::map::MapGraph) -> Result<(), String> {
+    let (offsets, targets, kinds) = map.land.raw();
+    let hexes = map.board_count;
+    let mut edges: BTreeSet<(u32, u32, u8)> = BTreeSet::new();
+    for a in 0..hexes {
+        let r = offsets[a as usize] as usize..offsets[a as usize + 1] as usize;
+        for (&b, &k) in targets[r.clone()].iter().zip(&kinds[r]) {
+            if b < hexes {
+                edges.insert((a, b, k.0));
+            }
+        }
+    }
+    match edges.iter().find(|&&(a, b, k)| !edges.contains(&(b, a, k))) {
+        Some(e) => Err(format!("edge {e:?} is stored one way only")),
+        None => Ok(()),
+    }
+}
+
+#[test]
+fn land_graphs_are_symmetric_between_hexes() {
+    use quartermaster::scenario::generate_territories::{TerritoryParams, generate_territories};
+    for p in common::shipped_paths() {
+        let c = quartermaster::scenario::load(&p).expect("a shipped scenario loads");
+        assert_eq!(land_symmetric_between_hexes(&c.spec.map), Ok(()), "{}", p.display());
+    }
+    for seed in 0..20 {
+        let c = generate(GenParams { pockets: 1, ..GenParams::new(200 + 37 * seed as u32, seed) }).expect("generated");
+        assert_eq!(land_symmetric_between_hexes(&c.spec.map), Ok(()), "generated, seed {seed}");
+        let c = generate_territories(TerritoryParams { territories: 30 + seed as u32, seed }).expect("generated");
+        assert_eq!(land_symmetric_between_hexes(&c.spec.map), Ok(()), "territories, seed {seed}");
+    }
+}
