@@ -372,6 +372,11 @@ pub struct MapGraph {
     pub box_entries: Vec<BoxEntry>,
     /// Region keys drawn on this map, sorted, indexed by [`RegionId`].
     pub regions: Vec<String>,
+    /// Per node: its region, a dense copy of [`NodeInfo::region`] that a
+    /// determination reads for each unit (SUP-031) without touching the
+    /// node's whole record. The compilers fill it; on a map built without
+    /// it, [`MapGraph::region`] reads the nodes' records.
+    pub region_of: Vec<Option<RegionId>>,
     /// Front keys drawn on this map, sorted, indexed by [`FrontId`].
     pub fronts: Vec<String>,
     /// `(label, node)` sorted by label.
@@ -392,6 +397,15 @@ impl MapGraph {
     #[must_use]
     pub fn node(&self, n: NodeId) -> Option<&NodeInfo> {
         self.nodes.get(n as usize)
+    }
+
+    /// The region of a node, if the map names one there.
+    #[must_use]
+    pub fn region(&self, n: NodeId) -> Option<RegionId> {
+        match self.region_of.get(n as usize) {
+            Some(r) if self.region_of.len() == self.nodes.len() => *r,
+            _ => self.node(n)?.region,
+        }
     }
 
     /// The kind of a node.

@@ -189,6 +189,7 @@ pub(crate) fn compile_hex_map(m: &MapFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<N
     let (by_label, by_name) = index_names(&nodes, board.names);
     let map = MapGraph {
         landings: landings(&nodes),
+        region_of: nodes.iter().map(|i| i.region).collect(),
         board_count: cells.len() as u32,
         hex: Some(HexLayer { cells, all_sea_sides: all_sea, crossings }),
         nodes,

@@ -71,6 +71,7 @@ pub(crate) fn compile_territory_map(list: &[TerritoryFile], cx: &mut Ctx<'_>) ->
     let (by_label, by_name) = index_names(&nodes, BTreeMap::new());
     let map = MapGraph {
         landings: landings(&nodes),
+        region_of: nodes.iter().map(|i| i.region).collect(),
         board_count: n as u32,
         hex: None,
         nodes,

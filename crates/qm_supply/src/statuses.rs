@@ -325,7 +325,7 @@ fn supplied_region(rules: &Ruleset, map: &MapGraph, node: NodeId) -> Option<(Str
     if rules.supplied_regions.is_empty() {
         return None;
     }
-    let r = map.node(node)?.region?;
+    let r = map.region(node)?;
     let name = map.regions.get(r.index())?;
     rules.supplied_regions.iter().find(|(k, _)| k == name).cloned()
 }
