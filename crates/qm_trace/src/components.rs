@@ -46,10 +46,14 @@ pub fn label_zones(
     // order, so the map is read once, front to back, instead of in the
     // scattered order of a walk.
     labels.clear();
+    // The attach nodes, in order: few (hexes in an enemy zone of control),
+    // so they are kept in a list instead of found by a pass over the map.
+    let mut attached: Vec<u32> = Vec::new();
     labels.extend((0..n).map(|i| {
         if core(i) {
             UNSEEN_CORE
         } else if attach(i) {
+            attached.push(i as u32);
             UNSEEN_ATTACH
         } else {
             NO_NODE
@@ -57,14 +61,15 @@ pub fn label_zones(
     }));
     join_core(graph, kinds, labels);
     let mut count = number_core(labels);
-    attach_to_core(graph, kinds, labels, count);
-    for l in labels.iter_mut() {
-        if *l == UNSEEN_ATTACH {
-            *l = count;
+    // Found before any is written, so that no attach node takes another's
+    // zone for a core node's.
+    let zones: Vec<Option<u32>> =
+        attached.iter().map(|&a| lowest_zone_around(graph, kinds, labels, a, count)).collect();
+    for (&a, zone) in attached.iter().zip(zones) {
+        labels[a as usize] = zone.unwrap_or_else(|| {
             count += 1;
-        } else if *l != NO_NODE {
-            *l &= !ATTACHED;
-        }
+            count - 1
+        });
     }
     count
 }
@@ -82,13 +87,15 @@ fn join_core(graph: &Csr, kinds: EdgeKinds, labels: &mut [u32]) {
         let mut r = i as u32;
         labels[i] = r;
         let e = offsets[i] as usize..offsets[i + 1] as usize;
+        // Edges are sorted by target: the lower nodes come first. Higher
+        // core nodes link to i when their turn comes.
         for (&t, &k) in targets[e.clone()].iter().zip(&edge_kinds[e]) {
-            // A lower core node holds a node index; higher ones link to i
-            // when their turn comes.
-            if t as usize >= i || labels[t as usize] >= UNSEEN_ATTACH || labels[t as usize] == r {
-                continue;
+            if t as usize >= i {
+                break;
             }
-            if !k.intersects(kinds) {
+            // A lower core node holds a node index.
+            let l = labels[t as usize];
+            if l >= UNSEEN_ATTACH || l == r || !k.intersects(kinds) {
                 continue;
             }
             let rt = root(labels, t);
@@ -135,32 +142,11 @@ fn number_core(labels: &mut [u32]) -> u32 {
     count
 }
 
-/// Gives each attach node the lowest zone among the core nodes it touches,
-/// marked [`ATTACHED`] so that later attach nodes do not take it for a core
-/// node's.
-fn attach_to_core(graph: &Csr, kinds: EdgeKinds, labels: &mut [u32], count: u32) {
-    let (offsets, targets, edge_kinds) = graph.raw();
-    for i in 0..labels.len() {
-        if labels[i] != UNSEEN_ATTACH {
-            continue;
-        }
-        let e = offsets[i] as usize..offsets[i + 1] as usize;
-        let zone = targets[e.clone()]
-            .iter()
-            .zip(&edge_kinds[e])
-            .filter(|(_, k)| k.intersects(kinds))
-            .map(|(&t, _)| labels[t as usize])
-            .filter(|&z| z < count)
-            .min();
-        if let Some(z) = zone {
-            labels[i] = z | ATTACHED;
-        }
-    }
+/// The lowest of the `count` core zones among the neighbours of `node`.
+fn lowest_zone_around(graph: &Csr, kinds: EdgeKinds, labels: &[u32], node: u32, count: u32) -> Option<u32> {
+    graph.neighbors(node, kinds).map(|t| labels[t as usize]).filter(|&z| z < count).min()
 }
 
-/// In [`label_zones`]' labels: an attach node that took a core node's
-/// zone, until the last pass.
-const ATTACHED: u32 = 1 << 31;
 /// In [`label_zones`]' labels: a core node not joined yet.
 const UNSEEN_CORE: u32 = NO_NODE - 1;
 /// In [`label_zones`]' labels: an attach node with no zone yet.
