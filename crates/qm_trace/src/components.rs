@@ -4,9 +4,9 @@ use crate::graph::{Csr, EdgeKinds, NO_NODE};
 
 /// Labels the connected components of the member nodes.
 ///
-/// Two members are connected when an edge of a kind in `kinds` joins them
-/// (in either direction of the stored edge; give a symmetric graph for
-/// undirected components). `labels[n]` becomes the component number of a
+/// Two members are connected when an edge of a kind in `kinds` joins them.
+/// The graph must be symmetric in `kinds` between members (see
+/// [`label_zones`]). `labels[n]` becomes the component number of a
 /// member, or [`NO_NODE`] for a non-member. Components are numbered in the
 /// order of their lowest node, so the numbering depends only on the inputs.
 /// Returns the number of components.
