@@ -444,6 +444,7 @@ pub fn record_zones(
 ) {
     let (Some(side), Some(kind)) = (ctx.side, ctx.kind) else { return };
     let sea_lines = zone_sea_lines(&labels, &sea, kind);
+    let full = full_bits_per_chunk(&ctx, floods.floods.len());
     let mut union = Vec::new();
     // The records of the last determination lend their buffers: on a big
     // map the zones' hexes are most of the side's hexes.
@@ -454,7 +455,7 @@ pub fn record_zones(
         let id = z as u32;
         // A zone's hexes are the side's: each got its status at this
         // determination.
-        let status = members.iter().filter_map(|&h| hexes.status.get(h as usize).copied().flatten()).max();
+        let status = best_status(members, &hexes.status);
         let sea_line = sea_lines.get(z).copied().flatten();
         if zones.zones.len() <= z {
             let (hexes, boxes, carried) = (Vec::new(), Vec::new(), Vec::new());
@@ -467,8 +468,35 @@ pub fn record_zones(
         r.boxes.extend(labels.boxes_of(id));
         r.status = status;
         r.sea_line = sea_line;
-        zone_carried(&ctx, &floods, members, &mut union, &mut r.carried);
+        zone_carried(&ctx, &floods, (members, &full), &mut union, &mut r.carried);
     }
+}
+
+/// The best status among a zone's hexes. A zone is most often fully
+/// supplied, so the walk stops at its first fully supplied hex.
+fn best_status(members: &[NodeId], status: &[Option<HexStatus>]) -> Option<HexStatus> {
+    let mut best = None;
+    for s in members.iter().filter_map(|&h| status.get(h as usize).copied().flatten()) {
+        best = best.max(Some(s));
+        if s == HexStatus::Full {
+            break;
+        }
+    }
+    best
+}
+
+/// Per flood chunk, the full-supply bits of the classes of the nations in
+/// it: once a zone's union holds them all, every nation's best tier in it
+/// is full, and its other hexes cannot change what it carried.
+fn full_bits_per_chunk(ctx: &SupplyContext, chunks: usize) -> Vec<u64> {
+    let mut full = vec![0u64; chunks];
+    for c in ctx.classes.of_nation.iter().flatten() {
+        let slot = ctx.classes.slot(*c);
+        if let Some(f) = full.get_mut(slot.chunk) {
+            *f |= slot.full;
+        }
+    }
+    full
 }
 
 /// Per zone, the last sea line of determination `kind` that lands in it
@@ -495,14 +523,21 @@ fn zone_sea_lines(labels: &ZoneLabels, sea: &SeaLog, kind: DeterminationKind) ->
 fn zone_carried(
     ctx: &SupplyContext,
     floods: &LandFloods,
-    members: &[NodeId],
+    (members, full): (&[NodeId], &[u64]),
     union: &mut Vec<u64>,
     carried: &mut Vec<(NationId, Tier)>,
 ) {
     let passes = |h: &NodeId| ctx.emit.get(*h as usize).is_some_and(|&e| e != 0);
     let core = members.iter().any(passes);
     union.clear();
-    union.extend(floods.floods.iter().map(|f| f.mask_union(members.iter().copied().filter(|h| !core || passes(h)))));
+    // `best` reads a class's partial bits only when its full bits are
+    // absent, so a union that stops once it holds every full bit that any
+    // seed of the chunk's flood gave (no node holds another) gives every
+    // class the tier the whole union gives.
+    union.extend(floods.floods.iter().enumerate().map(|(k, f)| {
+        let nodes = members.iter().copied().filter(|h| !core || passes(h));
+        f.mask_union_until(nodes, full.get(k).copied().unwrap_or(0) & f.seeded())
+    }));
     carried.clear();
     for (i, c) in ctx.classes.of_nation.iter().enumerate() {
         let Some(c) = *c else { continue };

@@ -302,16 +302,28 @@ impl Labels {
     }
 
     /// The union of the masks of `nodes` (nodes out of range add nothing),
-    /// with one dispatch on the width for them all.
-    fn union_of(&self, nodes: impl Iterator<Item = usize>) -> u64 {
-        fn or<W: Word>(cells: &[Cell<W>], nodes: impl Iterator<Item = usize>) -> u64 {
-            nodes.filter_map(|n| cells.get(n)).fold(W::ZERO, |m, c| m | c.mask).wide()
+    /// with one dispatch on the width for them all; it stops at the first
+    /// node after which the union holds every bit of `enough`, if `enough`
+    /// is not zero.
+    fn union_of(&self, nodes: impl Iterator<Item = usize>, enough: u64) -> u64 {
+        fn or<W: Word>(cells: &[Cell<W>], nodes: impl Iterator<Item = usize>, enough: u64) -> u64 {
+            if enough == 0 {
+                return nodes.filter_map(|n| cells.get(n)).fold(W::ZERO, |m, c| m | c.mask).wide();
+            }
+            let mut m = W::ZERO;
+            for c in nodes.filter_map(|n| cells.get(n)) {
+                m = m | c.mask;
+                if m.wide() & enough == enough {
+                    break;
+                }
+            }
+            m.wide()
         }
         match self.width {
-            Width::W8 => or(&self.w8.cells, nodes),
-            Width::W16 => or(&self.w16.cells, nodes),
-            Width::W32 => or(&self.w32.cells, nodes),
-            Width::W64 => or(&self.w64.cells, nodes),
+            Width::W8 => or(&self.w8.cells, nodes, enough),
+            Width::W16 => or(&self.w16.cells, nodes, enough),
+            Width::W32 => or(&self.w32.cells, nodes, enough),
+            Width::W64 => or(&self.w64.cells, nodes, enough),
         }
     }
 
@@ -401,6 +413,8 @@ impl Rec {
 pub struct Flood {
     labels: Labels,
     rec: Rec,
+    /// Every label a seed of this run gave.
+    seeded: u64,
 }
 
 /// A line traced back through the arrivals of a flood.
@@ -425,6 +439,14 @@ impl Flood {
         self.rec.record
     }
 
+    /// Every label the seeds of this run gave, in [`flood`] and the
+    /// [`flood_more`] calls after it: labels start only at seeds, so no
+    /// node holds one outside this mask.
+    #[must_use]
+    pub fn seeded(&self) -> u64 {
+        self.seeded
+    }
+
     /// The number of nodes of the last run.
     #[must_use]
     pub fn node_count(&self) -> usize {
@@ -441,7 +463,16 @@ impl Flood {
     /// The union of the masks at `nodes`: what labels reached any of them.
     #[must_use]
     pub fn mask_union(&self, nodes: impl Iterator<Item = Node>) -> u64 {
-        self.labels.union_of(nodes.map(|n| n as usize))
+        self.labels.union_of(nodes.map(|n| n as usize), 0)
+    }
+
+    /// [`Flood::mask_union`] for a caller that asks only whether each bit
+    /// of `enough` reached some node: it stops reading `nodes` once the
+    /// union holds them all. What it returns holds `mask_union(nodes) &
+    /// enough` exactly, and a subset of the other bits of the union.
+    #[must_use]
+    pub fn mask_union_until(&self, nodes: impl Iterator<Item = Node>, enough: u64) -> u64 {
+        self.labels.union_of(nodes.map(|n| n as usize), enough)
     }
 
     /// Whether `seed`, given to [`flood_more`] now, would change anything:
@@ -644,6 +675,7 @@ pub fn flood(spec: &FloodSpec<'_>, seeds: &[Seed], first_hop: impl FnMut(usize, 
     // Recording packs node and seed indices into 30 bits.
     out.rec.record &= n <= INDEX as usize && seeds.len() <= INDEX as usize;
     out.reset(spec, n, Width::of(seeds.iter().fold(0, |a, s| a | s.bits)));
+    out.seeded = 0;
     spread(spec, seeds, 0, first_hop, out, true);
 }
 
@@ -678,11 +710,13 @@ fn spread(
         return;
     }
     out.rec.record &= (first_seed as usize + seeds.len()) <= INDEX as usize;
-    out.labels.widen(Width::of(seeds.iter().fold(0, |a, s| a | s.bits)));
+    let bits = seeds.iter().fold(0, |a, s| a | s.bits);
+    out.seeded |= bits;
+    out.labels.widen(Width::of(bits));
     let mut stages: Vec<u8> = seeds.iter().map(|s| s.stage).collect();
     stages.sort_unstable();
     stages.dedup();
-    let Flood { labels, rec } = out;
+    let Flood { labels, rec, .. } = out;
     for stage in stages {
         let run = Stage { spec, seeds, stage, first_seed, narrow };
         match labels.width {
@@ -1007,7 +1041,18 @@ mod tests {
             // The union of the targets' masks, and of nodes off the flood.
             let nodes = targets.iter().map(|t| t.0).chain([24, 99]);
             let one_by_one = nodes.clone().fold(0, |m, n| m | f.mask(n));
-            proptest::prop_assert_eq!(f.mask_union(nodes), one_by_one);
+            proptest::prop_assert_eq!(f.mask_union(nodes.clone()), one_by_one);
+            // Labels start only at seeds.
+            for n in 0..24 {
+                proptest::prop_assert_eq!(f.mask(n) & !f.seeded(), 0);
+            }
+            // Stopping early keeps exactly the bits asked for, and no bit
+            // that is not in the union.
+            for enough in [0b1, 0b110, 0b1111, u64::MAX] {
+                let until = f.mask_union_until(nodes.clone(), enough);
+                proptest::prop_assert_eq!(until & enough, one_by_one & enough);
+                proptest::prop_assert_eq!(until & !one_by_one, 0);
+            }
         }
     }
 
