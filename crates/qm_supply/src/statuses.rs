@@ -450,25 +450,33 @@ pub fn record_zones(
     // map the zones' hexes are most of the side's hexes.
     let zones = &mut *zones;
     zones.at = Some(Determination { turn: ctx.turn, side, kind });
-    zones.zones.truncate(labels.members.len());
-    for (z, members) in labels.members.iter().enumerate() {
+    let count = labels.count as usize;
+    zones.zones.truncate(count);
+    let empty =
+        |id| ZoneRecord { id, hexes: Vec::new(), boxes: Vec::new(), status: None, sea_line: None, carried: Vec::new() };
+    zones.zones.extend((zones.zones.len()..count).map(|z| empty(z as u32)));
+    // The zones' hexes, straight from the labels into the records.
+    let records = &mut zones.zones;
+    for r in records.iter_mut() {
+        r.hexes.clear();
+    }
+    labels.zone_runs(|z, run| {
+        if let Some(r) = records.get_mut(z as usize) {
+            r.hexes.extend(run);
+        }
+    });
+    for (z, r) in zones.zones.iter_mut().enumerate() {
         let id = z as u32;
         // A zone's hexes are the side's: each got its status at this
         // determination.
-        let status = best_status(members, &hexes.status);
+        let status = best_status(&r.hexes, &hexes.status);
         let sea_line = sea_lines.get(z).copied().flatten();
-        if zones.zones.len() <= z {
-            let (hexes, boxes, carried) = (Vec::new(), Vec::new(), Vec::new());
-            zones.zones.push(ZoneRecord { id, hexes, boxes, status, sea_line, carried });
-        }
-        let r = &mut zones.zones[z];
         r.id = id;
-        r.hexes.clone_from(members);
         r.boxes.clear();
         r.boxes.extend(labels.boxes_of(id));
         r.status = status;
         r.sea_line = sea_line;
-        zone_carried(&ctx, &floods, (members, &full), &mut union, &mut r.carried);
+        zone_carried(&ctx, &floods, (&r.hexes, &full), &mut union, &mut r.carried);
     }
 }
 
@@ -502,7 +510,7 @@ fn full_bits_per_chunk(ctx: &SupplyContext, chunks: usize) -> Vec<u64> {
 /// Per zone, the last sea line of determination `kind` that lands in it
 /// (at its end or an island of its group), as an index into the log.
 fn zone_sea_lines(labels: &ZoneLabels, sea: &SeaLog, kind: DeterminationKind) -> Vec<Option<u32>> {
-    let mut of = vec![None; labels.members.len()];
+    let mut of = vec![None; labels.count as usize];
     for (i, l) in sea.lines.iter().enumerate().filter(|(_, l)| l.kind == kind) {
         for &h in l.reached.iter().chain(std::iter::once(&l.to)) {
             if let Some(slot) = labels.zone(h).and_then(|z| of.get_mut(z as usize)) {

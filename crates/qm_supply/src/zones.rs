@@ -29,8 +29,8 @@ use qm_trace::{EdgeKinds, NO_NODE};
 pub struct ZoneLabels {
     /// Per node: its zone, or `NO_NODE`.
     pub of: Vec<u32>,
-    /// Per zone: its hexes, sorted.
-    pub members: Vec<Vec<NodeId>>,
+    /// How many zones there are.
+    pub count: u32,
     /// `(box, zone)` for every box that feeds a zone by land, sorted
     /// (SUP-093). A box may belong to several zones, so it has no entry in
     /// `of`; [`ZoneLabels::boxes_of`] reads this list.
@@ -41,7 +41,7 @@ pub struct ZoneLabels {
 /// every node afresh before anything reads it.
 impl qm_core::plugin::Cache for ZoneLabels {
     fn invalidate(&mut self) {
-        self.members.clear();
+        self.count = 0;
         self.boxes.clear();
     }
 }
@@ -51,6 +51,14 @@ impl ZoneLabels {
     #[must_use]
     pub fn zone(&self, n: NodeId) -> Option<u32> {
         self.of.get(n as usize).copied().filter(|&z| z != NO_NODE)
+    }
+
+    /// Calls `f` with each run of consecutive nodes of one zone, in node
+    /// order: zone `z`'s hexes, sorted, are the runs given with `z`. A map
+    /// numbered row by row labels long runs alike, so a caller copies a run
+    /// at once instead of node by node.
+    pub fn zone_runs(&self, mut f: impl FnMut(u32, std::ops::Range<NodeId>)) {
+        for_runs(&self.of, |z, run| f(z, run.start as NodeId..run.end as NodeId));
     }
 
     /// The boxes that belong to zone `z` (SUP-093), sorted.
@@ -143,17 +151,7 @@ pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[NodeId], 
         }
         count = next;
     }
-    // Sized first, then filled: no reallocation of big zones.
-    let mut sizes = vec![0usize; count as usize];
-    for_runs(&of, |z, run| sizes[z as usize] += run.len());
-    let members = &mut out.members;
-    members.truncate(count as usize);
-    for (m, &s) in members.iter_mut().zip(&sizes) {
-        m.clear();
-        m.reserve(s);
-    }
-    members.extend(sizes[members.len()..].iter().map(|&s| Vec::with_capacity(s)));
-    for_runs(&of, |z, run| members[z as usize].extend(run.start as NodeId..run.end as NodeId));
+    out.count = count;
     out.of = of;
     out.boxes.clear();
 }
