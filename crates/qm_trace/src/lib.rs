@@ -5,6 +5,7 @@ pub mod flood;
 pub mod graph;
 pub mod path;
 pub mod reach;
+pub mod refuel_tree;
 pub mod region;
 
 pub use components::{label_components, label_zones};
@@ -12,4 +13,5 @@ pub use flood::{Arrival, Flood, FloodSpec, Origin, Seed, Trace, flood, flood_mor
 pub use graph::{Csr, EdgeKinds, NO_NODE, Node};
 pub use path::{bfs_distances, bfs_path, bfs_path_refuel, bfs_path_refuel_with, bfs_reach_refuel};
 pub use reach::{Reach, bounded_reach};
+pub use refuel_tree::{RefuelTree, TreeRoute, TreeScratch, refuel_tree, route_from_tree};
 pub use region::{Region, RegionScratch, backward_region, backward_region_with};

@@ -3,7 +3,8 @@
 
 use super::view::{SeaView, UnitView};
 use qm_core::ids::NodeId;
-use qm_trace::{EdgeKinds, bfs_distances, bfs_path_refuel_with};
+use qm_trace::{EdgeKinds, RefuelTree, bfs_distances, refuel_tree, route_from_tree};
+use std::rc::Rc;
 
 impl SeaView<'_> {
     /// A route from `from` through `via` to `to` within range (SUP-090):
@@ -21,29 +22,48 @@ impl SeaView<'_> {
         found
     }
 
-    /// [`SeaView::route`], searched.
+    /// [`SeaView::route`], searched: each leg is the first route a
+    /// breadth-first search finds, where sea hexes count and friendly ports
+    /// refuel (`bfs_path_refuel_with`), read from its start's
+    /// [`RefuelTree`].
     fn search_route(&self, from: NodeId, via: &[NodeId], to: NodeId) -> Option<Vec<NodeId>> {
         let map = &self.spec.map;
         let range = self.spec.ruleset.sea.range;
         let mut path = vec![from];
         let mut cur = from;
-        let mut scratch = self.route_scratch.borrow_mut();
         for &next in via.iter().chain(std::iter::once(&to)) {
-            let seg = bfs_path_refuel_with(
-                &map.sea,
-                EdgeKinds::SEA,
-                cur,
-                next,
-                range,
-                |x| x == next || self.is_sea(x) || self.port(x),
-                |x| self.is_sea(x),
-                |x| x != next && self.port(x),
-                &mut scratch,
-            )?;
+            let tree = self.tree(cur);
+            let (passable, counts, refuel) = (|x| self.is_sea(x) || self.port(x), |x| self.is_sea(x), |x| self.port(x));
+            let mut scratch = self.route_scratch.borrow_mut();
+            let seg =
+                route_from_tree(&tree, &map.sea, EdgeKinds::SEA, next, range, passable, counts, refuel, &mut scratch)?;
             path.extend_from_slice(&seg[1..]);
             cur = next;
         }
         Some(path)
+    }
+
+    /// The routes from `from`, searched on first use.
+    fn tree(&self, from: NodeId) -> Rc<RefuelTree> {
+        if let Some(t) = self.trees.borrow().get(&from) {
+            return Rc::clone(t);
+        }
+        let (map, range) = (&self.spec.map, self.spec.ruleset.sea.range);
+        let mut scratch = self.tree_scratch.borrow_mut();
+        let passable = |x| self.is_sea(x) || self.port(x);
+        let tree = refuel_tree(
+            &map.sea,
+            EdgeKinds::SEA,
+            from,
+            range,
+            passable,
+            |x| self.is_sea(x),
+            |x| self.port(x),
+            &mut scratch,
+        );
+        let tree = Rc::new(tree);
+        self.trees.borrow_mut().insert(from, Rc::clone(&tree));
+        tree
     }
 
     /// The first hex of `path` within `reach` of a unit at `from`, as an

@@ -12,6 +12,7 @@ use qm_core::ruleset::Domain;
 use qm_core::sea::SeaLog;
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::supply::{HexStatus, UnitStatus, UnitSupply};
+use qm_trace::{RefuelTree, TreeScratch};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -70,6 +71,12 @@ pub struct SeaView<'a> {
     reach_memo: RefCell<BTreeMap<NodeId, Reached>>,
     /// What [`SeaView::route`] found, by `(from, to, via)`.
     pub(super) route_memo: RefCell<BTreeMap<RouteKey, Option<Vec<NodeId>>>>,
+    /// The routes of each origin a route was asked from, searched once
+    /// (most origins in reach of a landing place have none to it, and a
+    /// search that finds nothing walks the origin's whole range).
+    pub(super) trees: RefCell<BTreeMap<NodeId, Rc<RefuelTree>>>,
+    /// Marks of the origins' searches, left as found by each.
+    pub(super) tree_scratch: RefCell<TreeScratch>,
 }
 
 /// The origins within range of a landing place, with their distances,
@@ -227,5 +234,7 @@ pub fn view(world: &World) -> Option<SeaView<'_>> {
         route_scratch: RefCell::default(),
         reach_memo: RefCell::default(),
         route_memo: RefCell::default(),
+        trees: RefCell::default(),
+        tree_scratch: RefCell::default(),
     })
 }
