@@ -1,6 +1,6 @@
-//! Every route of a refuelling search from one origin, searched once: the
-//! paths [`bfs_path_refuel_with`] finds from that origin to each target,
-//! without a search per target.
+//! Every route of a refuelling search from one origin (sea lines, SUP-090),
+//! searched once: the paths [`bfs_path_refuel_with`] finds from that origin
+//! to each target, without a search per target.
 //!
 //! [`bfs_path_refuel_with`] from `from` to `to` lets `to` in whatever it
 //! is (`passable(x) || x == to`) and does not refuel there (`refuel(x) &&
