@@ -221,5 +221,32 @@ mod tests {
                 }
             }
         }
+
+        /// On random symmetric graphs, an origin that refuels (a port) has
+        /// a route to a target only if the refuelling reach from the target
+        /// over the same nodes finds it: what lets the sea view skip the
+        /// search from a port outside that reach (SUP-090). (An origin that
+        /// counts does not: the route leaves it with no fuel used, while
+        /// the reach counts it on arrival.)
+        #[test]
+        fn routes_lie_within_the_reverse_reach(
+            edges in proptest::collection::vec((0u32..16, 0u32..16), 0..40),
+            kind in proptest::collection::vec(0u8..4, 16),
+            range in 0u32..4,
+        ) {
+            let both = edges.iter().flat_map(|&(a, b)| [(a, b, EdgeKinds::SEA), (b, a, EdgeKinds::SEA)]);
+            let g = Csr::from_edges(16, both);
+            let (p, c, r) = tests(&kind);
+            let (mut one, mut marks) = (Vec::new(), Vec::new());
+            for to in 0..16 {
+                let reach = crate::path::bfs_reach_refuel(&g, EdgeKinds::SEA, to, range, &p, &c, &r, &mut marks);
+                for from in (0..16).filter(|&f| f != to && r(f)) {
+                    let route = bfs_path_refuel_with(&g, EdgeKinds::SEA, from, to, range,
+                        |x| x == to || p(x), &c, |x| x != to && r(x), &mut one);
+                    let reached = reach.iter().any(|&(n, _)| n == from);
+                    proptest::prop_assert!(route.is_none() || reached, "from {} to {}: {:?}", from, to, route);
+                }
+            }
+        }
     }
 }

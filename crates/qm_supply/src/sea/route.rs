@@ -27,13 +27,16 @@ impl SeaView<'_> {
     /// refuel (`bfs_path_refuel_with`), read from its start's
     /// [`RefuelTree`].
     fn search_route(&self, from: NodeId, via: &[NodeId], to: NodeId) -> Option<Vec<NodeId>> {
+        if via.is_empty() && self.port(from) && self.route_reach(to).binary_search(&from).is_err() {
+            return None;
+        }
         let map = &self.spec.map;
         let range = self.spec.ruleset.sea.range;
         let mut path = vec![from];
         let mut cur = from;
         for &next in via.iter().chain(std::iter::once(&to)) {
             let tree = self.tree(cur);
-            let (passable, counts, refuel) = (|x| self.is_sea(x) || self.port(x), |x| self.is_sea(x), |x| self.port(x));
+            let (passable, counts, refuel) = (|x| self.passable(x), |x| self.is_sea(x), |x| self.port(x));
             let mut scratch = self.route_scratch.borrow_mut();
             let seg =
                 route_from_tree(&tree, &map.sea, EdgeKinds::SEA, next, range, passable, counts, refuel, &mut scratch)?;
@@ -43,6 +46,44 @@ impl SeaView<'_> {
         Some(path)
     }
 
+    /// What a route may pass through: sea hexes and friendly ports, not
+    /// boxes (SUP-090).
+    fn passable(&self, x: NodeId) -> bool {
+        self.is_sea(x) || self.port(x)
+    }
+
+    /// The origins that a route of one leg may reach `to` from, sorted: the
+    /// nodes a refuelling search from `to` over what a route passes reaches
+    /// (sea lines are symmetric, SUP-090). A route from a port, where it
+    /// refuels, reaches `to` only from one of them, so a port outside them
+    /// has none, and no search from it is needed: most origins within
+    /// [`SeaView::sea_reach`] of a landing place are there only through a
+    /// box, which a route does not cross
+    /// (`qm_trace::refuel_tree::tests::routes_lie_within_the_reverse_reach`).
+    fn route_reach(&self, to: NodeId) -> Rc<[NodeId]> {
+        if let Some(found) = self.route_reach_memo.borrow().get(&to) {
+            return Rc::clone(found);
+        }
+        let (map, range) = (&self.spec.map, self.spec.ruleset.sea.range);
+        let mut nodes: Vec<NodeId> = qm_trace::bfs_reach_refuel(
+            &map.sea,
+            EdgeKinds::SEA,
+            to,
+            range,
+            |x| self.passable(x),
+            |x| self.is_sea(x),
+            |x| self.port(x),
+            &mut self.route_scratch.borrow_mut(),
+        )
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+        nodes.sort_unstable();
+        let nodes: Rc<[NodeId]> = nodes.into();
+        self.route_reach_memo.borrow_mut().insert(to, Rc::clone(&nodes));
+        nodes
+    }
+
     /// The routes from `from`, searched on first use.
     fn tree(&self, from: NodeId) -> Rc<RefuelTree> {
         if let Some(t) = self.trees.borrow().get(&from) {
@@ -50,7 +91,7 @@ impl SeaView<'_> {
         }
         let (map, range) = (&self.spec.map, self.spec.ruleset.sea.range);
         let mut scratch = self.tree_scratch.borrow_mut();
-        let passable = |x| self.is_sea(x) || self.port(x);
+        let passable = |x| self.passable(x);
         let tree = refuel_tree(
             &map.sea,
             EdgeKinds::SEA,

@@ -71,6 +71,10 @@ pub struct SeaView<'a> {
     reach_memo: RefCell<BTreeMap<NodeId, Reached>>,
     /// What [`SeaView::route`] found, by `(from, to, via)`.
     pub(super) route_memo: RefCell<BTreeMap<RouteKey, Option<Vec<NodeId>>>>,
+    /// The origins a route of one leg could reach each landing place from,
+    /// sorted: [`SeaView::route`] searches no route from an origin outside
+    /// them.
+    pub(super) route_reach_memo: RefCell<BTreeMap<NodeId, Rc<[NodeId]>>>,
     /// The routes of each origin a route was asked from, searched once
     /// (most origins in reach of a landing place have none to it, and a
     /// search that finds nothing walks the origin's whole range).
@@ -234,6 +238,7 @@ pub fn view(world: &World) -> Option<SeaView<'_>> {
         route_scratch: RefCell::default(),
         reach_memo: RefCell::default(),
         route_memo: RefCell::default(),
+        route_reach_memo: RefCell::default(),
         trees: RefCell::default(),
         tree_scratch: RefCell::default(),
     })
