@@ -27,6 +27,7 @@ pub mod supply;
 pub mod text;
 pub mod treasury;
 pub mod validate;
+pub mod zoc_spread;
 
 /// What most users of the core need.
 pub mod prelude {

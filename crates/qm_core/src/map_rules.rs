@@ -9,6 +9,7 @@
 //! once, by the rules each field documents.
 
 use crate::ids::{FrontId, NodeId, RegionId, Tier};
+use crate::zoc_spread::ZocSpread;
 use serde::{Deserialize, Serialize};
 
 /// What terrain lets through one node (SUP-063): the best supply traced into
@@ -80,6 +81,10 @@ pub struct MapRules {
     /// By neutral-box rule of the ruleset, the fronts it names that the map
     /// draws (SUP-022).
     pub neutral_box_fronts: Vec<Vec<FrontId>>,
+    /// Where a zone of control extends from each node under the ruleset's
+    /// options (ruling 7, SUP-058); empty when not decided (a scenario built
+    /// by hand), and then a determination decides it itself.
+    pub zoc_spread: ZocSpread,
 }
 
 impl MapRules {

@@ -11,6 +11,7 @@ use qm_core::map::MapGraph;
 use qm_core::map_rules::{MapRules, NodeLimit, OriginLimitOnMap, RouteOnMap};
 use qm_core::ruleset::{IsolationException, Ruleset};
 use qm_core::spec::SourceDef;
+use qm_core::zoc_spread::ZocSpread;
 use std::collections::BTreeMap;
 
 /// The ruleset's names resolved against `map`, whose supply sources are
@@ -31,6 +32,7 @@ pub fn resolve(rules: &Ruleset, map: &MapGraph, sources: &[SourceDef]) -> MapRul
             })
             .collect(),
         neutral_box_fronts: rules.neutral_boxes.iter().map(|r| fronts(map, &r.fronts)).collect(),
+        zoc_spread: ZocSpread::new(rules, map),
     }
 }
 

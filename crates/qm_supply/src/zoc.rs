@@ -1,10 +1,12 @@
 //! Zones of control (SUP-057, SUP-058, ruling 7).
 
 use qm_core::ids::{NodeId, UnitId};
-use qm_core::map::{MapGraph, NodeInfo};
+use qm_core::map::MapGraph;
 use qm_core::ruleset::Ruleset;
 use qm_core::spec::ScenarioSpec;
 use std::sync::Arc;
+
+pub use qm_core::zoc_spread::{ZocSpread, reaches};
 
 /// An enemy unit that exerts a zone of control.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -51,80 +53,52 @@ impl ZocUnits {
     }
 }
 
-/// Whether a unit standing in `from` exerts its zone of control into the
-/// adjacent hex `to` (ruling 7): a land hex, not across an all-sea hexside,
-/// not into a fortified hex.
-#[must_use]
-pub fn reaches(rules: &Ruleset, map: &MapGraph, from: NodeId, to: NodeId) -> bool {
-    map.node(to).is_some_and(|info| may_enter(rules, info)) && crosses(rules, map, from, to)
-}
-
-/// Whether a zone of control may extend into a node of this kind at all
-/// (ruling 7): a land hex, and not a fortified one (SUP-058).
-fn may_enter(rules: &Ruleset, info: &NodeInfo) -> bool {
-    info.surface.is_land() && (rules.zoc.into_fortified || !info.features.fortified())
-}
-
-/// Whether a zone of control crosses from the hex `from` to its neighbour
-/// `to` (ruling 7): not out of a box, nor across an all-sea hexside.
-fn crosses(rules: &Ruleset, map: &MapGraph, from: NodeId, to: NodeId) -> bool {
-    map.is_hex(from) && (rules.zoc.across_all_sea || !map.all_sea_side(from, to))
-}
-
-/// Per node, whether a zone of control may extend into it at all: what
-/// [`reaches`] asks of its target, decided once per scenario, so that
-/// marking the zones reads one byte a neighbour instead of its node data.
-#[derive(Clone, Default)]
+/// The [`ZocSpread`] of the scenario in play: the one its compiler decided
+/// ([`qm_core::map_rules::MapRules::zoc_spread`]), shared by every game of
+/// it, or, for a scenario built by hand without one, decided here on first
+/// use.
+#[derive(Clone, Debug, Default)]
 pub struct ZocTargets {
-    /// The scenario they were decided for (held, so it cannot be mistaken
-    /// for a later one at the same address).
+    /// The scenario decided for here, if any (held, so it cannot be
+    /// mistaken for a later one at the same address).
     spec: Option<Arc<ScenarioSpec>>,
-    enter: Vec<bool>,
-}
-
-/// Not the scenario it holds: a context printed for debugging stays short.
-impl std::fmt::Debug for ZocTargets {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let enterable = self.enter.iter().filter(|&&e| e).count();
-        f.debug_struct("ZocTargets").field("nodes", &self.enter.len()).field("enterable", &enterable).finish()
-    }
+    spread: Arc<ZocSpread>,
 }
 
 impl ZocTargets {
-    /// The targets of `spec`, decided on first use for it.
-    pub fn of(&mut self, spec: &Arc<ScenarioSpec>) -> &[bool] {
+    /// The spread of `spec`.
+    pub fn of<'a>(&'a mut self, spec: &'a Arc<ScenarioSpec>) -> &'a ZocSpread {
+        if spec.map_rules.zoc_spread.covers(&spec.map) {
+            return &spec.map_rules.zoc_spread;
+        }
         if !self.spec.as_ref().is_some_and(|s| Arc::ptr_eq(s, spec)) {
-            let (rules, map) = (&spec.ruleset, &spec.map);
-            self.enter.clear();
-            self.enter
-                .extend((0..map.node_count()).map(|n| map.node(n as NodeId).is_some_and(|i| may_enter(rules, i))));
+            self.spread = Arc::new(ZocSpread::new(&spec.ruleset, &spec.map));
             self.spec = Some(Arc::clone(spec));
         }
-        &self.enter
+        &self.spread
     }
 }
 
 /// Marks in `zoc` every hex in the zone of control of the given units.
 /// `friendly_ground[n]`: a unit of the tracing side stands in `n` (which
 /// cancels enemy zones there if the ruleset says so).
-/// `targets`: [`ZocTargets::of`] the scenario.
+/// `spread`: [`ZocTargets::of`] the scenario.
 pub fn zoc_hexes(
     rules: &Ruleset,
     map: &MapGraph,
-    (units, targets): (&ZocUnits, &[bool]),
+    (units, spread): (&ZocUnits, &ZocSpread),
     friendly_ground: &[bool],
     zoc: &mut Vec<bool>,
 ) {
     zoc.clear();
     zoc.resize(map.node_count(), false);
-    let at = |v: &[bool], n: NodeId| v.get(n as usize).copied().unwrap_or(false);
+    let negate = rules.zoc.friendly_units_negate;
     for from in units.nodes() {
-        for to in map.adjacent(from) {
-            if at(targets, to)
-                && crosses(rules, map, from, to)
-                && !(rules.zoc.friendly_units_negate && at(friendly_ground, to))
+        for &to in spread.from(from) {
+            if !(negate && friendly_ground.get(to as usize).copied().unwrap_or(false))
+                && let Some(z) = zoc.get_mut(to as usize)
             {
-                zoc[to as usize] = true;
+                *z = true;
             }
         }
     }
