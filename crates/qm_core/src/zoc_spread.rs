@@ -57,14 +57,23 @@ impl ZocSpread {
     pub fn new(rules: &Ruleset, map: &MapGraph) -> Self {
         let n = map.node_count();
         let enter: Vec<bool> = map.nodes.iter().map(|info| may_enter(rules, info)).collect();
-        let mut s = Self { offsets: Vec::with_capacity(n + 1), to: Vec::new() };
-        s.offsets.push(0);
+        let enter = enter.as_slice();
+        let row = |from: NodeId| {
+            map.adjacent(from).filter(move |&to| enter.get(to as usize) == Some(&true) && crosses(rules, map, from, to))
+        };
+        // Counted first, so that a big map's list is allocated once, at its
+        // size, instead of doubled as it grows.
+        let mut offsets = Vec::with_capacity(n + 1);
+        offsets.push(0u32);
         for from in 0..n as NodeId {
-            let into = map.adjacent(from).filter(|&to| enter.get(to as usize) == Some(&true));
-            s.to.extend(into.filter(|&to| crosses(rules, map, from, to)));
-            s.offsets.push(s.to.len() as u32);
+            let end = offsets.last().copied().unwrap_or(0) + row(from).count() as u32;
+            offsets.push(end);
         }
-        s
+        let mut to = Vec::with_capacity(offsets.last().copied().unwrap_or(0) as usize);
+        for from in 0..n as NodeId {
+            to.extend(row(from));
+        }
+        Self { offsets, to }
     }
 
     /// Whether it holds a row for every node of `map` (a spread decided for
