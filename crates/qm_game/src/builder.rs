@@ -5,6 +5,7 @@ use qm_core::phase::PhaseId;
 use qm_core::plugin::{Catalog, RulePlugin, Rules};
 use qm_core::spec::ScenarioSpec;
 use qm_core::state::{GameState, StateError};
+use qm_scenario::compile::NameAt;
 use qm_scenario::{Compiled, Diagnostic, LoadError};
 use std::path::Path;
 use std::sync::Arc;
@@ -95,15 +96,24 @@ impl GameBuilder {
         Ok(Arc::new(spec))
     }
 
+    /// [`GameBuilder::spec`], moving the static data out of the compiled
+    /// scenario instead of copying it (on a big map it is most of a game's
+    /// memory, and a copy doubled the peak), with the rest of it.
+    fn take_spec(&self, c: Compiled) -> Result<(Arc<ScenarioSpec>, GameState, Option<NameAt>), LoadError> {
+        let rules = self.rules(&c)?;
+        let Compiled { mut spec, state, start_phase, families: _ } = c;
+        spec.rules = Arc::new(rules);
+        Ok((Arc::new(spec), state, start_phase))
+    }
+
     /// A game from a compiled scenario, seeded: its families resolved, its
     /// clock at the scenario's starting phase.
     ///
     /// # Errors
     /// As [`GameBuilder::rules`], or a starting phase the rules do not have.
     pub fn from_compiled(&self, c: Compiled, seed: u64) -> Result<Game, LoadError> {
-        let spec = self.spec(&c)?;
-        let mut state = c.state;
-        if let Some(p) = &c.start_phase {
+        let (spec, mut state, start_phase) = self.take_spec(c)?;
+        if let Some(p) = &start_phase {
             let order = spec.rules.phases();
             state.clock.phase = order.phases().position(|ph| ph.as_str() == p.name).ok_or_else(|| {
                 let names: Vec<&str> = order.phases().map(PhaseId::as_str).collect();
@@ -136,7 +146,7 @@ impl GameBuilder {
         let save = qm_scenario::read_save(file, bytes)?;
         let compiled = qm_scenario::load(scenario_of_save(file, &save.scenario))?;
         qm_scenario::check_save_scenario(file, bytes, &save, &compiled)?;
-        let spec = self.spec(&compiled)?;
+        let (spec, _, _) = self.take_spec(compiled)?;
         self.build(spec, &save.state).map_err(|e| state_error(file, &e))
     }
 }
