@@ -145,15 +145,16 @@ impl SupplyContext {
     }
 }
 
-/// In [`SupplyContext::zone_class`]: not a hex of the side's zones.
-pub const ZONE_NONE: u8 = 0;
+/// In [`SupplyContext::zone_class`]: not a hex of the side's zones (the
+/// kernel's class, which `qm_trace::label_zones_of` reads).
+pub const ZONE_NONE: u8 = qm_trace::ZONE_NONE;
 /// In [`SupplyContext::zone_class`]: a friendly node that receives supply
 /// but passes none on (enemy ZOC, held through a partisan: SUP-057, SUP-060);
 /// it joins a zone next to it (SUP-093).
-pub const ZONE_ATTACH: u8 = 1;
+pub const ZONE_ATTACH: u8 = qm_trace::ZONE_ATTACH;
 /// In [`SupplyContext::zone_class`]: a friendly node that passes supply on;
 /// these make the zones (SUP-093).
-pub const ZONE_CORE: u8 = 2;
+pub const ZONE_CORE: u8 = qm_trace::ZONE_CORE;
 
 /// The zone class of a node from its control and passability.
 #[must_use]

@@ -15,7 +15,7 @@
 //! of *contiguous* hexes, and an off-board box makes no two areas
 //! contiguous (our reading; see docs/rules-coverage.md).
 
-use crate::context::{SupplyContext, ZONE_ATTACH, ZONE_CORE, zone_class_of};
+use crate::context::{SupplyContext, zone_class_of};
 use crate::land::{LAND_KINDS, LandFloods};
 use bevy_ecs::prelude::*;
 use qm_core::ids::{DeterminationKind, NodeId};
@@ -103,9 +103,7 @@ pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[NodeId], 
         }));
         &own
     };
-    let core = |i: usize| class.get(i) == Some(&ZONE_CORE);
-    let attach = |i: usize| class.get(i) == Some(&ZONE_ATTACH);
-    let mut count = qm_trace::label_zones(&map.land, LAND_KINDS, core, attach, &mut of);
+    let mut count = qm_trace::label_zones_of(&map.land, LAND_KINDS, class, &mut of);
     // SUP-096: an island group is one zone.
     let mut parent: Vec<u32> = (0..count).collect();
     fn root(parent: &mut [u32], mut z: u32) -> u32 {

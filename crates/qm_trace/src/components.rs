@@ -39,15 +39,11 @@ pub fn label_zones(
     labels: &mut Vec<u32>,
 ) -> u32 {
     let n = graph.node_count();
-    // One sequential pass marks what each node is, in `labels` itself. A
-    // core node's entry then becomes its parent in a union-find forest
-    // (always a lower node, so a root is its component's lowest node), then
-    // its zone. Nodes are visited in order and edges read in their stored
-    // order, so the map is read once, front to back, instead of in the
-    // scattered order of a walk.
+    // One sequential pass marks what each node is, in `labels` itself (see
+    // `join_marked`). The attach nodes, in order: few (hexes in an enemy
+    // zone of control), so they are kept in a list instead of found by a
+    // pass over the map.
     labels.clear();
-    // The attach nodes, in order: few (hexes in an enemy zone of control),
-    // so they are kept in a list instead of found by a pass over the map.
     let mut attached: Vec<u32> = Vec::new();
     labels.extend((0..n).map(|i| {
         if core(i) {
@@ -59,6 +55,45 @@ pub fn label_zones(
             NO_NODE
         }
     }));
+    join_marked(graph, kinds, &attached, labels)
+}
+
+/// In the classes [`label_zones_of`] reads: a node in no zone.
+pub const ZONE_NONE: u8 = 0;
+/// In the classes [`label_zones_of`] reads: an attach node.
+pub const ZONE_ATTACH: u8 = 1;
+/// In the classes [`label_zones_of`] reads: a core node.
+pub const ZONE_CORE: u8 = 2;
+
+/// [`label_zones`], with what each node is given as one byte a node:
+/// [`ZONE_CORE`], [`ZONE_ATTACH`] or [`ZONE_NONE`] (any other value, and a
+/// node past the end of `class`, is in no zone). The same zones, and the
+/// marking pass is a plain map of bytes to words that the compiler
+/// vectorises, where the closures of [`label_zones`] cost a call and two
+/// branches a node.
+pub fn label_zones_of(graph: &Csr, kinds: EdgeKinds, class: &[u8], labels: &mut Vec<u32>) -> u32 {
+    let n = graph.node_count();
+    let class = class.get(..n).unwrap_or(class);
+    labels.clear();
+    labels.extend(class.iter().map(|&c| match c {
+        ZONE_CORE => UNSEEN_CORE,
+        ZONE_ATTACH => UNSEEN_ATTACH,
+        _ => NO_NODE,
+    }));
+    labels.resize(n, NO_NODE);
+    let attached: Vec<u32> =
+        class.iter().enumerate().filter(|&(_, &c)| c == ZONE_ATTACH).map(|(i, _)| i as u32).collect();
+    join_marked(graph, kinds, &attached, labels)
+}
+
+/// The zones of nodes marked in `labels` ([`UNSEEN_CORE`],
+/// [`UNSEEN_ATTACH`], [`NO_NODE`]), `attached` listing the attach nodes in
+/// order. A core node's entry becomes its parent in a union-find forest
+/// (always a lower node, so a root is its component's lowest node), then
+/// its zone. Nodes are visited in order and edges read in their stored
+/// order, so the map is read once, front to back, instead of in the
+/// scattered order of a walk. Returns the number of zones.
+fn join_marked(graph: &Csr, kinds: EdgeKinds, attached: &[u32], labels: &mut [u32]) -> u32 {
     join_core(graph, kinds, labels);
     let mut count = number_core(labels);
     // Found before any is written, so that no attach node takes another's
@@ -230,6 +265,7 @@ mod tests {
         fn zones_equal_the_oracle(
             edges in proptest::collection::vec((0u32..16, 0u32..16, proptest::prelude::any::<bool>()), 0..48),
             class in proptest::collection::vec(0u8..3, 16),
+            cut in 0usize..=16,
         ) {
             let kind = |sea: bool| if sea { EdgeKinds::SEA } else { EdgeKinds::LAND };
             let g = Csr::from_edges(16, edges.iter().flat_map(|&(a, b, s)| [(a, b, kind(s)), (b, a, kind(s))]));
@@ -238,6 +274,13 @@ mod tests {
             let mut labels = Vec::new();
             let count = label_zones(&g, EdgeKinds::LAND, |i| core[i], |i| attach[i], &mut labels);
             proptest::prop_assert_eq!((count, labels.clone()), zones_oracle(&g, &core, &attach));
+            // The same zones from one byte a node, whatever the byte's
+            // length against the graph's (a missing node is in no zone).
+            let bytes: Vec<u8> = class[..cut].iter().map(|&c| [ZONE_NONE, ZONE_ATTACH, ZONE_CORE][c as usize]).collect();
+            let core_cut: Vec<bool> = (0..16).map(|i| i < cut && core[i]).collect();
+            let attach_cut: Vec<bool> = (0..16).map(|i| i < cut && attach[i]).collect();
+            let count = label_zones_of(&g, EdgeKinds::LAND, &bytes, &mut labels);
+            proptest::prop_assert_eq!((count, labels.clone()), zones_oracle(&g, &core_cut, &attach_cut));
             // Components are the zones of members with nothing attached.
             let count = label_components(&g, EdgeKinds::LAND, &core, &mut labels);
             proptest::prop_assert_eq!((count, labels), zones_oracle(&g, &core, &[false; 16]));

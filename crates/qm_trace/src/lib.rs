@@ -8,7 +8,7 @@ pub mod reach;
 pub mod refuel_tree;
 pub mod region;
 
-pub use components::{label_components, label_zones};
+pub use components::{ZONE_ATTACH, ZONE_CORE, ZONE_NONE, label_components, label_zones, label_zones_of};
 pub use flood::{Arrival, Flood, FloodSpec, Origin, Seed, Trace, flood, flood_more};
 pub use graph::{Csr, EdgeKinds, NO_NODE, Node};
 pub use path::{bfs_distances, bfs_path, bfs_path_refuel, bfs_path_refuel_with, bfs_reach_refuel};
