@@ -57,12 +57,19 @@ impl ZocUnits {
 /// ([`qm_core::map_rules::MapRules::zoc_spread`]), shared by every game of
 /// it, or, for a scenario built by hand without one, decided here on first
 /// use.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct ZocTargets {
     /// The scenario decided for here, if any (held, so it cannot be
     /// mistaken for a later one at the same address).
     spec: Option<Arc<ScenarioSpec>>,
     spread: Arc<ZocSpread>,
+}
+
+/// Not the scenario it holds: a context printed for debugging stays short.
+impl std::fmt::Debug for ZocTargets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ZocTargets").field("decided_here", &self.spec.is_some()).field("spread", &self.spread).finish()
+    }
 }
 
 impl ZocTargets {
