@@ -15,27 +15,11 @@ use quartermaster::core::map::MapGraph;
 use quartermaster::core::ruleset::Ruleset;
 use quartermaster::prelude::*;
 use quartermaster::supply::zoc::{ZocSpread, ZocUnit, ZocUnits, reaches, zoc_hexes};
-use std::path::{Path, PathBuf};
-
-/// Every scenario file under `dir`, sorted.
-fn scenarios(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("dir").flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            scenarios(&p, out);
-        } else if p.extension().is_some_and(|e| e == "ron") {
-            out.push(p);
-        }
-    }
-}
 
 /// The shipped hex maps, one per distinct map.
 fn hex_maps() -> Vec<(String, Game)> {
-    let mut files = Vec::new();
-    scenarios(&common::path("scenarios"), &mut files);
     let mut out: Vec<(String, Game)> = Vec::new();
-    for f in files {
+    for f in common::shipped_paths() {
         let Ok(g) = Game::load_strict(&f, 1) else { continue };
         if g.spec().map.hex.is_some() && !out.iter().any(|(_, o)| o.spec().map == g.spec().map) {
             out.push((f.display().to_string(), g));
