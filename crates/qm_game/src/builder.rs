@@ -90,10 +90,7 @@ impl GameBuilder {
     /// # Errors
     /// As [`GameBuilder::rules`].
     pub fn spec(&self, c: &Compiled) -> Result<Arc<ScenarioSpec>, LoadError> {
-        let rules = self.rules(c)?;
-        let mut spec = c.spec.clone();
-        spec.rules = Arc::new(rules);
-        Ok(Arc::new(spec))
+        Ok(with_rules(c.spec.clone(), self.rules(c)?))
     }
 
     /// [`GameBuilder::spec`], moving the static data out of the compiled
@@ -101,9 +98,8 @@ impl GameBuilder {
     /// memory, and a copy doubled the peak), with the rest of it.
     fn take_spec(&self, c: Compiled) -> Result<(Arc<ScenarioSpec>, GameState, Option<NameAt>), LoadError> {
         let rules = self.rules(&c)?;
-        let Compiled { mut spec, state, start_phase, families: _ } = c;
-        spec.rules = Arc::new(rules);
-        Ok((Arc::new(spec), state, start_phase))
+        let Compiled { spec, state, start_phase, families: _ } = c;
+        Ok((with_rules(spec, rules), state, start_phase))
     }
 
     /// A game from a compiled scenario, seeded: its families resolved, its
@@ -149,6 +145,12 @@ impl GameBuilder {
         let (spec, _, _) = self.take_spec(compiled)?;
         self.build(spec, &save.state).map_err(|e| state_error(file, &e))
     }
+}
+
+/// A scenario's static data holding its resolved rules, shared.
+fn with_rules(mut spec: ScenarioSpec, rules: Rules) -> Arc<ScenarioSpec> {
+    spec.rules = Arc::new(rules);
+    Arc::new(spec)
 }
 
 /// Where the scenario a save names is: at the path it names (absolute, as
