@@ -343,49 +343,31 @@ impl<'a> ser::Serializer for &'a mut Encoder {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_> {
-    type Ok = ();
-    type Error = EncodeError;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), EncodeError> {
-        self.element(v)
-    }
-    fn end(self) -> Result<(), EncodeError> {
-        Compound::end(self)
-    }
+/// The serde compound traits whose items a [`Compound`] writes as the
+/// elements of a sequence, by [`Compound::element`].
+macro_rules! element_impls {
+    ($($tr:ident :: $method:ident),*) => {
+        $(
+            impl ser::$tr for Compound<'_> {
+                type Ok = ();
+                type Error = EncodeError;
+                fn $method<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), EncodeError> {
+                    self.element(v)
+                }
+                fn end(self) -> Result<(), EncodeError> {
+                    Compound::end(self)
+                }
+            }
+        )*
+    };
 }
 
-impl ser::SerializeTuple for Compound<'_> {
-    type Ok = ();
-    type Error = EncodeError;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), EncodeError> {
-        self.element(v)
-    }
-    fn end(self) -> Result<(), EncodeError> {
-        Compound::end(self)
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_> {
-    type Ok = ();
-    type Error = EncodeError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), EncodeError> {
-        self.element(v)
-    }
-    fn end(self) -> Result<(), EncodeError> {
-        Compound::end(self)
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_> {
-    type Ok = ();
-    type Error = EncodeError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), EncodeError> {
-        self.element(v)
-    }
-    fn end(self) -> Result<(), EncodeError> {
-        Compound::end(self)
-    }
-}
+element_impls!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl ser::SerializeMap for Compound<'_> {
     type Ok = ();
@@ -401,27 +383,26 @@ impl ser::SerializeMap for Compound<'_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_> {
-    type Ok = ();
-    type Error = EncodeError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, _: &'static str, v: &T) -> Result<(), EncodeError> {
-        self.element(v)
-    }
-    fn end(self) -> Result<(), EncodeError> {
-        Compound::end(self)
-    }
+/// The serde struct traits a [`Compound`] implements: each field's value
+/// in field order, without its name.
+macro_rules! field_impls {
+    ($($tr:ident),*) => {
+        $(
+            impl ser::$tr for Compound<'_> {
+                type Ok = ();
+                type Error = EncodeError;
+                fn serialize_field<T: Serialize + ?Sized>(&mut self, _: &'static str, v: &T) -> Result<(), EncodeError> {
+                    self.element(v)
+                }
+                fn end(self) -> Result<(), EncodeError> {
+                    Compound::end(self)
+                }
+            }
+        )*
+    };
 }
 
-impl ser::SerializeStructVariant for Compound<'_> {
-    type Ok = ();
-    type Error = EncodeError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, _: &'static str, v: &T) -> Result<(), EncodeError> {
-        self.element(v)
-    }
-    fn end(self) -> Result<(), EncodeError> {
-        Compound::end(self)
-    }
-}
+field_impls!(SerializeStruct, SerializeStructVariant);
 
 #[cfg(test)]
 mod tests {
