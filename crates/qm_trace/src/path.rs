@@ -143,10 +143,7 @@ pub fn bfs_path_refuel_with(
     if from == to {
         return Some(vec![from]);
     }
-    if scratch.len() != n {
-        scratch.clear();
-        scratch.resize(n, u32::MAX);
-    }
+    fit_scratch(scratch, n);
     // State: (node, used). `best[node]` is the least `used` seen there; a
     // state is worth expanding only if it arrives with less fuel used.
     let r = range as usize + 1;
@@ -163,13 +160,7 @@ pub fn bfs_path_refuel_with(
             if !passable(t) {
                 continue;
             }
-            let u = if refuel(t) {
-                0
-            } else if counts(t) {
-                used + 1
-            } else {
-                used
-            };
+            let u = fuel_at(t, used, &counts, &refuel);
             if u as usize >= r || u >= best[t as usize] {
                 continue;
             }
@@ -197,6 +188,28 @@ pub fn bfs_path_refuel_with(
     Some(path)
 }
 
+/// Sizes a refuelling search's per-node scratch to `n` entries, all
+/// unreached, unless it already fits (a search leaves it as it found it).
+fn fit_scratch(scratch: &mut Vec<u32>, n: usize) {
+    if scratch.len() != n {
+        scratch.clear();
+        scratch.resize(n, u32::MAX);
+    }
+}
+
+/// The fuel used on arriving at `t` with `used` spent: none at a node that
+/// refuels, one more at a node that counts against the range.
+#[inline]
+fn fuel_at(t: Node, used: u32, counts: &impl Fn(Node) -> bool, refuel: &impl Fn(Node) -> bool) -> u32 {
+    if refuel(t) {
+        0
+    } else if counts(t) {
+        used + 1
+    } else {
+        used
+    }
+}
+
 /// Every node reachable from `from` under the rules of
 /// [`bfs_path_refuel`], as `(node, fewest edges)` in the order reached.
 /// Finding the origins a sea line may come from is one call from the
@@ -222,10 +235,7 @@ pub fn bfs_reach_refuel(
     if from as usize >= n {
         return out;
     }
-    if scratch.len() != n {
-        scratch.clear();
-        scratch.resize(n, u32::MAX);
-    }
+    fit_scratch(scratch, n);
     // `scratch[node]`: least fuel used there so far (u32::MAX: not reached).
     let best = scratch;
     let mut states: Vec<(Node, u32, u32)> = vec![(from, 0, 0)];
@@ -239,13 +249,7 @@ pub fn bfs_reach_refuel(
             if !passable(t) {
                 continue;
             }
-            let u = if refuel(t) {
-                0
-            } else if counts(t) {
-                used + 1
-            } else {
-                used
-            };
+            let u = fuel_at(t, used, &counts, &refuel);
             let b = best[t as usize];
             if u > range || u >= b {
                 continue;
