@@ -313,13 +313,7 @@ fn one_sea_line_to_an_island_group() {
 fn a_line_enters_the_group_at_any_controlled_island_within_range() {
     let mut g = load(SOLOMONS);
     let err = refused(&mut g, Side::Allies, vec![sea_supply(vec![island_line("noumea", "munda", &[])])]);
-    match err {
-        OrderError::BadTermination { at, why, .. } => {
-            assert_eq!(at, "munda");
-            assert!(why.to_string().contains("not held"), "{why}");
-        }
-        e => panic!("unexpected error {e:?}"),
-    }
+    expect_bad_termination(&err, None, "munda", "not held");
     let err = refused(&mut g, Side::Allies, vec![sea_supply(vec![island_line("noumea", "ndeni", &[])])]);
     match err {
         OrderError::OutOfRange { from, to, range, .. } => {
@@ -433,13 +427,7 @@ fn bad_island_orders_are_refused() {
     ];
     for (islands, at_want, why_want) in cases {
         let err = refused(&mut g, Side::Allies, vec![sea_supply(vec![island_line("noumea", "guadalcanal", islands)])]);
-        match err {
-            OrderError::BadTermination { line, at, why, .. } => {
-                assert_eq!((line, at.as_str()), (0, at_want), "{islands:?}");
-                assert!(why.to_string().contains(why_want), "{islands:?}: {why}");
-            }
-            e => panic!("{islands:?}: unexpected error {e:?}"),
-        }
+        expect_bad_termination(&err, Some(0), at_want, why_want);
     }
     submit(
         &mut g,
@@ -449,13 +437,7 @@ fn bad_island_orders_are_refused() {
     // Noumea is not an island of the line; Munda is the enemy's.
     for at in ["noumea", "munda"] {
         let err = refused(&mut g, Side::Axis, vec![intercept(0, &["jap-air"], Some(at))]);
-        match err {
-            OrderError::BadTermination { at: got, why, .. } => {
-                assert_eq!(got, at);
-                assert!(why.to_string().contains("SUP-100"), "{why}");
-            }
-            e => panic!("unexpected error {e:?}"),
-        }
+        expect_bad_termination(&err, None, at, "SUP-100");
     }
     // The plan stands: it was announced, and nothing refused changed it.
     g.step_phase();
@@ -534,13 +516,7 @@ fn islands_captured_this_combat_phase_are_zones_of_their_own() {
     // A line to Munda reaches neither Vella nor the rest of the group.
     for other in ["vella", "tulagi"] {
         let err = refused(&mut g, Side::Allies, vec![sea_supply(vec![island_line("noumea", "munda", &[other])])]);
-        match err {
-            OrderError::BadTermination { at, why, .. } => {
-                assert_eq!(at, other);
-                assert!(why.to_string().contains("SUP-096"), "{why}");
-            }
-            e => panic!("unexpected error {e:?}"),
-        }
+        expect_bad_termination(&err, None, other, "SUP-096");
     }
     let plan = g.default_sea_plan();
     let mut tos: Vec<NodeId> = plan.iter().map(|l| l.to).collect();

@@ -114,13 +114,7 @@ fn sea_scenarios_pass_qm_check() {
 fn south_africa_line_to_an_unlisted_port_is_refused() {
     let mut g = load(MIDDLE_EAST);
     let err = refused(&mut g, Side::Allies, &sea_supply(vec![line("south-africa", "haifa")]));
-    match err {
-        OrderError::BadTermination { line, at, why, .. } => {
-            assert_eq!((line, at.as_str()), (0, "haifa"));
-            assert!(why.to_string().contains("SUP-022"), "{why}");
-        }
-        e => panic!("unexpected error {e:?}"),
-    }
+    expect_bad_termination(&err, Some(0), "haifa", "SUP-022");
     // To Suez it is accepted.
     submit(&mut g, Side::Allies, &sea_supply(vec![line("south-africa", "suez")]));
 }
@@ -130,13 +124,7 @@ fn south_africa_line_to_an_unlisted_port_is_refused() {
 fn a_line_to_a_box_is_refused() {
     let mut g = load(MIDDLE_EAST);
     let err = refused(&mut g, Side::Allies, &sea_supply(vec![line("alexandria", "south-africa")]));
-    match err {
-        OrderError::BadTermination { at, why, .. } => {
-            assert_eq!(at, "south-africa");
-            assert!(why.to_string().contains("SUP-083"), "{why}");
-        }
-        e => panic!("unexpected error {e:?}"),
-    }
+    expect_bad_termination(&err, None, "south-africa", "SUP-083");
 }
 
 // ------------------------------------------------------ SUP-077: a beach hex
@@ -177,13 +165,7 @@ fn a_beach_hex_takes_sea_supply_as_a_port() {
 fn a_coastal_hex_that_is_no_beach_takes_no_line() {
     let mut g = load(BEACH);
     let err = refused(&mut g, Side::Axis, &sea_supply(vec![line("kagoshima", "c8")]));
-    match err {
-        OrderError::BadTermination { at, why, .. } => {
-            assert_eq!(at, "c8");
-            assert!(why.to_string().contains("SUP-073"), "{why}");
-        }
-        e => panic!("unexpected error {e:?}"),
-    }
+    expect_bad_termination(&err, None, "c8", "SUP-073");
 }
 
 // ------------------------------------- SUP-080, SUP-090: the Pacific U.S. box
@@ -195,13 +177,7 @@ fn a_coastal_hex_that_is_no_beach_takes_no_line() {
 fn pacific_us_box_line_passes_through_a_listed_port() {
     let mut g = load(PACIFIC_US);
     let err = refused(&mut g, Side::Allies, &sea_supply(vec![line("us-pacific", "suva")]));
-    match err {
-        OrderError::BadTermination { at, why, .. } => {
-            assert_eq!(at, "suva");
-            assert!(why.to_string().contains("SUP-080"), "{why}");
-        }
-        e => panic!("unexpected error {e:?}"),
-    }
+    expect_bad_termination(&err, None, "suva", "SUP-080");
     submit(&mut g, Side::Allies, &sea_supply(vec![line_via("us-pacific", &["hilo"], "suva")]));
     g.step_phase();
     let l = line_to(&g, "suva");
@@ -496,13 +472,7 @@ fn neutral_us_box_lines_refuse_other_nations_protectors() {
 fn neutral_us_box_supplies_western_europe_only() {
     let to_malta = sea_supply(vec![line_via("us-atlantic", &["gibraltar"], "malta")]);
     let mut g = load(NEUTRAL_US);
-    match refused(&mut g, Side::Allies, &to_malta) {
-        OrderError::BadTermination { at, why, .. } => {
-            assert_eq!(at, "malta");
-            assert!(why.to_string().contains("SUP-022"), "{why}");
-        }
-        e => panic!("unexpected error {e:?}"),
-    }
+    expect_bad_termination(&refused(&mut g, Side::Allies, &to_malta), None, "malta", "SUP-022");
     assert!(g.default_sea_plan().iter().all(|l| l.to != node(&g, "malta")), "nor does the default plan try");
 
     let mut g = load_variant(NEUTRAL_US, "(nation: \"usa\", status: Neutral)", "(nation: \"usa\", status: Active)");
@@ -550,13 +520,12 @@ fn south_africa_supply_stays_on_the_mediterranean_front() {
 #[test]
 fn india_supply_does_not_extend_into_australia() {
     let mut g = load(INDIA);
-    match refused(&mut g, Side::Allies, &sea_supply(vec![line("india", "darwin")])) {
-        OrderError::BadTermination { at, why, .. } => {
-            assert_eq!(at, "darwin");
-            assert!(why.to_string().contains("SUP-081"), "{why}");
-        }
-        e => panic!("unexpected error {e:?}"),
-    }
+    expect_bad_termination(
+        &refused(&mut g, Side::Allies, &sea_supply(vec![line("india", "darwin")])),
+        None,
+        "darwin",
+        "SUP-081",
+    );
     let plan = sea_supply(vec![line("india", "rangoon"), line("akyab", "darwin")]);
     submit(&mut g, Side::Allies, &plan);
     g.step_phase();

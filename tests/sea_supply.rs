@@ -386,13 +386,7 @@ fn port_receiving_sea_supply_may_not_send_it() {
         Side::Axis,
         &sea_supply(vec![line_via("kagoshima", &["manila", "manado"], "hollandia"), line("hollandia", "rabaul")]),
     );
-    match err {
-        OrderError::BadOrigin { line, at, why, .. } => {
-            assert_eq!((line, at.as_str()), (1, "hollandia"));
-            assert!(why.to_string().contains("SUP-071"), "{why}");
-        }
-        e => panic!("unexpected error {e:?}"),
-    }
+    expect_bad_origin(&err, Some(1), "hollandia", "SUP-071");
 }
 
 /// SUP-074, SUP-071: nor may a port from which sea supply is traced receive
@@ -402,13 +396,7 @@ fn port_receiving_sea_supply_may_not_send_it() {
 fn port_sending_sea_supply_may_not_receive_it() {
     let mut g = load(LIBYA_SPLIT);
     let err = refused(&mut g, Side::Axis, &sea_supply(vec![line("naples", "tobruk"), line("tripoli", "naples")]));
-    match err {
-        OrderError::BadTermination { line, at, why, .. } => {
-            assert_eq!((line, at.as_str()), (1, "naples"));
-            assert!(why.to_string().contains("SUP-074"), "{why}");
-        }
-        e => panic!("unexpected error {e:?}"),
-    }
+    expect_bad_termination(&err, Some(1), "naples", "SUP-074");
     // Tripoli, a source port, may send to a zone of its own (SUP-069).
     submit(&mut g, Side::Axis, &sea_supply(vec![line("naples", "tobruk")]));
 }
@@ -420,13 +408,7 @@ fn port_sending_sea_supply_may_not_receive_it() {
 fn line_from_port_in_enemy_zoc_is_refused() {
     let mut g = load(LIBYA_SPLIT);
     let err = refused(&mut g, Side::Axis, &sea_supply(vec![line("sirte", "tobruk")]));
-    match err {
-        OrderError::BadOrigin { at, why, .. } => {
-            assert_eq!(at, "sirte");
-            assert!(why.to_string().contains("SUP-072"), "{why}");
-        }
-        e => panic!("unexpected error {e:?}"),
-    }
+    expect_bad_origin(&err, None, "sirte", "SUP-072");
 }
 
 /// SUP-078..082: a line from a box needs a transport of its pool; with none

@@ -210,6 +210,33 @@ pub fn refused<O: Into<Order>>(g: &mut Game, side: Side, v: Vec<O>) -> OrderErro
     err
 }
 
+/// Asserts that `err` refuses the termination of a sea line at `at`, for a
+/// reason whose text holds `why` (most often the rule's id); `line`, if
+/// given, is the refused line's place in the plan.
+pub fn expect_bad_termination(err: &OrderError, line: Option<usize>, at: &str, why: &str) {
+    match err {
+        OrderError::BadTermination { line: l, at: a, why: w, .. } => {
+            assert_eq!(a, at, "{err:?}");
+            assert!(line.is_none_or(|line| line == *l), "line {l}, expected {line:?}: {err:?}");
+            assert!(w.to_string().contains(why), "{w}");
+        }
+        e => panic!("expected a termination at {at} refused, got {e:?}"),
+    }
+}
+
+/// Asserts that `err` refuses the origin of a sea line at `at`, as
+/// [`expect_bad_termination`] does its termination.
+pub fn expect_bad_origin(err: &OrderError, line: Option<usize>, at: &str, why: &str) {
+    match err {
+        OrderError::BadOrigin { line: l, at: a, why: w, .. } => {
+            assert_eq!(a, at, "{err:?}");
+            assert!(line.is_none_or(|line| line == *l), "line {l}, expected {line:?}: {err:?}");
+            assert!(w.to_string().contains(why), "{w}");
+        }
+        e => panic!("expected an origin at {at} refused, got {e:?}"),
+    }
+}
+
 /// Every scenario file shipped under `scenarios/`, as absolute paths,
 /// sorted.
 pub fn shipped_paths() -> Vec<PathBuf> {
