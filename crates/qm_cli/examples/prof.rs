@@ -1,9 +1,10 @@
 //! Profiling helper: times each supply system on a generated map, then
 //! repeats whole determinations (for `perf record`).
 //!
-//! `cargo run --release -p qm_cli --example prof -- HEXES REPS`, or
+//! `cargo run --release -p qm_cli --example prof -- HEXES REPS [turns]`, or
 //! `... -- clone HEXES REPS` to repeat `Game::clone` and `Game::checksum`
-//! after a player turn.
+//! after a player turn, or `... -- post HEXES REPS` to time each system of
+//! the initial and post-combat determinations around the bench's moves.
 #![allow(clippy::expect_used, reason = "a profiling tool")]
 
 use bevy_ecs::system::RunSystemOnce;
@@ -12,8 +13,10 @@ use qm_core::phase::Determining;
 use std::time::Instant;
 
 fn main() {
-    if std::env::args().nth(1).as_deref() == Some("clone") {
-        return clone_loop();
+    match std::env::args().nth(1).as_deref() {
+        Some("clone") => return clone_loop(),
+        Some("post") => return post_loop(),
+        _ => {}
     }
     let hexes: u32 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(100_000);
     let reps: u32 = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(0);
@@ -24,24 +27,18 @@ fn main() {
     for _ in 0..3 {
         for side in Side::BOTH {
             w.insert_resource(Determining { side, kind: DeterminationKind::Initial });
-            let mut times = Vec::new();
-            let mut time = |name: &'static str, f: &mut dyn FnMut()| {
-                let t = Instant::now();
-                f();
-                times.push(format!("{name} {:.2}ms", t.elapsed().as_secs_f64() * 1e3));
-            };
-            time("context", &mut || drop(w.run_system_once(qm_supply::context::build_context)));
-            time("land", &mut || drop(w.run_system_once(qm_supply::land::trace_land)));
-            time("zones", &mut || drop(w.run_system_once(qm_supply::zones::label_zones)));
-            time("sea", &mut || qm_supply::sea::resolve_sea(w));
-            time("statuses", &mut || drop(w.run_system_once(qm_supply::statuses::assign_statuses)));
-            time("explain", &mut || drop(w.run_system_once(qm_supply::explain::explain_cutoffs)));
-            time("record", &mut || drop(w.run_system_once(qm_supply::statuses::record_zones)));
-            println!("{side}: {}", times.join("  "));
+            println!("{side}: {}", timed_stages(w).join("  "));
         }
     }
+    // With `turns` after REPS, each round is a turn later, so that every
+    // record gets a new determination and is written, as in a game; else
+    // the rounds repeat one determination, as the bench does.
+    let new_turns = std::env::args().nth(3).as_deref() == Some("turns");
     let t = Instant::now();
     for _ in 0..reps {
+        if new_turns {
+            g.world_mut().resource_mut::<qm_core::phase::GameClock>().turn += 1;
+        }
         g.determine_supply(Side::Axis, DeterminationKind::Initial);
         g.determine_supply(Side::Allies, DeterminationKind::Initial);
     }
@@ -49,6 +46,78 @@ fn main() {
         println!("both sides: {:?} per determination pair", t.elapsed() / reps);
     }
 }
+
+/// Runs the supply systems one by one for the determination `w` holds in
+/// its `Determining`, as the phase schedule does, and times each.
+fn timed_stages(w: &mut bevy_ecs::world::World) -> Vec<String> {
+    let mut times = Vec::new();
+    let mut time = |name: &'static str, f: &mut dyn FnMut(&mut bevy_ecs::world::World)| {
+        let t = Instant::now();
+        f(w);
+        times.push(format!("{name} {:.2}ms", t.elapsed().as_secs_f64() * 1e3));
+    };
+    time("begin", &mut |w| qm_supply::orders::begin_determination(w));
+    time("context", &mut |w| drop(w.run_system_once(qm_supply::context::build_context)));
+    time("land", &mut |w| drop(w.run_system_once(qm_supply::land::trace_land)));
+    time("zones", &mut |w| drop(w.run_system_once(qm_supply::zones::label_zones)));
+    time("sea", &mut |w| qm_supply::sea::resolve_sea(w));
+    time("statuses", &mut |w| drop(w.run_system_once(qm_supply::statuses::assign_statuses)));
+    time("explain", &mut |w| drop(w.run_system_once(qm_supply::explain::explain_cutoffs)));
+    time("record", &mut |w| drop(w.run_system_once(qm_supply::statuses::record_zones)));
+    times
+}
+
+/// The bench's post-combat rounds, each system timed: from the same state,
+/// the initial determination of the side to move, the generated moves,
+/// then its post-combat determination.
+fn post_loop() {
+    let arg = |i: usize, d: u32| std::env::args().nth(i).and_then(|s| s.parse().ok()).unwrap_or(d);
+    let (hexes, reps) = (arg(2, 100_000), arg(3, 3));
+    let c = qm_scenario::generate::generate(qm_scenario::generate::GenParams::new(hexes, 1)).expect("gen");
+    let mut g = qm_game::Game::from_compiled(c, 1).expect("game");
+    let side = g.clock().side;
+    // As the bench: the side's records hold another determination.
+    g.determine_supply(side, DeterminationKind::PostCombat);
+    let before = g.snapshot();
+    let moves = qm_cli::bench::generated_moves(&g);
+    if std::env::args().nth(4).as_deref() == Some("whole") {
+        return whole_post_rounds(&mut g, &before, &moves, reps);
+    }
+    for _ in 0..reps.max(1) {
+        g.restore_from(&before).expect("restore");
+        qm_cli::bench::warm_up(&mut g, side.other());
+        let w = g.world_mut();
+        w.insert_resource(Determining { side, kind: DeterminationKind::Initial });
+        println!("initial:     {}", timed_stages(w).join("  "));
+        qm_cli::bench::apply_moves(&mut g, &moves);
+        let w = g.world_mut();
+        w.insert_resource(Determining { side, kind: DeterminationKind::PostCombat });
+        println!("post-combat: {}", timed_stages(w).join("  "));
+    }
+    println!("{} moves", moves.len());
+}
+
+/// The bench's post-combat rounds, each determination timed whole.
+fn whole_post_rounds(g: &mut qm_game::Game, before: &qm_game::Snapshot, moves: &[Move], reps: u32) {
+    let side = g.clock().side;
+    let (mut initial, mut post) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
+    for _ in 0..reps.max(1) {
+        g.restore_from(before).expect("restore");
+        qm_cli::bench::warm_up(g, side.other());
+        let t = Instant::now();
+        g.determine_supply(side, DeterminationKind::Initial);
+        initial += t.elapsed();
+        qm_cli::bench::apply_moves(g, moves);
+        let t = Instant::now();
+        g.determine_supply(side, DeterminationKind::PostCombat);
+        post += t.elapsed();
+    }
+    let n = reps.max(1);
+    println!("initial {:?}  post-combat {:?}  ({} moves)", initial / n, post / n, moves.len());
+}
+
+/// A generated move: the unit, where it goes, the nation that captures.
+type Move = (qm_core::ids::UnitId, qm_core::ids::NodeId, qm_core::ids::NationId);
 
 /// Repeats clone (with a dropped world to reuse) and checksum, timed apart.
 fn clone_loop() {
