@@ -234,6 +234,11 @@ fn land_zones(
             continue;
         }
         for &h in &z.hexes {
+            // Most hexes hold the zone's supply and passed it on: the flood's
+            // own cell tells, before the context's columns are read.
+            if !flood.would_take(&Seed { node: h, bits: b, push: u64::MAX, stage: 2 }) {
+                continue;
+            }
             let hb = b & ctx.accept.get(h as usize).copied().unwrap_or(0);
             if hb != 0 && ctx.friendly.get(h as usize).copied().unwrap_or(false) {
                 let seed = Seed { node: h, bits: hb, push: push_mask(ctx, h, true), stage: 2 };
