@@ -214,27 +214,31 @@ pub fn refused<O: Into<Order>>(g: &mut Game, side: Side, v: Vec<O>) -> OrderErro
 /// reason whose text holds `why` (most often the rule's id); `line`, if
 /// given, is the refused line's place in the plan.
 pub fn expect_bad_termination(err: &OrderError, line: Option<usize>, at: &str, why: &str) {
-    match err {
-        OrderError::BadTermination { line: l, at: a, why: w, .. } => {
-            assert_eq!(a, at, "{err:?}");
-            assert!(line.is_none_or(|line| line == *l), "line {l}, expected {line:?}: {err:?}");
-            assert!(w.to_string().contains(why), "{w}");
-        }
-        e => panic!("expected a termination at {at} refused, got {e:?}"),
-    }
+    let got = match err {
+        OrderError::BadTermination { line, at, why, .. } => Some((*line, at.as_str(), why.to_string())),
+        _ => None,
+    };
+    expect_refused_at(err, got, (line, at, why));
 }
 
 /// Asserts that `err` refuses the origin of a sea line at `at`, as
 /// [`expect_bad_termination`] does its termination.
 pub fn expect_bad_origin(err: &OrderError, line: Option<usize>, at: &str, why: &str) {
-    match err {
-        OrderError::BadOrigin { line: l, at: a, why: w, .. } => {
-            assert_eq!(a, at, "{err:?}");
-            assert!(line.is_none_or(|line| line == *l), "line {l}, expected {line:?}: {err:?}");
-            assert!(w.to_string().contains(why), "{w}");
-        }
-        e => panic!("expected an origin at {at} refused, got {e:?}"),
-    }
+    let got = match err {
+        OrderError::BadOrigin { line, at, why, .. } => Some((*line, at.as_str(), why.to_string())),
+        _ => None,
+    };
+    expect_refused_at(err, got, (line, at, why));
+}
+
+/// Compares the `(line, place, reason)` a refusal gave (`None`: another
+/// error) with the expected line (if any), place and reason text.
+fn expect_refused_at(err: &OrderError, got: Option<(usize, &str, String)>, want: (Option<usize>, &str, &str)) {
+    let (line, at, why) = want;
+    let Some((l, a, w)) = got else { panic!("expected a refusal at {at}, got {err:?}") };
+    assert_eq!(a, at, "{err:?}");
+    assert!(line.is_none_or(|line| line == l), "line {l}, expected {line:?}: {err:?}");
+    assert!(w.contains(why), "{w}");
 }
 
 /// Every scenario file shipped under `scenarios/`, as absolute paths,
