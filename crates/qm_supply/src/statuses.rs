@@ -129,7 +129,7 @@ pub fn assign_statuses(
         nexts.push(Some(next));
     }
     trace_unit_lines(&mut floods, &wanted, &mut nexts);
-    let (full, partial, isolated) = write_unit_statuses(rules, at, list, nexts, &mut log);
+    let (full, partial, isolated) = write_unit_statuses(&ctx, rules, at, list, nexts, &mut log);
     log.push(GameEvent::SupplyDetermined { side, kind, full, partial, isolated, unsupplied_hexes: unsupplied });
 }
 
@@ -400,6 +400,7 @@ fn trace_unit_lines(floods: &mut LandFloods, wanted: &[Vec<(usize, NodeId, u32)>
 /// turn (SUP-142), with an event for each change of status; returns the
 /// ground units fully, partially and not supplied.
 fn write_unit_statuses(
+    ctx: &SupplyContext,
     rules: &Ruleset,
     at: Determination,
     list: Vec<(&Unit, &Location, &UnitFlags, Mut<'_, UnitSupply>)>,
@@ -407,7 +408,7 @@ fn write_unit_statuses(
     log: &mut EventLog,
 ) -> (u32, u32, u32) {
     let (mut full, mut partial, mut isolated) = (0u32, 0u32, 0u32);
-    for ((u, _, _, mut sup), next) in list.into_iter().zip(nexts) {
+    for ((u, loc, _, sup), next) in list.into_iter().zip(nexts) {
         let Some(mut next) = next else { continue };
         // SUP-142: supplied at either determination of the player turn, a
         // unit stays supplied; the better determination's record stands.
@@ -424,11 +425,39 @@ fn write_unit_statuses(
         if sup.status != next.status {
             log.push(GameEvent::UnitSupplyChanged { unit: u.id.clone(), from: sup.status, to: next.status });
         }
+        write_record(ctx, rules, (u, loc), sup, next);
+    }
+    (full, partial, isolated)
+}
+
+/// Writes a unit's new record if it differs from the last, so that bevy's
+/// change detection marks only real changes. A record that
+/// [`explain_cutoffs`](crate::explain::explain_cutoffs) will explain is
+/// compared without its cutoff and keeps its last one: that stage writes
+/// the new cutoff only if it differs.
+fn write_record(
+    ctx: &SupplyContext,
+    rules: &Ruleset,
+    (u, loc): (&Unit, &Location),
+    mut sup: Mut<'_, UnitSupply>,
+    mut next: UnitSupply,
+) {
+    let side = next.at.map(|a| a.side);
+    let explained = side.is_some_and(|s| crate::explain::explained(ctx, rules, s, u, loc, &next).is_some());
+    if !explained {
         if *sup != next {
             *sup = next;
         }
+        return;
     }
-    (full, partial, isolated)
+    next.cutoff = None;
+    let last = sup.bypass_change_detection().cutoff.take();
+    if *sup == next {
+        sup.bypass_change_detection().cutoff = last;
+    } else {
+        next.cutoff = last;
+        *sup = next;
+    }
 }
 
 /// Records the zones of the determination, with their statuses, sea lines

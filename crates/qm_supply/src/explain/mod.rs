@@ -25,7 +25,7 @@ use crate::sources::SourceView;
 use crate::zoc::{shared_armor, zoc_sources};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Location, Unit};
-use qm_core::ids::{NationId, NodeId, Tier};
+use qm_core::ids::{NationId, NodeId, Side, Tier};
 use qm_core::map::MapGraph;
 use qm_core::nation::NationStatus;
 use qm_core::ruleset::{Domain, Ruleset};
@@ -366,6 +366,43 @@ pub struct ExplainScratch {
     spare: Vec<Vec<u32>>,
 }
 
+/// What [`explain_cutoffs`] explains in a unit's record: whose supply is
+/// wanted, that nation's class, and the tier wanted.
+pub(crate) struct Explained {
+    nation: NationId,
+    class: u16,
+    want: Tier,
+}
+
+/// Whether [`explain_cutoffs`] gives the unit's record a cutoff, and for
+/// what; `None` for a record it leaves alone: another side's, supplied
+/// automatically or fully, of a unit type the rules do not know, or of a
+/// nation with no supply class. The statuses stage asks too, so that a
+/// record to be explained keeps its last cutoff until the new one is
+/// compared with it.
+pub(crate) fn explained(
+    ctx: &SupplyContext,
+    rules: &Ruleset,
+    side: Side,
+    u: &Unit,
+    loc: &Location,
+    sup: &UnitSupply,
+) -> Option<Explained> {
+    if sup.at.is_none_or(|a| a.side != side) || sup.automatic.is_some() || sup.status == UnitStatus::Full {
+        return None;
+    }
+    let def = rules.unit_type(u.kind)?;
+    let nation = if def.domain == Domain::Ground {
+        u.supply_nation()
+    } else {
+        // Air and naval units take their base's status: explain the hex.
+        ctx.control.get(loc.node as usize).copied().flatten().unwrap_or(u.nation)
+    };
+    let class = ctx.classes.of_nation.get(nation.index()).copied().flatten()?;
+    let want = if sup.status == UnitStatus::Partial { Tier::Full } else { Tier::Partial };
+    Some(Explained { nation, class, want })
+}
+
 /// Fills the cutoff of every unit of the side that is not fully supplied
 /// through a line.
 pub fn explain_cutoffs(
@@ -383,23 +420,16 @@ pub fn explain_cutoffs(
     let ExplainScratch { region: scratch, spare } = &mut *kept;
     let mut reasons = BlockReasons::default();
     for (u, loc, mut sup) in &mut units {
-        if sup.at.is_none_or(|a| a.side != side) || sup.automatic.is_some() || sup.status == UnitStatus::Full {
-            continue;
-        }
-        let Some(def) = rules.unit_type(u.kind) else { continue };
-        let nation = if def.domain == Domain::Ground {
-            u.supply_nation()
-        } else {
-            // Air and naval units take their base's status: explain the hex.
-            ctx.control.get(loc.node as usize).copied().flatten().unwrap_or(u.nation)
-        };
-        let Some(Some(class)) = ctx.classes.of_nation.get(nation.index()).copied() else { continue };
-        let want = if sup.status == UnitStatus::Partial { Tier::Full } else { Tier::Partial };
+        let Some(Explained { nation, class, want }) = explained(&ctx, rules, side, u, loc, &sup) else { continue };
         let Some(bits) = wanted_bits(&ctx, nation, want) else { continue };
         let area = cache.entry((class, want)).or_insert_with(|| AreaCache::new(&ctx, map, bits, spare.pop()));
         let mut cut = area.get((scratch, &mut reasons), &ctx, rules, map, nation, loc.node, want);
         terrain_override(&ctx, nation, loc.node, want, &mut cut);
-        sup.cutoff = Some(cut);
+        // Written only if it changed: the statuses stage left the record's
+        // last cutoff in place for this comparison.
+        if sup.cutoff.as_ref() != Some(&cut) {
+            sup.cutoff = Some(cut);
+        }
     }
     spare.extend(cache.into_values().map(AreaCache::into_spare));
 }
