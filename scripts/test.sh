@@ -4,7 +4,8 @@
 # python3 (3.9 or newer, with its venv module), and access to crates.io
 # and PyPI.
 #
-#   bash scripts/test.sh            # cargo test --workspace, then pytest
+#   bash scripts/test.sh            # cargo test --workspace (and the Bevy
+#                                   # plugin's test), then pytest
 #   bash scripts/test.sh --python   # the Python part only
 #
 # The virtual environment lives in target/venv (git-ignored, like all of
@@ -15,6 +16,8 @@ cd "$(dirname "$0")/.."
 if [[ "${1:-}" != "--python" ]]; then
     echo "== cargo test --workspace"
     cargo test --workspace --locked
+    echo "== the Bevy plugin's change detection (feature bevy)"
+    cargo test --locked --features bevy --test bevy_change_detection
 fi
 
 echo "== python: virtual environment and pinned tools"

@@ -44,7 +44,7 @@ fn controller(g: &Game, hex: &str) -> Option<String> {
 }
 
 /// A hex's supply record.
-fn hex_supply(g: &Game, hex: &str) -> HexSupply {
+fn hex_supply(g: &Game, hex: &str) -> HexRecord {
     g.state().nodes[node(g, hex) as usize].supply
 }
 
@@ -210,7 +210,7 @@ fn a_unit_worse_off_after_combat_keeps_its_status_and_the_other_side_is_untouche
             .collect()
     };
     let russia = g.spec().ruleset.nations.iter().position(|n| n.key == "russia").expect("russia");
-    let russian_hexes = |g: &Game| -> Vec<(usize, HexSupply)> {
+    let russian_hexes = |g: &Game| -> Vec<(usize, HexRecord)> {
         g.state()
             .nodes
             .into_iter()

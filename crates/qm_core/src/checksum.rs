@@ -35,7 +35,7 @@ use crate::components::{Control, Designation, HexDamage, Location, MapNode, Supp
 use crate::encode::Encoder;
 use crate::nation::{Nation, NationStateC};
 use crate::state::{GameState, STATE_VERSION, clock_of, rng_of};
-use crate::supply::{HexSupply, UnitSupply};
+use crate::supply::{HexDecided, HexRecord, HexSupply, UnitSupply};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -71,7 +71,7 @@ pub fn checksum(state: &GameState) -> Checksum {
     e.put(&state.flags);
     e.put(&state.nations);
     e.count(state.nodes.len());
-    e.nodes(state.nodes.iter().map(|n| (&n.control, &n.damage, &n.supply)));
+    e.nodes(state.nodes.iter().map(|n| (&n.control, &n.damage, n.supply)));
     e.put(&state.sources);
     e.put(&state.units);
     sections(&mut e, &state.sections);
@@ -136,21 +136,21 @@ fn world_sections(e: &mut Encoder, world: &World) {
 /// come, in one pass that checks the order; if it was not sorted, the
 /// encoder goes back to where it was and writes them sorted.
 fn write_nodes(e: &mut Encoder, world: &World) {
-    let Some(mut q) = world.try_query::<(&MapNode, &Control, &HexSupply, &HexDamage)>() else {
+    let Some(mut q) = world.try_query::<(&MapNode, &Control, &HexSupply, &HexDecided, &HexDamage)>() else {
         e.count(0);
         return;
     };
     let before = e.clone();
     e.count(q.iter(world).len());
     let (mut last, mut sorted) = (0, true);
-    e.nodes(q.iter(world).map(|(n, c, s, d)| {
+    e.nodes(q.iter(world).map(|(n, c, s, a, d)| {
         sorted &= last <= n.0;
         last = n.0;
-        (c, d, s)
+        (c, d, HexRecord::of(s, a))
     }));
     if !sorted {
         *e = before;
-        let mut nodes: Vec<_> = q.iter(world).map(|(n, c, s, d)| (n.0, (c, d, s))).collect();
+        let mut nodes: Vec<_> = q.iter(world).map(|(n, c, s, a, d)| (n.0, (c, d, HexRecord::of(s, a)))).collect();
         nodes.sort_by_key(|n| n.0);
         e.count(nodes.len());
         e.nodes(nodes.into_iter().map(|n| n.1));

@@ -36,7 +36,7 @@
 use crate::components::{Control, HexDamage};
 use crate::encode::Encoder;
 use crate::ids::{Determination, DeterminationKind, Side};
-use crate::supply::{HexStatus, HexSupply};
+use crate::supply::{HexRecord, HexStatus};
 
 /// A node's bytes, at most 15 of them, gathered in one register (built in
 /// memory byte by byte, the 16-byte copy out of it stalled on every node).
@@ -83,8 +83,9 @@ const fn allies(s: Side) -> bool {
     }
 }
 
-/// A node's state, as the run reads it.
-type Node<'a> = (&'a Control, &'a HexDamage, &'a HexSupply);
+/// A node's state, as the run reads it: its supply record is made of two
+/// components, so it comes by value.
+type Node<'a> = (&'a Control, &'a HexDamage, HexRecord);
 
 /// A run of nodes being encoded: what bit 11 compares with, and the node
 /// before with how many times it has repeated since it was written.
@@ -107,7 +108,7 @@ impl<'a> NodeRun<'a> {
             return;
         }
         self.end_repeats(write);
-        let b = self.encode(node.0, node.1, node.2);
+        let b = self.encode(node.0, node.1, &node.2);
         write(&b.to_le_bytes(), b.len);
         self.last = Some(node);
     }
@@ -123,10 +124,10 @@ impl<'a> NodeRun<'a> {
 
     /// The bytes of the next node of the run.
     #[inline(always)]
-    fn encode(&mut self, control: &Control, damage: &HexDamage, supply: &HexSupply) -> Bytes {
+    fn encode(&mut self, control: &Control, damage: &HexDamage, supply: &HexRecord) -> Bytes {
         let Control { current, original, by_partisan, captured } = *control;
         let HexDamage { synthetic_oil, ic_isolated_turns } = *damage;
-        let HexSupply { status, at } = *supply;
+        let HexRecord { status, at } = *supply;
         let mut b = Bytes { word: 0, len: 2 };
         let mut f = 0u16;
         let mut set = |on: bool, flag: u16| f |= if on { flag } else { 0 };
@@ -195,7 +196,7 @@ mod tests {
     use super::*;
     use crate::ids::NationId;
 
-    type Node = (Control, HexDamage, HexSupply);
+    type Node = (Control, HexDamage, HexRecord);
 
     /// Every shape of node: each option absent and present, each variant.
     fn shapes() -> Vec<Node> {
@@ -222,7 +223,7 @@ mod tests {
                             };
                             let damage =
                                 HexDamage { synthetic_oil: j == 1, ic_isolated_turns: ((i * 3 + j) * 50 % 256) as u8 };
-                            out.push((control, damage, HexSupply { status, at }));
+                            out.push((control, damage, HexRecord { status, at }));
                         }
                     }
                 }
@@ -236,7 +237,7 @@ mod tests {
         let mut out = Vec::new();
         let mut write = |b: &[u8; 16], len: usize| out.extend_from_slice(&b[..len]);
         for (c, d, s) in nodes {
-            run.push((c, d, s), &mut write);
+            run.push((c, d, *s), &mut write);
         }
         run.end_repeats(&mut write);
         out
@@ -292,7 +293,7 @@ mod tests {
             }
             let control = Control { current, original, by_partisan: on(bit::BY_PARTISAN), captured };
             let damage = HexDamage { synthetic_oil: on(bit::SYNTHETIC_OIL), ic_isolated_turns };
-            out.push((control, damage, HexSupply { status, at }));
+            out.push((control, damage, HexRecord { status, at }));
         }
         out
     }
@@ -328,7 +329,7 @@ mod tests {
     #[test]
     fn a_run_of_equal_nodes_takes_four_bytes() {
         let control = Control { current: Some(NationId(1)), original: Some(NationId(1)), ..Control::default() };
-        let node = (control, HexDamage::default(), HexSupply::default());
+        let node = (control, HexDamage::default(), HexRecord::default());
         assert_eq!(encode(&[node; 1000]).len(), 4 + 4);
     }
 
@@ -336,8 +337,8 @@ mod tests {
     fn a_typical_node_takes_four_bytes() {
         let at = Some(Determination { turn: 2, side: Side::Axis, kind: DeterminationKind::Initial });
         let control = Control { current: Some(NationId(1)), original: Some(NationId(1)), ..Control::default() };
-        let node = (control, HexDamage::default(), HexSupply { status: Some(HexStatus::Full), at });
-        let other = (control, HexDamage::default(), HexSupply { status: Some(HexStatus::Partial), at });
+        let node = (control, HexDamage::default(), HexRecord { status: Some(HexStatus::Full), at });
+        let other = (control, HexDamage::default(), HexRecord { status: Some(HexStatus::Partial), at });
         assert_eq!(encode(&[node, other]).len(), 8 + 4);
     }
 
@@ -345,7 +346,7 @@ mod tests {
     fn the_encoder_hashes_the_run_it_is_given() {
         let run: Vec<Node> = shapes().into_iter().cycle().take(5_000).flat_map(|n| [n, n]).collect();
         let mut e = Encoder::default();
-        e.nodes(run.iter().map(|(c, d, s)| (c, d, s)));
+        e.nodes(run.iter().map(|(c, d, s)| (c, d, *s)));
         // Past the encoder's flush size, so that buffering is crossed too.
         assert_eq!(e.finish(), *blake3::hash(&encode(&run)).as_bytes());
     }

@@ -13,7 +13,7 @@ use crate::nation::{Nation, NationSides, NationState, NationStateC};
 use crate::phase::{GameClock, RunningPhase};
 use crate::rng::GameRng;
 use crate::spec::{ScenarioSpec, Spec};
-use crate::supply::{HexSupply, UnitSupply};
+use crate::supply::{HexDecided, HexRecord, HexSupply, UnitSupply};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -29,8 +29,8 @@ pub struct NodeState {
     pub control: Control,
     /// Damage.
     pub damage: HexDamage,
-    /// Supply status.
-    pub supply: HexSupply,
+    /// Supply status, and when it was decided.
+    pub supply: HexRecord,
 }
 
 /// The changing state of one unit.
@@ -209,7 +209,8 @@ pub fn build_into(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState)
     index.nodes.reserve(map.nodes.len());
     for (i, info) in map.nodes.iter().enumerate() {
         let st = state.nodes.get(i).copied().unwrap_or_default();
-        let node = (MapNode(i as NodeId), st.control, st.supply, st.damage);
+        let (supply, decided) = st.supply.parts();
+        let node = (MapNode(i as NodeId), st.control, supply, decided, st.damage);
         // One spawn with every component: no move between archetypes.
         let tile = map.coord(i as NodeId).filter(|_| info.surface != Surface::Box).map(|coord| HexTile {
             coord,
@@ -309,19 +310,22 @@ pub fn copy_world(src: &World, dst: &mut World, spec: &Arc<ScenarioSpec>) -> Res
 /// if they yield the same nodes in the same order; `false` (some nodes
 /// perhaps written) if not.
 fn copy_nodes(src: &World, dst: &mut World) -> bool {
-    let Some(mut from) = src.try_query::<(&MapNode, &Control, &HexSupply, &HexDamage)>() else { return false };
+    let Some(mut from) = src.try_query::<(&MapNode, &Control, &HexSupply, &HexDecided, &HexDamage)>() else {
+        return false;
+    };
     let mut from = from.iter(src);
-    let mut to = dst.query::<(&MapNode, &mut Control, &mut HexSupply, &mut HexDamage)>();
+    let mut to = dst.query::<NodeMut>();
     if from.len() != to.iter(dst).len() {
         return false;
     }
-    for (n, mut c, mut h, mut d) in to.iter_mut(dst) {
-        let Some((sn, sc, sh, sd)) = from.next() else { return false };
+    for (n, mut c, mut h, mut a, mut d) in to.iter_mut(dst) {
+        let Some((sn, sc, sh, sa, sd)) = from.next() else { return false };
         if sn != n {
             return false;
         }
         set_if_changed(&mut c, *sc);
         set_if_changed(&mut h, *sh);
+        set_if_changed(&mut a, *sa);
         set_if_changed(&mut d, *sd);
     }
     true
@@ -382,14 +386,18 @@ fn write_state(
     build_sections(world, spec, state, from)
 }
 
+/// A node's components, written.
+type NodeMut =
+    (&'static MapNode, &'static mut Control, &'static mut HexSupply, &'static mut HexDecided, &'static mut HexDamage);
+
 /// Writes every node's components from `nodes`, by id.
 fn write_nodes(world: &mut World, nodes: &[NodeState]) {
-    for (n, mut c, mut h, mut d) in
-        world.query::<(&MapNode, &mut Control, &mut HexSupply, &mut HexDamage)>().iter_mut(world)
-    {
+    for (n, mut c, mut h, mut a, mut d) in world.query::<NodeMut>().iter_mut(world) {
         let st = nodes.get(n.0 as usize).copied().unwrap_or_default();
+        let (supply, decided) = st.supply.parts();
         set_if_changed(&mut c, st.control);
-        set_if_changed(&mut h, st.supply);
+        set_if_changed(&mut h, supply);
+        set_if_changed(&mut a, decided);
         set_if_changed(&mut d, st.damage);
     }
 }
@@ -440,6 +448,7 @@ fn register(world: &mut World) {
     world.register_component::<MapNode>();
     world.register_component::<Control>();
     world.register_component::<HexSupply>();
+    world.register_component::<HexDecided>();
     world.register_component::<HexDamage>();
     world.register_component::<SupplySource>();
     world.register_component::<Designation>();
@@ -501,16 +510,23 @@ fn extract_state_but_nodes(world: &World, which: Sections) -> GameState {
 /// despawned), so they are written straight into place; any other order is
 /// sorted first.
 fn extract_nodes(world: &World) -> Vec<NodeState> {
-    let Some(mut q) = world.try_query::<(&MapNode, &Control, &HexSupply, &HexDamage)>() else { return Vec::new() };
-    let state = |c: &Control, s: &HexSupply, d: &HexDamage| NodeState { control: *c, damage: *d, supply: *s };
+    let Some(mut q) = world.try_query::<(&MapNode, &Control, &HexSupply, &HexDecided, &HexDamage)>() else {
+        return Vec::new();
+    };
+    let state = |c: &Control, s: &HexSupply, a: &HexDecided, d: &HexDamage| NodeState {
+        control: *c,
+        damage: *d,
+        supply: HexRecord::of(s, a),
+    };
     let mut nodes = Vec::with_capacity(q.iter(world).len());
-    for (n, c, s, d) in q.iter(world) {
+    for (n, c, s, a, d) in q.iter(world) {
         if n.0 as usize != nodes.len() {
-            let mut all: Vec<(NodeId, NodeState)> = q.iter(world).map(|(n, c, s, d)| (n.0, state(c, s, d))).collect();
+            let mut all: Vec<(NodeId, NodeState)> =
+                q.iter(world).map(|(n, c, s, a, d)| (n.0, state(c, s, a, d))).collect();
             all.sort_by_key(|n| n.0);
             return all.into_iter().map(|n| n.1).collect();
         }
-        nodes.push(state(c, s, d));
+        nodes.push(state(c, s, a, d));
     }
     nodes
 }
@@ -551,7 +567,7 @@ mod tests {
         let mut w = World::new();
         for &i in order {
             let control = Control { current: Some(NationId(i as u16)), ..Control::default() };
-            w.spawn((MapNode(i), control, HexSupply::default(), HexDamage::default()));
+            w.spawn((MapNode(i), control, HexSupply::default(), HexDecided::default(), HexDamage::default()));
         }
         w
     }

@@ -269,11 +269,45 @@ impl Default for UnitSupply {
     }
 }
 
-/// A hex's supply status for its controller's side.
+/// A hex's supply status for its controller's side (a component of every
+/// node). A determination writes it only when the status changes, so an
+/// embedder's `Changed<HexSupply>` sees real changes; when it was decided
+/// is [`HexDecided`], written at every determination of the holder's side.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HexSupply {
     /// The status, or `None` if never determined.
     pub status: Option<HexStatus>,
+}
+
+/// The determination that decided a hex's [`HexSupply`] (a component of
+/// every node). SUP-142 reads it: a post-combat determination keeps a
+/// better status decided earlier in the same player turn.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexDecided {
+    /// When it was decided, or `None` if never.
+    pub at: Option<Determination>,
+}
+
+/// A hex's supply record as the state saves it: its [`HexSupply`] and its
+/// [`HexDecided`] together.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexRecord {
+    /// The status, or `None` if never determined.
+    pub status: Option<HexStatus>,
     /// When it was decided.
     pub at: Option<Determination>,
+}
+
+impl HexRecord {
+    /// The record of a hex's two components.
+    #[must_use]
+    pub fn of(supply: &HexSupply, decided: &HexDecided) -> Self {
+        Self { status: supply.status, at: decided.at }
+    }
+
+    /// The two components the record is saved from.
+    #[must_use]
+    pub fn parts(self) -> (HexSupply, HexDecided) {
+        (HexSupply { status: self.status }, HexDecided { at: self.at })
+    }
 }

@@ -3,7 +3,9 @@
 //! [`QuartermasterPlugin`] loads a scenario into the app's own `World`: the
 //! entities (hexes, units, sources, ports), the resources, every rule
 //! family's state, and the phase schedules. The app's systems then query
-//! `UnitSupply` and `HexSupply` with change detection, and step the game by
+//! `UnitSupply` and `HexSupply` with change detection (each is written only
+//! when it changes; when a hex's status was decided is `HexDecided`), and
+//! step the game by
 //! writing [`StepPhase`] messages; each phase run is announced by a
 //! [`PhaseDone`] message with its events.
 //!

@@ -93,7 +93,7 @@ pub fn assign_statuses(
     mut floods: ResMut<LandFloods>,
     mut hex_buf: ResMut<HexStatuses>,
     mut units: Query<(&Unit, &Location, &UnitFlags, &mut UnitSupply)>,
-    mut nodes: Query<(&MapNode, &Control, &mut HexSupply)>,
+    mut nodes: Query<HexWrite>,
     mut log: ResMut<EventLog>,
 ) {
     let (Some(side), Some(kind)) = (ctx.side, ctx.kind) else { return };
@@ -237,22 +237,28 @@ fn own_hex_statuses(ctx: &SupplyContext, hex_status: &mut [Option<HexStatus>]) {
     }
 }
 
+/// A hex's components that the statuses stage reads and writes.
+type HexWrite = (&'static MapNode, &'static Control, &'static mut HexSupply, &'static mut HexDecided);
+
 /// Writes the hexes' statuses, keeping a better one of the same player
 /// turn (SUP-142); returns how many of the side's hexes are unsupplied.
+/// Each component is written only if it changes, so that bevy's change
+/// detection marks a [`HexSupply`] only when the status changed (in a game
+/// every determination is new, so [`HexDecided`] changes at each).
 fn write_hex_statuses(
     ctx: &SupplyContext,
     at: Determination,
     hex_status: &mut [Option<HexStatus>],
-    nodes: &mut Query<(&MapNode, &Control, &mut HexSupply)>,
+    nodes: &mut Query<HexWrite>,
 ) -> u32 {
     let mut unsupplied = 0u32;
-    for (node, control, mut hs) in nodes {
+    for (node, control, mut hs, mut decided) in nodes {
         let i = node.0 as usize;
         let Some(status) = hex_status.get(i).copied().flatten() else { continue };
         // SUP-142: supplied at either determination of the player turn, a
         // hex stays supplied; a hex that changed hands starts afresh.
         let keep = at.kind == DeterminationKind::PostCombat
-            && same_player_turn(at, hs.at)
+            && same_player_turn(at, decided.at)
             && hs.status > Some(status)
             && control.captured != Some((ctx.turn, at.side));
         let status = if keep { hs.status.unwrap_or(status) } else { status };
@@ -260,9 +266,11 @@ fn write_hex_statuses(
         if status == HexStatus::Unsupplied && ctx.friendly[i] {
             unsupplied += 1;
         }
-        let new = HexSupply { status: Some(status), at: if keep { hs.at } else { Some(at) } };
-        if *hs != new {
-            *hs = new;
+        if hs.status != Some(status) {
+            hs.status = Some(status);
+        }
+        if !keep && decided.at != Some(at) {
+            decided.at = Some(at);
         }
     }
     unsupplied
