@@ -1,6 +1,7 @@
 //! A headless Bevy `App` with Quartermaster: loads the Barbarossa pocket,
 //! steps one player turn phase by phase, and prints the units whose supply
-//! status changed, as an app system sees them through change detection.
+//! status changed and how many hexes changed status, as an app system sees
+//! them through change detection.
 //!
 //! ```sh
 //! cargo run --example bevy_app --features bevy
@@ -16,15 +17,23 @@ use std::collections::BTreeMap;
 #[derive(Resource, Default)]
 struct Seen(BTreeMap<UnitId, Option<UnitStatus>>);
 
-/// Prints each phase run, then every unit whose status differs from what
-/// this system saw before (`Changed<UnitSupply>` narrows the search).
+/// Prints each phase run, the number of hexes whose status changed
+/// (`HexSupply` is written only then), then every unit whose status differs
+/// from what this system saw before (`Changed<UnitSupply>` narrows the
+/// search: a unit's record also holds its line).
 fn print_changes(
     mut done: MessageReader<PhaseDone>,
+    hexes: Query<&HexSupply, Changed<HexSupply>>,
     units: Query<(&Unit, &UnitSupply), Changed<UnitSupply>>,
     mut seen: ResMut<Seen>,
 ) {
+    let mut ran = false;
     for PhaseDone(r) in done.read() {
         println!("turn {} {}: {} ({} events)", r.turn, r.side, r.phase, r.events.len());
+        ran = true;
+    }
+    if ran && !hexes.is_empty() {
+        println!("  {} hexes changed status", hexes.iter().count());
     }
     let mut changed: Vec<(&Unit, &UnitSupply)> = units.iter().collect();
     changed.sort_by(|a, b| a.0.id.cmp(&b.0.id));
