@@ -8,12 +8,14 @@
 //! the same determination on a game restored from a snapshot (new, or
 //! restored into in place) and on a clone.
 
+mod common;
+
+use common::hand_over;
 use proptest::prelude::*;
 use quartermaster::bevy_ecs::change_detection::DetectChanges;
 use quartermaster::bevy_ecs::change_detection::Tick;
 use quartermaster::bevy_ecs::prelude::Ref;
-use quartermaster::core::components::{Control, MapNode};
-use quartermaster::core::ids::NationId;
+use quartermaster::core::components::MapNode;
 use quartermaster::core::phase::GameClock;
 use quartermaster::prelude::*;
 use quartermaster::scenario::generate::{GenParams, generate};
@@ -69,16 +71,6 @@ fn marked_iff_changed(before: &BTreeMap<u32, Seen>, after: &BTreeMap<u32, Seen>)
         redecided += usize::from(at_changed && !status_changed);
     }
     redecided
-}
-
-/// Gives `node`'s hex the controller `nation` (none past the nations).
-fn hand_over(g: &mut Game, node: u32, nation: usize) {
-    let nations = g.spec().ruleset.nations.len();
-    let w = g.world_mut();
-    let mut q = w.query::<(&MapNode, &mut Control)>();
-    if let Some((_, mut c)) = q.iter_mut(w).find(|(n, _)| n.0 == node) {
-        c.current = (nation < nations).then_some(NationId(nation as u16));
-    }
 }
 
 /// Moves the game's clock on by one turn.

@@ -6,12 +6,14 @@
 //! determination decides the records a game whose units hold no earlier
 //! line decides.
 
+mod common;
+
+use common::hand_over;
 use proptest::prelude::*;
 use quartermaster::bevy_ecs::change_detection::DetectChanges;
 use quartermaster::bevy_ecs::change_detection::Tick;
 use quartermaster::bevy_ecs::prelude::Ref;
-use quartermaster::core::components::{Control, MapNode, Unit};
-use quartermaster::core::ids::NationId;
+use quartermaster::core::components::Unit;
 use quartermaster::prelude::*;
 use quartermaster::scenario::generate::{GenParams, generate};
 use std::collections::BTreeMap;
@@ -43,16 +45,6 @@ fn marked_iff_changed(before: &BTreeMap<String, (UnitSupply, bool)>, after: &BTr
         } else {
             assert!(!*marked, "unit {id}: marked but unchanged: {new:?}");
         }
-    }
-}
-
-/// Gives `node`'s hex the controller `nation` (none past the nations).
-fn hand_over(g: &mut Game, node: u32, nation: usize) {
-    let nations = g.spec().ruleset.nations.len();
-    let w = g.world_mut();
-    let mut q = w.query::<(&MapNode, &mut Control)>();
-    if let Some((_, mut c)) = q.iter_mut(w).find(|(n, _)| n.0 == node) {
-        c.current = (nation < nations).then_some(NationId(nation as u16));
     }
 }
 

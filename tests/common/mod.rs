@@ -18,6 +18,18 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Gives `node`'s hex the controller `nation` (none past the nations), as
+/// the property tests of change detection do between determinations.
+pub fn hand_over(g: &mut Game, node: NodeId, nation: usize) {
+    use quartermaster::core::components::{Control, MapNode};
+    let nations = g.spec().ruleset.nations.len();
+    let w = g.world_mut();
+    let mut q = w.query::<(&MapNode, &mut Control)>();
+    if let Some((_, mut c)) = q.iter_mut(w).find(|(n, _)| n.0 == node) {
+        c.current = (nation < nations).then_some(NationId(nation as u16));
+    }
+}
+
 /// A path under the repository root.
 pub fn path(rel: &str) -> PathBuf {
     root().join(rel)
