@@ -31,11 +31,11 @@
 //! state without extracting it (what `Game::checksum` does), and gives the
 //! same value as `checksum(&extract_state(world))`.
 
-use crate::components::{Control, Designation, HexDamage, Location, MapNode, SupplySource, Unit, UnitFlags};
+use crate::components::{Designation, Location, SupplySource, Unit, UnitFlags};
 use crate::encode::Encoder;
 use crate::nation::{Nation, NationStateC};
 use crate::state::{GameState, STATE_VERSION, clock_of, rng_of};
-use crate::supply::{HexDecided, HexRecord, HexSupply, UnitSupply};
+use crate::supply::{HexRecord, UnitSupply};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -136,7 +136,7 @@ fn world_sections(e: &mut Encoder, world: &World) {
 /// come, in one pass that checks the order; if it was not sorted, the
 /// encoder goes back to where it was and writes them sorted.
 fn write_nodes(e: &mut Encoder, world: &World) {
-    let Some(mut q) = world.try_query::<(&MapNode, &Control, &HexSupply, &HexDecided, &HexDamage)>() else {
+    let Some(mut q) = world.try_query::<crate::state::NodeRead>() else {
         e.count(0);
         return;
     };

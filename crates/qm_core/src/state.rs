@@ -310,9 +310,7 @@ pub fn copy_world(src: &World, dst: &mut World, spec: &Arc<ScenarioSpec>) -> Res
 /// if they yield the same nodes in the same order; `false` (some nodes
 /// perhaps written) if not.
 fn copy_nodes(src: &World, dst: &mut World) -> bool {
-    let Some(mut from) = src.try_query::<(&MapNode, &Control, &HexSupply, &HexDecided, &HexDamage)>() else {
-        return false;
-    };
+    let Some(mut from) = src.try_query::<NodeRead>() else { return false };
     let mut from = from.iter(src);
     let mut to = dst.query::<NodeMut>();
     if from.len() != to.iter(dst).len() {
@@ -385,6 +383,10 @@ fn write_state(
     spec.rules.reset_caches(world);
     build_sections(world, spec, state, from)
 }
+
+/// A node's components, read: every part of its [`NodeState`].
+pub(crate) type NodeRead =
+    (&'static MapNode, &'static Control, &'static HexSupply, &'static HexDecided, &'static HexDamage);
 
 /// A node's components, written.
 type NodeMut =
@@ -510,9 +512,7 @@ fn extract_state_but_nodes(world: &World, which: Sections) -> GameState {
 /// despawned), so they are written straight into place; any other order is
 /// sorted first.
 fn extract_nodes(world: &World) -> Vec<NodeState> {
-    let Some(mut q) = world.try_query::<(&MapNode, &Control, &HexSupply, &HexDecided, &HexDamage)>() else {
-        return Vec::new();
-    };
+    let Some(mut q) = world.try_query::<NodeRead>() else { return Vec::new() };
     let state = |c: &Control, s: &HexSupply, a: &HexDecided, d: &HexDamage| NodeState {
         control: *c,
         damage: *d,

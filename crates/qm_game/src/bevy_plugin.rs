@@ -5,9 +5,8 @@
 //! family's state, and the phase schedules. The app's systems then query
 //! `UnitSupply` and `HexSupply` with change detection (each is written only
 //! when it changes; when a hex's status was decided is `HexDecided`), and
-//! step the game by
-//! writing [`StepPhase`] messages; each phase run is announced by a
-//! [`PhaseDone`] message with its events.
+//! step the game by writing [`StepPhase`] messages; each phase run is
+//! announced by a [`PhaseDone`] message with its events.
 //!
 //! ```no_run
 //! use bevy_app::{App, Update};
