@@ -265,3 +265,64 @@ fn shared_area_cutoffs_are_the_cutoffs_of_each_unit() {
     }
     assert!(checked > 20, "{checked} cutoffs checked");
 }
+
+/// Every ground unit's cutoff, checked against a search from its own hex
+/// alone; returns how many were checked and how many of those list the
+/// nearest part of a frontier larger than the explanations keep.
+fn check_cutoffs_alone(g: &Game, side: Side) -> (usize, usize) {
+    use quartermaster::supply::SupplyContext;
+    use quartermaster::trace::RegionScratch;
+    let spec = g.spec().clone();
+    let ctx = g.world().resource::<SupplyContext>();
+    let mut scratch = RegionScratch::default();
+    let (mut checked, mut nearest) = (0, 0);
+    for id in g.unit_ids() {
+        let (u, l, s) = g.unit(id.as_str()).unwrap();
+        let Some(cut) = &s.cutoff else { continue };
+        let ground =
+            spec.ruleset.unit_type(u.kind).is_some_and(|d| d.domain == quartermaster::core::ruleset::Domain::Ground);
+        if !ground || s.at.is_none_or(|a| a.side != side) {
+            continue;
+        }
+        let want = if s.status == UnitStatus::Partial { Tier::Full } else { Tier::Partial };
+        let alone = quartermaster::supply::explain::cutoff(
+            &mut scratch,
+            ctx,
+            &spec.ruleset,
+            &spec.map,
+            u.supply_nation(),
+            l.node,
+            want,
+        );
+        assert_eq!(cut, &alone, "{side:?} {id}");
+        checked += 1;
+        let limit = quartermaster::supply::explain::BLOCK_LIMIT;
+        nearest += usize::from(
+            cut.truncated
+                && (cut.area as usize) < quartermaster::supply::explain::AREA_LIMIT
+                && cut.blocks.len() >= limit,
+        );
+    }
+    (checked, nearest)
+}
+
+/// On generated maps big enough for pockets whose frontier is longer than
+/// the explanations keep, with many units in each, the area cache (shared
+/// facts, each unit's own nearest blocks) gives every unit the cutoff a
+/// search from its own hex gives.
+#[test]
+fn nearest_blocks_of_large_pockets_are_each_units_own() {
+    use quartermaster::scenario::generate::{GenParams, generate};
+    let (mut checked, mut nearest) = (0, 0);
+    for (hexes, seed) in [(1_000_000, 1)] {
+        let mut g = Game::from_compiled(generate(GenParams::new(hexes, seed)).expect("generated"), seed).expect("game");
+        for side in [Side::Axis, Side::Allies] {
+            g.determine_supply(side, DeterminationKind::Initial);
+            let (c, n) = check_cutoffs_alone(&g, side);
+            checked += c;
+            nearest += n;
+        }
+    }
+    eprintln!("{checked} cutoffs checked, {nearest} nearest of more");
+    assert!(nearest > 20, "{nearest} cutoffs with the nearest part of a larger frontier, of {checked}");
+}

@@ -83,39 +83,96 @@ pub fn backward_region_with(
     limit: usize,
     link: impl Fn(Node, Node) -> bool,
 ) -> Region {
-    let n = reversed.node_count().min(emit.len());
-    let mut region = Region::default();
-    scratch.next(reversed.node_count());
-    if start as usize >= n {
-        return region;
-    }
-    let (inside, wall) = (scratch.generation, scratch.generation + 1);
-    let stamp = &mut scratch.stamp;
-    stamp[start as usize] = inside;
-    region.nodes.push(start);
-    let mut i = 0;
-    while i < region.nodes.len() && region.nodes.len() < limit.max(1) {
-        let r = region.nodes[i];
-        i += 1;
-        for p in reversed.neighbors(r, kinds) {
-            let pu = p as usize;
-            if pu >= n || stamp[pu] == inside {
-                continue;
-            }
-            if !link(p, r) {
-                region.closed.push((p, r));
-                continue;
-            }
-            if emit[pu] & bits != 0 {
-                stamp[pu] = inside;
-                region.nodes.push(p);
-            } else if stamp[pu] != wall {
-                stamp[pu] = wall;
-                region.frontier.push(p);
+    let walk = Walk { reversed, kinds, emit, bits, limit };
+    walk.run(scratch, start, link, |_| false)
+}
+
+/// The start of [`backward_region_with`]'s search, stopped as soon as
+/// `enough` of the frontier nodes found pass `counts`: its frontier is
+/// then the prefix of the whole search's frontier that ends at the
+/// `enough`-th such node (the search visits nodes in the same order, so
+/// the nearest frontier nodes are the same), and its nodes and closed
+/// edges are what it met until then. When fewer pass, it is the whole
+/// search. A caller that knows the area already learns the nearest part of
+/// its frontier from a new start at the cost of reaching it, not of the
+/// area.
+#[must_use]
+#[allow(clippy::too_many_arguments, reason = "the search's inputs plus its scratch and stop")]
+pub fn backward_frontier_until(
+    scratch: &mut RegionScratch,
+    reversed: &Csr,
+    kinds: EdgeKinds,
+    emit: &[u64],
+    bits: u64,
+    start: Node,
+    limit: usize,
+    link: impl Fn(Node, Node) -> bool,
+    (counts, enough): (impl Fn(Node) -> bool, usize),
+) -> Region {
+    let walk = Walk { reversed, kinds, emit, bits, limit };
+    let mut found = 0;
+    walk.run(scratch, start, link, |f| {
+        found += usize::from(counts(f));
+        found >= enough
+    })
+}
+
+/// What one backward search follows.
+struct Walk<'a> {
+    reversed: &'a Csr,
+    kinds: EdgeKinds,
+    emit: &'a [u64],
+    bits: u64,
+    limit: usize,
+}
+
+impl Walk<'_> {
+    /// The search, breadth first from `start`; `stop(f)` is asked after
+    /// each new frontier node `f` and ends the search if it says so.
+    fn run(
+        &self,
+        scratch: &mut RegionScratch,
+        start: Node,
+        link: impl Fn(Node, Node) -> bool,
+        mut stop: impl FnMut(Node) -> bool,
+    ) -> Region {
+        let n = self.reversed.node_count().min(self.emit.len());
+        let mut region = Region::default();
+        scratch.next(self.reversed.node_count());
+        if start as usize >= n {
+            return region;
+        }
+        let (inside, wall) = (scratch.generation, scratch.generation + 1);
+        let stamp = &mut scratch.stamp;
+        stamp[start as usize] = inside;
+        region.nodes.push(start);
+        let mut i = 0;
+        while i < region.nodes.len() && region.nodes.len() < self.limit.max(1) {
+            let r = region.nodes[i];
+            i += 1;
+            for p in self.reversed.neighbors(r, self.kinds) {
+                let pu = p as usize;
+                if pu >= n || stamp[pu] == inside {
+                    continue;
+                }
+                if !link(p, r) {
+                    region.closed.push((p, r));
+                    continue;
+                }
+                if self.emit[pu] & self.bits != 0 {
+                    stamp[pu] = inside;
+                    region.nodes.push(p);
+                } else if stamp[pu] != wall {
+                    stamp[pu] = wall;
+                    region.frontier.push(p);
+                    if stop(p) {
+                        return region;
+                    }
+                }
             }
         }
+        region
     }
-    region
 }
 
 #[cfg(test)]
@@ -148,5 +205,64 @@ mod tests {
         assert_eq!(r.frontier, vec![1, 3]);
         let _ = backward_region_with(&mut sc, &rev, EdgeKinds::LAND, &[1; 5], 1, 0, usize::MAX, |_, _| true);
         assert!(sc.in_region(4) && !sc.in_frontier(3));
+    }
+
+    /// A stopped search finds the same nearest frontier as the whole one:
+    /// on a grid with walls, from every start and for every count, its
+    /// frontier is the whole search's, cut after the `enough`-th node that
+    /// counts.
+    #[test]
+    fn a_stopped_search_finds_the_whole_searchs_nearest_frontier() {
+        let w = 9u32;
+        let id = |x: u32, y: u32| y * w + x;
+        let mut edges = Vec::new();
+        for y in 0..w {
+            for x in 0..w {
+                for (dx, dy) in [(1, 0), (0, 1)] {
+                    if x + dx < w && y + dy < w {
+                        edges.push((id(x, y), id(x + dx, y + dy), EdgeKinds::LAND));
+                        edges.push((id(x + dx, y + dy), id(x, y), EdgeKinds::LAND));
+                    }
+                }
+            }
+        }
+        let g = Csr::from_edges((w * w) as usize, edges);
+        let rev = g.reversed();
+        // Walls where (x * 7 + y * 3) % 5 == 0; a closed link into 40.
+        let emit: Vec<u64> = (0..w * w).map(|n| u64::from((n % w * 7 + n / w * 3) % 5 != 0)).collect();
+        let link = |p: Node, r: Node| !(p == 39 && r == 40);
+        let counts = |f: Node| f % 3 != 0;
+        let mut sc = RegionScratch::default();
+        for start in 0..w * w {
+            let whole = backward_region_with(&mut sc, &rev, EdgeKinds::LAND, &emit, 1, start, usize::MAX, link);
+            let counted = whole.frontier.iter().filter(|&&f| counts(f)).count();
+            for enough in 1..=counted + 1 {
+                let cut = backward_frontier_until(
+                    &mut sc,
+                    &rev,
+                    EdgeKinds::LAND,
+                    &emit,
+                    1,
+                    start,
+                    usize::MAX,
+                    link,
+                    (counts, enough),
+                );
+                let end = whole
+                    .frontier
+                    .iter()
+                    .scan(0, |k, &f| {
+                        *k += usize::from(counts(f));
+                        Some(*k)
+                    })
+                    .position(|k| k >= enough)
+                    .map_or(whole.frontier.len(), |i| i + 1);
+                assert_eq!(cut.frontier, whole.frontier[..end], "start {start}, enough {enough}");
+                assert!(whole.nodes.starts_with(&cut.nodes), "start {start}, enough {enough}");
+                if enough > counted {
+                    assert_eq!(cut, whole, "start {start}: fewer count than asked, the whole search");
+                }
+            }
+        }
     }
 }

@@ -25,13 +25,13 @@ use crate::sources::SourceView;
 use crate::zoc::{shared_armor, zoc_sources};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Location, Unit};
-use qm_core::ids::{NationId, NodeId, Side, Tier};
+use qm_core::ids::{NationId, NodeId, Side, SourceId, Tier};
 use qm_core::map::MapGraph;
 use qm_core::nation::NationStatus;
 use qm_core::ruleset::{Domain, Ruleset};
 use qm_core::spec::Spec;
 use qm_core::supply::*;
-use qm_trace::{Region, RegionScratch, backward_region_with};
+use qm_trace::{Region, RegionScratch, backward_frontier_until, backward_region_with};
 use std::collections::BTreeMap;
 
 /// Most hexes an explanation search visits.
@@ -139,52 +139,106 @@ fn area_cutoff(
     node: NodeId,
     want: Tier,
 ) -> Cutoff {
+    searched_cutoff(scratch, reasons, (ctx, rules, map), nation, node, want).0
+}
+
+/// [`area_cutoff`], and, when its blocks are the nearest [`BLOCK_LIMIT`]
+/// of a larger frontier around an area searched whole, the facts of the
+/// area that hold for every start in it (see [`AreaFacts`]).
+fn searched_cutoff(
+    scratch: &mut RegionScratch,
+    reasons: &mut BlockReasons,
+    (ctx, rules, map): (&SupplyContext, &Ruleset, &MapGraph),
+    nation: NationId,
+    node: NodeId,
+    want: Tier,
+) -> (Cutoff, Option<AreaFacts>) {
     let Some(bits) = wanted_bits(ctx, nation, want) else {
-        return Cutoff::default();
+        return (Cutoff::default(), None);
     };
-    let region = if ungated(ctx, bits) {
-        // No gate closes a link to these labels: every edge of the reversed
-        // graph is an open link, so the search asks nothing per edge.
-        backward_region_with(scratch, &map.land_rev, LAND_KINDS, &ctx.emit, bits, node, AREA_LIMIT, |_, _| true)
-    } else {
-        backward_region_with(scratch, &map.land_rev, LAND_KINDS, &ctx.emit, bits, node, AREA_LIMIT, |p, r| {
-            // A link closed to any origin of the class's supply (SUP-062) is
-            // reported as closed.
-            ctx.link_bits(map, p, r) & bits == bits
-        })
-    };
+    let region = search_area(scratch, (ctx, map), bits, node, None);
     let truncated = region.nodes.len() >= AREA_LIMIT || region.frontier.len() > BLOCK_LIMIT;
-    // SUP-057: a source in an enemy ZOC still supplies; it is no blocker.
-    let supplies = |f: NodeId| {
-        ctx.sources_of(f).any(|s| s.inactive.is_none() && s.tiers.get(nation.index()).copied().flatten() >= Some(want))
-    };
-    let mut blocks: Vec<Block> = region
-        .frontier
-        .iter()
-        .filter(|&&f| !supplies(f))
-        .take(BLOCK_LIMIT)
-        .map(|&f| Block { node: f, reason: reasons.get(ctx, rules, map, f) })
-        .collect();
+    let mut blocks = nearest_blocks(reasons, (ctx, rules, map), nation, want, &region.frontier);
+    let whole_area = region.nodes.len() < AREA_LIMIT;
+    let nearest_of_more = truncated && whole_area && blocks.len() == BLOCK_LIMIT;
     if blocks.is_empty() && region.closed.is_empty() {
         blocks = water_around(map, scratch, &region.nodes);
     }
     // SUP-026, SUP-027, SUP-061: box entries whose condition is not met,
     // from outside the area (a link closed between two hexes of the area
     // walls nothing in; which of those a search meets depends on its order).
-    blocks.extend(
-        region
-            .closed
-            .iter()
-            .filter(|&&(b, _)| !scratch.in_region(b))
-            .map(|&(b, to)| Block { node: b, reason: BlockReason::ClosedEntry(to) }),
-    );
-    blocks.sort();
-    blocks.dedup();
+    let closed = region
+        .closed
+        .iter()
+        .filter(|&&(b, _)| !scratch.in_region(b))
+        .map(|&(b, to)| Block { node: b, reason: BlockReason::ClosedEntry(to) })
+        .collect();
+    let facts = AreaFacts {
+        closed,
+        refused: refused_sources(scratch, (ctx, rules, map), nation, want, &region),
+        area: region.nodes.len() as u32,
+    };
+    let cutoff = facts.cutoff(blocks, truncated);
+    (cutoff, nearest_of_more.then_some(facts))
+}
 
-    // Sources within reach (the area, or a frontier hex next to it) that did
-    // not supply at the wanted tier.
+/// The backward search for `bits` from `node` over the land graph, links
+/// closed to any origin of the class's supply refused (SUP-062); with
+/// `nearest`, stopped at the [`BLOCK_LIMIT`]-th frontier node it counts.
+fn search_area(
+    scratch: &mut RegionScratch,
+    (ctx, map): (&SupplyContext, &MapGraph),
+    bits: u64,
+    node: NodeId,
+    nearest: Option<&dyn Fn(NodeId) -> bool>,
+) -> Region {
+    // No gate closes a link to these labels: every edge of the reversed
+    // graph is an open link, and the search asks nothing per edge.
+    let open = ungated(ctx, bits);
+    let link = |p, r| open || ctx.link_bits(map, p, r) & bits == bits;
+    let (rev, emit) = (&map.land_rev, &ctx.emit[..]);
+    match nearest {
+        None => backward_region_with(scratch, rev, LAND_KINDS, emit, bits, node, AREA_LIMIT, link),
+        Some(counts) => {
+            backward_frontier_until(scratch, rev, LAND_KINDS, emit, bits, node, AREA_LIMIT, link, (counts, BLOCK_LIMIT))
+        }
+    }
+}
+
+/// SUP-057: a source in an enemy ZOC still supplies; a frontier hex holding
+/// one that gives `want` to `nation` is no blocker.
+fn supplies(ctx: &SupplyContext, nation: NationId, want: Tier, f: NodeId) -> bool {
+    ctx.sources_of(f).any(|s| s.inactive.is_none() && s.tiers.get(nation.index()).copied().flatten() >= Some(want))
+}
+
+/// The blocking hexes of a frontier: the first [`BLOCK_LIMIT`] that do not
+/// supply, with their reasons.
+fn nearest_blocks(
+    reasons: &mut BlockReasons,
+    (ctx, rules, map): (&SupplyContext, &Ruleset, &MapGraph),
+    nation: NationId,
+    want: Tier,
+    frontier: &[NodeId],
+) -> Vec<Block> {
+    frontier
+        .iter()
+        .filter(|&&f| !supplies(ctx, nation, want, f))
+        .take(BLOCK_LIMIT)
+        .map(|&f| Block { node: f, reason: reasons.get(ctx, rules, map, f) })
+        .collect()
+}
+
+/// Sources within reach (the area searched, or a frontier hex next to it)
+/// that did not supply at the wanted tier, sorted.
+fn refused_sources(
+    scratch: &RegionScratch,
+    (ctx, rules, map): (&SupplyContext, &Ruleset, &MapGraph),
+    nation: NationId,
+    want: Tier,
+    region: &Region,
+) -> Vec<(SourceId, SourceRefusal)> {
     let mut refused = Vec::new();
-    for s in sources_near(ctx, scratch, &region) {
+    for s in sources_near(ctx, scratch, region) {
         let tier = s.tiers.get(nation.index()).copied().flatten();
         let reason = if let Some(r) = &s.inactive {
             r.clone()
@@ -207,7 +261,28 @@ fn area_cutoff(
         refused.push((s.id, reason));
     }
     refused.sort();
-    Cutoff { blocks, refused, area: region.nodes.len() as u32, truncated }
+    refused
+}
+
+/// What a cutoff says of its area, whatever node of the area it is
+/// searched from: the closed entries from outside, the sources that
+/// refused and the area's size. Only the nearest part of a frontier larger
+/// than [`BLOCK_LIMIT`] depends on the start.
+#[derive(Clone, Debug)]
+struct AreaFacts {
+    closed: Vec<Block>,
+    refused: Vec<(SourceId, SourceRefusal)>,
+    area: u32,
+}
+
+impl AreaFacts {
+    /// The cutoff of a start whose nearest blocks are `blocks`.
+    fn cutoff(&self, mut blocks: Vec<Block>, truncated: bool) -> Cutoff {
+        blocks.extend(self.closed.iter().cloned());
+        blocks.sort();
+        blocks.dedup();
+        Cutoff { blocks, refused: self.refused.clone(), area: self.area, truncated }
+    }
 }
 
 /// The sources in an area searched (in `scratch`) or on its frontier, in
@@ -261,22 +336,34 @@ fn water_around(map: &MapGraph, scratch: &RegionScratch, area: &[NodeId]) -> Vec
 /// towards `x` through open links. If `x` passes them on itself, every node
 /// `y` of its area that `x` can pass them on to through open links has the
 /// same area: what reaches `x` reaches `y` through `x`, and what reaches
-/// `y` reaches `x` (`y` is in `x`'s area and passes them on). The cutoff is
-/// then the same too, if it lists the whole frontier (not the nearest part
-/// of a truncated one): its blocks, closed entries from outside and refused
-/// sources are properties of the area, not of the search's order. So one
-/// search serves every unit of an isolated area, gates or not, and the cost
-/// grows with the areas, not units x area.
+/// `y` reaches `x` (`y` is in `x`'s area and passes them on). Its blocks
+/// (when they list the whole frontier), closed entries from outside and
+/// refused sources are properties of the area, not of the search's order,
+/// so the whole cutoff is shared. When the frontier is larger than
+/// [`BLOCK_LIMIT`] and the blocks are its nearest part, only that part
+/// depends on the start: the area's other facts are shared, and each start
+/// searches only until it has met its nearest blocks. Either way the cost
+/// grows with the areas, and with how far each unit stands from its
+/// nearest walls, not with units x area.
 struct AreaCache {
-    /// Per node: the index of its cutoff in `cutoffs`, or `NONE`.
+    /// Per node: the index of its entry in `entries`, or `NONE`.
     of: Vec<u32>,
-    /// The nodes `of` gives a cutoff, so that it is cleared for reuse at
+    /// The nodes `of` gives an entry, so that it is cleared for reuse at
     /// the cost of what it holds, not of the map.
     marked: Vec<NodeId>,
-    cutoffs: Vec<Cutoff>,
+    entries: Vec<AreaEntry>,
     /// Labels no gate of the determination refuses any of.
     ungated: bool,
     bits: u64,
+}
+
+/// What [`AreaCache`] holds for the nodes of an area.
+enum AreaEntry {
+    /// The cutoff of every node marked with it.
+    Whole(Cutoff),
+    /// The facts of an area with a frontier larger than [`BLOCK_LIMIT`]:
+    /// each node's nearest blocks are its own.
+    Nearest(AreaFacts),
 }
 
 impl AreaCache {
@@ -287,10 +374,10 @@ impl AreaCache {
     fn new(ctx: &SupplyContext, map: &MapGraph, bits: u64, spare: Option<Vec<u32>>) -> Self {
         let n = map.node_count();
         let of = spare.filter(|v| v.len() == n).unwrap_or_else(|| vec![Self::NONE; n]);
-        Self { of, marked: Vec::new(), cutoffs: Vec::new(), ungated: ungated(ctx, bits), bits }
+        Self { of, marked: Vec::new(), entries: Vec::new(), ungated: ungated(ctx, bits), bits }
     }
 
-    /// Gives `node` cutoff `idx`.
+    /// Gives `node` entry `idx`.
     fn mark(&mut self, node: NodeId, idx: u32) {
         if let Some(slot) = self.of.get_mut(node as usize) {
             *slot = idx;
@@ -307,33 +394,41 @@ impl AreaCache {
     }
 
     /// The area cutoff of `node`, searched unless cached.
-    #[allow(clippy::too_many_arguments, reason = "the search's inputs plus the cache")]
     fn get(
         &mut self,
         (scratch, reasons): (&mut RegionScratch, &mut BlockReasons),
-        ctx: &SupplyContext,
-        rules: &Ruleset,
-        map: &MapGraph,
+        (ctx, rules, map): (&SupplyContext, &Ruleset, &MapGraph),
         nation: NationId,
         node: NodeId,
         want: Tier,
     ) -> Cutoff {
-        if let Some(c) = self.of.get(node as usize).and_then(|&i| self.cutoffs.get(i as usize)) {
-            return c.clone();
+        match self.of.get(node as usize).and_then(|&i| self.entries.get(i as usize)) {
+            Some(AreaEntry::Whole(c)) => return c.clone(),
+            Some(AreaEntry::Nearest(facts)) => {
+                let counts = |f| !supplies(ctx, nation, want, f);
+                let region = search_area(scratch, (ctx, map), self.bits, node, Some(&counts));
+                let blocks = nearest_blocks(reasons, (ctx, rules, map), nation, want, &region.frontier);
+                return facts.cutoff(blocks, true);
+            }
+            None => {}
         }
-        let c = area_cutoff(scratch, reasons, ctx, rules, map, nation, node, want);
-        let idx = self.cutoffs.len() as u32;
+        let (c, facts) = searched_cutoff(scratch, reasons, (ctx, rules, map), nation, node, want);
+        let idx = self.entries.len() as u32;
         let passes_on = ctx.emit.get(node as usize).is_some_and(|&e| e & self.bits != 0);
-        if passes_on && !c.truncated {
+        let entry = match facts {
+            Some(f) if passes_on => AreaEntry::Nearest(f),
+            _ => AreaEntry::Whole(c.clone()),
+        };
+        if passes_on && (!c.truncated || matches!(entry, AreaEntry::Nearest(_))) {
             self.mark_shared(scratch, map, ctx, node, idx);
         } else {
             self.mark(node, idx);
         }
-        self.cutoffs.push(c.clone());
+        self.entries.push(entry);
         c
     }
 
-    /// Gives cutoff `idx` to every node of the area just searched (in
+    /// Gives entry `idx` to every node of the area just searched (in
     /// `scratch`) that `start` can pass the labels on to through open
     /// links.
     fn mark_shared(&mut self, scratch: &RegionScratch, map: &MapGraph, ctx: &SupplyContext, start: NodeId, idx: u32) {
@@ -423,7 +518,7 @@ pub fn explain_cutoffs(
         let Some(Explained { nation, class, want }) = explained(&ctx, rules, side, u, loc, &sup) else { continue };
         let Some(bits) = wanted_bits(&ctx, nation, want) else { continue };
         let area = cache.entry((class, want)).or_insert_with(|| AreaCache::new(&ctx, map, bits, spare.pop()));
-        let mut cut = area.get((scratch, &mut reasons), &ctx, rules, map, nation, loc.node, want);
+        let mut cut = area.get((scratch, &mut reasons), (&ctx, rules, map), nation, loc.node, want);
         terrain_override(&ctx, nation, loc.node, want, &mut cut);
         // Written only if it changed: the statuses stage left the record's
         // last cutoff in place for this comparison.
