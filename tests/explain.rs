@@ -306,23 +306,39 @@ fn check_cutoffs_alone(g: &Game, side: Side) -> (usize, usize) {
     (checked, nearest)
 }
 
-/// On generated maps big enough for pockets whose frontier is longer than
+/// On a generated map big enough for areas whose frontier is longer than
 /// the explanations keep, with many units in each, the area cache (shared
 /// facts, each unit's own nearest blocks) gives every unit the cutoff a
-/// search from its own hex gives.
+/// search from its own hex gives; and again after hexes across the map
+/// change hands, when most records hold a cutoff to compare the new one
+/// with (an area that changed while a unit's nearest blocks did not must
+/// not keep the old record).
 #[test]
-fn nearest_blocks_of_large_pockets_are_each_units_own() {
+fn nearest_blocks_of_large_areas_are_each_units_own() {
     use quartermaster::scenario::generate::{GenParams, generate};
-    let (mut checked, mut nearest) = (0, 0);
-    for (hexes, seed) in [(1_000_000, 1)] {
-        let mut g = Game::from_compiled(generate(GenParams::new(hexes, seed)).expect("generated"), seed).expect("game");
+    let mut g = Game::from_compiled(generate(GenParams::new(1_000_000, 1)).expect("generated"), 1).expect("game");
+    let board = g.spec().map.board_count;
+    for round in 0..2 {
+        let (mut checked, mut nearest) = (0, 0);
         for side in [Side::Axis, Side::Allies] {
             g.determine_supply(side, DeterminationKind::Initial);
             let (c, n) = check_cutoffs_alone(&g, side);
             checked += c;
             nearest += n;
         }
+        eprintln!("round {round}: {checked} cutoffs checked, {nearest} nearest of more");
+        assert!(
+            nearest > 200,
+            "round {round}: {nearest} cutoffs with the nearest part of a larger frontier, of {checked}"
+        );
+        // One hex in 211 changes hands (to the first or second nation).
+        let w = g.world_mut();
+        let mut q =
+            w.query::<(&quartermaster::core::components::MapNode, &mut quartermaster::core::components::Control)>();
+        for (n, mut c) in q.iter_mut(w) {
+            if n.0 < board && n.0 % 211 == round {
+                c.current = Some(NationId((n.0 / 211 % 2) as u16));
+            }
+        }
     }
-    eprintln!("{checked} cutoffs checked, {nearest} nearest of more");
-    assert!(nearest > 20, "{nearest} cutoffs with the nearest part of a larger frontier, of {checked}");
 }

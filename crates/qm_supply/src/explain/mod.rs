@@ -4,7 +4,9 @@
 //! Computed for every unit not fully supplied at the end of a determination
 //! and stored in its [`UnitSupply::cutoff`], so that the explanation is the
 //! one of the determination, not of the state after later moves. Units in
-//! the same area share one search.
+//! the same area share one search; in an area whose frontier is longer than
+//! the blocks a cutoff keeps, each unit searches only as far as its own
+//! nearest blocks.
 //!
 //! One concept a file: this one finds what cut a unit off; `text` writes a
 //! unit's supply as text; `sea` what sea supply did for its zone; `facts`
@@ -92,7 +94,17 @@ struct BlockReasons(BTreeMap<NodeId, BlockReason>);
 
 impl BlockReasons {
     fn get(&mut self, ctx: &SupplyContext, rules: &Ruleset, map: &MapGraph, node: NodeId) -> BlockReason {
-        self.0.entry(node).or_insert_with(|| block_reason(ctx, rules, map, node)).clone()
+        self.note(ctx, rules, map, node).clone()
+    }
+
+    /// The reason of `node`, worked out unless known.
+    fn note(&mut self, ctx: &SupplyContext, rules: &Ruleset, map: &MapGraph, node: NodeId) -> &BlockReason {
+        self.0.entry(node).or_insert_with(|| block_reason(ctx, rules, map, node))
+    }
+
+    /// The reason of `node`, if [`BlockReasons::note`] worked it out.
+    fn peek(&self, node: NodeId) -> Option<&BlockReason> {
+        self.0.get(&node)
     }
 }
 
@@ -110,14 +122,19 @@ fn wanted_bits(ctx: &SupplyContext, nation: NationId, want: Tier) -> Option<u64>
 /// (full supply into jungle/mountain in New Guinea) is itself what stands
 /// in the way, whatever the frontier around it.
 fn terrain_override(ctx: &SupplyContext, nation: NationId, node: NodeId, want: Tier, c: &mut Cutoff) {
-    let Some(bits) = wanted_bits(ctx, nation, want) else { return };
-    let i = node as usize;
-    if ctx.friendly.get(i).copied().unwrap_or(false)
-        && !ctx.enemy_partisans.contains_key(&node)
-        && ctx.accept.get(i).is_some_and(|&a| a & bits == 0)
-    {
+    if terrain_blocks(ctx, nation, node, want) {
         c.blocks = vec![Block { node, reason: BlockReason::Terrain }];
     }
+}
+
+/// Whether [`terrain_override`] applies: the unit's own friendly hex does
+/// not let the wanted tier in.
+fn terrain_blocks(ctx: &SupplyContext, nation: NationId, node: NodeId, want: Tier) -> bool {
+    let Some(bits) = wanted_bits(ctx, nation, want) else { return false };
+    let i = node as usize;
+    ctx.friendly.get(i).copied().unwrap_or(false)
+        && !ctx.enemy_partisans.contains_key(&node)
+        && ctx.accept.get(i).is_some_and(|&a| a & bits == 0)
 }
 
 /// Whether no gate of the determination refuses any of `bits` (SUP-026,
@@ -393,39 +410,36 @@ impl AreaCache {
         self.of
     }
 
-    /// The area cutoff of `node`, searched unless cached.
-    fn get(
+    /// The index of `node`'s entry, searched unless cached.
+    fn entry_of(
         &mut self,
         (scratch, reasons): (&mut RegionScratch, &mut BlockReasons),
         (ctx, rules, map): (&SupplyContext, &Ruleset, &MapGraph),
         nation: NationId,
         node: NodeId,
         want: Tier,
-    ) -> Cutoff {
-        match self.of.get(node as usize).and_then(|&i| self.entries.get(i as usize)) {
-            Some(AreaEntry::Whole(c)) => return c.clone(),
-            Some(AreaEntry::Nearest(facts)) => {
-                let counts = |f| !supplies(ctx, nation, want, f);
-                let region = search_area(scratch, (ctx, map), self.bits, node, Some(&counts));
-                let blocks = nearest_blocks(reasons, (ctx, rules, map), nation, want, &region.frontier);
-                return facts.cutoff(blocks, true);
-            }
-            None => {}
+    ) -> usize {
+        if let Some(&i) = self.of.get(node as usize).filter(|&&i| i != Self::NONE) {
+            return i as usize;
         }
         let (c, facts) = searched_cutoff(scratch, reasons, (ctx, rules, map), nation, node, want);
         let idx = self.entries.len() as u32;
         let passes_on = ctx.emit.get(node as usize).is_some_and(|&e| e & self.bits != 0);
         let entry = match facts {
             Some(f) if passes_on => AreaEntry::Nearest(f),
-            _ => AreaEntry::Whole(c.clone()),
+            _ => AreaEntry::Whole(c),
         };
-        if passes_on && (!c.truncated || matches!(entry, AreaEntry::Nearest(_))) {
+        let shared = match &entry {
+            AreaEntry::Whole(c) => !c.truncated,
+            AreaEntry::Nearest(_) => true,
+        };
+        if passes_on && shared {
             self.mark_shared(scratch, map, ctx, node, idx);
         } else {
             self.mark(node, idx);
         }
         self.entries.push(entry);
-        c
+        idx as usize
     }
 
     /// Gives entry `idx` to every node of the area just searched (in
@@ -518,13 +532,155 @@ pub fn explain_cutoffs(
         let Some(Explained { nation, class, want }) = explained(&ctx, rules, side, u, loc, &sup) else { continue };
         let Some(bits) = wanted_bits(&ctx, nation, want) else { continue };
         let area = cache.entry((class, want)).or_insert_with(|| AreaCache::new(&ctx, map, bits, spare.pop()));
-        let mut cut = area.get((scratch, &mut reasons), (&ctx, rules, map), nation, loc.node, want);
-        terrain_override(&ctx, nation, loc.node, want, &mut cut);
+        let idx = area.entry_of((scratch, &mut reasons), (&ctx, rules, map), nation, loc.node, want);
+        let Some(entry) = area.entries.get(idx) else { continue };
+        let at = Start { nation, node: loc.node, want, bits };
+        let view = CutoffView::of(entry, (scratch, &mut reasons), (&ctx, rules, map), at);
         // Written only if it changed: the statuses stage left the record's
-        // last cutoff in place for this comparison.
-        if sup.cutoff.as_ref() != Some(&cut) {
-            sup.cutoff = Some(cut);
+        // last cutoff in place for this comparison. Most records keep
+        // theirs, so the comparison reads the cache's parts in place.
+        if !view.is(sup.cutoff.as_ref()) {
+            sup.cutoff = Some(view.to_cutoff());
         }
     }
     spare.extend(cache.into_values().map(AreaCache::into_spare));
+}
+
+/// Whose cutoff a [`CutoffView`] is: the unit's nation, hex and the tier
+/// (and labels) it wants.
+#[derive(Clone, Copy)]
+struct Start {
+    nation: NationId,
+    node: NodeId,
+    want: Tier,
+    bits: u64,
+}
+
+/// A unit's cutoff, borrowed from the area cache and the block reasons:
+/// compared with the unit's record before anything is cloned.
+struct CutoffView<'a> {
+    /// Sorted and without repeats, as [`Cutoff::blocks`].
+    blocks: Vec<(NodeId, &'a BlockReason)>,
+    refused: &'a [(SourceId, SourceRefusal)],
+    area: u32,
+    truncated: bool,
+}
+
+impl<'a> CutoffView<'a> {
+    /// The cutoff at `at` of the area `entry` holds: the entry's own, or
+    /// its facts with the nearest blocks searched from `at`; SUP-063 (see
+    /// [`terrain_override`]) in the unit's own hex.
+    fn of(
+        entry: &'a AreaEntry,
+        (scratch, reasons): (&mut RegionScratch, &'a mut BlockReasons),
+        (ctx, rules, map): (&SupplyContext, &Ruleset, &MapGraph),
+        at: Start,
+    ) -> Self {
+        let Start { nation, node, want, .. } = at;
+        let terrain = terrain_blocks(ctx, nation, node, want);
+        let mut view = match entry {
+            AreaEntry::Whole(c) => Self {
+                blocks: c.blocks.iter().map(|b| (b.node, &b.reason)).collect(),
+                refused: &c.refused,
+                area: c.area,
+                truncated: c.truncated,
+            },
+            AreaEntry::Nearest(facts) => {
+                let nearest = if terrain { Vec::new() } else { nearest_nodes(scratch, (ctx, map), at) };
+                for &f in &nearest {
+                    reasons.note(ctx, rules, map, f);
+                }
+                let reasons = &*reasons;
+                let near = nearest.iter().filter_map(|&f| Some((f, reasons.peek(f)?)));
+                let mut blocks: Vec<_> = near.chain(facts.closed.iter().map(|b| (b.node, &b.reason))).collect();
+                blocks.sort();
+                blocks.dedup();
+                Self { blocks, refused: &facts.refused, area: facts.area, truncated: true }
+            }
+        };
+        if terrain {
+            view.blocks = vec![(node, &TERRAIN)];
+        }
+        view
+    }
+
+    /// Whether `cutoff` says the same.
+    fn is(&self, cutoff: Option<&Cutoff>) -> bool {
+        cutoff.is_some_and(|c| {
+            c.area == self.area
+                && c.truncated == self.truncated
+                && c.refused == self.refused
+                && c.blocks.len() == self.blocks.len()
+                && c.blocks.iter().zip(&self.blocks).all(|(b, &(n, r))| b.node == n && &b.reason == r)
+        })
+    }
+
+    /// The cutoff, owned.
+    fn to_cutoff(&self) -> Cutoff {
+        Cutoff {
+            blocks: self.blocks.iter().map(|&(node, r)| Block { node, reason: r.clone() }).collect(),
+            refused: self.refused.to_vec(),
+            area: self.area,
+            truncated: self.truncated,
+        }
+    }
+}
+
+/// The reason [`terrain_override`] gives.
+const TERRAIN: BlockReason = BlockReason::Terrain;
+
+/// The frontier hexes nearest to `at` that do not supply, at most
+/// [`BLOCK_LIMIT`], in the order a whole search finds them.
+fn nearest_nodes(scratch: &mut RegionScratch, (ctx, map): (&SupplyContext, &MapGraph), at: Start) -> Vec<NodeId> {
+    let Start { nation, node, want, bits } = at;
+    let counts = |f| !supplies(ctx, nation, want, f);
+    let region = search_area(scratch, (ctx, map), bits, node, Some(&counts));
+    region.frontier.into_iter().filter(|&f| counts(f)).take(BLOCK_LIMIT).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cutoff() -> Cutoff {
+        Cutoff {
+            blocks: vec![
+                Block { node: 3, reason: BlockReason::Uncontrolled },
+                Block { node: 9, reason: BlockReason::Zoc(vec![qm_core::ids::UnitId::new("ger-1")]) },
+            ],
+            refused: vec![(SourceId(2), SourceRefusal::OwnHexOnly)],
+            area: 40,
+            truncated: true,
+        }
+    }
+
+    /// A view says it is a record exactly when every field is the same:
+    /// the block nodes and reasons, the refused sources, the area and
+    /// whether the blocks were cut short.
+    #[test]
+    fn a_view_is_a_record_only_if_every_field_is_the_same() {
+        let base = cutoff();
+        let view = CutoffView {
+            blocks: base.blocks.iter().map(|b| (b.node, &b.reason)).collect(),
+            refused: &base.refused,
+            area: base.area,
+            truncated: base.truncated,
+        };
+        assert!(view.is(Some(&base)));
+        assert_eq!(view.to_cutoff(), base);
+        assert!(!view.is(None));
+        let changes: [fn(&mut Cutoff); 6] = [
+            |c| c.area += 1,
+            |c| c.truncated = false,
+            |c| c.refused.clear(),
+            |c| c.blocks[1].reason = BlockReason::Zoc(vec![qm_core::ids::UnitId::new("ger-2")]),
+            |c| c.blocks[0].node = 4,
+            |c| c.blocks.pop().map_or((), drop),
+        ];
+        for (i, change) in changes.iter().enumerate() {
+            let mut other = cutoff();
+            change(&mut other);
+            assert!(!view.is(Some(&other)), "change {i}");
+        }
+    }
 }
