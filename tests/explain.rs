@@ -226,8 +226,6 @@ fn scenarios(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
 /// on every shipped scenario of rule 30, for both sides.
 #[test]
 fn shared_area_cutoffs_are_the_cutoffs_of_each_unit() {
-    use quartermaster::supply::SupplyContext;
-    use quartermaster::trace::RegionScratch;
     let mut files = Vec::new();
     scenarios(&path("scenarios/awaw"), &mut files);
     let mut checked = 0;
@@ -235,32 +233,7 @@ fn shared_area_cutoffs_are_the_cutoffs_of_each_unit() {
         for side in [Side::Axis, Side::Allies] {
             let mut g = Game::load_strict(&f, 1).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
             initial(&mut g, side);
-            let spec = g.spec().clone();
-            let ctx = g.world().resource::<SupplyContext>();
-            let mut scratch = RegionScratch::default();
-            for id in g.unit_ids() {
-                let (u, l, s) = g.unit(id.as_str()).unwrap();
-                let Some(cut) = &s.cutoff else { continue };
-                let ground = spec
-                    .ruleset
-                    .unit_type(u.kind)
-                    .is_some_and(|d| d.domain == quartermaster::core::ruleset::Domain::Ground);
-                if !ground || s.at.is_none_or(|a| a.side != side) {
-                    continue;
-                }
-                let want = if s.status == UnitStatus::Partial { Tier::Full } else { Tier::Partial };
-                let alone = quartermaster::supply::explain::cutoff(
-                    &mut scratch,
-                    ctx,
-                    &spec.ruleset,
-                    &spec.map,
-                    u.supply_nation(),
-                    l.node,
-                    want,
-                );
-                assert_eq!(cut, &alone, "{} {side:?} {id}", f.display());
-                checked += 1;
-            }
+            checked += check_cutoffs_alone(&g, side, &f.display().to_string()).0;
         }
     }
     assert!(checked > 20, "{checked} cutoffs checked");
@@ -269,7 +242,7 @@ fn shared_area_cutoffs_are_the_cutoffs_of_each_unit() {
 /// Every ground unit's cutoff, checked against a search from its own hex
 /// alone; returns how many were checked and how many of those list the
 /// nearest part of a frontier larger than the explanations keep.
-fn check_cutoffs_alone(g: &Game, side: Side) -> (usize, usize) {
+fn check_cutoffs_alone(g: &Game, side: Side, label: &str) -> (usize, usize) {
     use quartermaster::supply::SupplyContext;
     use quartermaster::trace::RegionScratch;
     let spec = g.spec().clone();
@@ -294,7 +267,7 @@ fn check_cutoffs_alone(g: &Game, side: Side) -> (usize, usize) {
             l.node,
             want,
         );
-        assert_eq!(cut, &alone, "{side:?} {id}");
+        assert_eq!(cut, &alone, "{label} {side:?} {id}");
         checked += 1;
         let limit = quartermaster::supply::explain::BLOCK_LIMIT;
         nearest += usize::from(
@@ -322,7 +295,7 @@ fn nearest_blocks_of_large_areas_are_each_units_own() {
         let (mut checked, mut nearest) = (0, 0);
         for side in [Side::Axis, Side::Allies] {
             g.determine_supply(side, DeterminationKind::Initial);
-            let (c, n) = check_cutoffs_alone(&g, side);
+            let (c, n) = check_cutoffs_alone(&g, side, "generated 1M");
             checked += c;
             nearest += n;
         }

@@ -14,4 +14,4 @@ pub use graph::{Csr, EdgeKinds, NO_NODE, Node};
 pub use path::{bfs_distances, bfs_path, bfs_path_refuel, bfs_path_refuel_with, bfs_reach_refuel};
 pub use reach::{Reach, bounded_reach};
 pub use refuel_tree::{RefuelTree, TreeRoute, TreeScratch, refuel_tree, route_from_tree};
-pub use region::{Region, RegionScratch, backward_frontier_until, backward_region, backward_region_with};
+pub use region::{BackwardWalk, Region, RegionScratch, backward_region, backward_region_with};

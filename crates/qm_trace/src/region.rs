@@ -83,50 +83,56 @@ pub fn backward_region_with(
     limit: usize,
     link: impl Fn(Node, Node) -> bool,
 ) -> Region {
-    let walk = Walk { reversed, kinds, emit, bits, limit };
-    walk.run(scratch, start, link, |_| false)
+    BackwardWalk { reversed, kinds, emit, bits, limit }.region(scratch, start, link)
 }
 
-/// The start of [`backward_region_with`]'s search, stopped as soon as
-/// `enough` of the frontier nodes found pass `counts`: its frontier is
-/// then the prefix of the whole search's frontier that ends at the
-/// `enough`-th such node (the search visits nodes in the same order, so
-/// the nearest frontier nodes are the same), and its nodes and closed
-/// edges are what it met until then. When fewer pass, it is the whole
-/// search. A caller that knows the area already learns the nearest part of
-/// its frontier from a new start at the cost of reaching it, not of the
-/// area.
-#[must_use]
-#[allow(clippy::too_many_arguments, reason = "the search's inputs plus its scratch and stop")]
-pub fn backward_frontier_until(
-    scratch: &mut RegionScratch,
-    reversed: &Csr,
-    kinds: EdgeKinds,
-    emit: &[u64],
-    bits: u64,
-    start: Node,
-    limit: usize,
-    link: impl Fn(Node, Node) -> bool,
-    (counts, enough): (impl Fn(Node) -> bool, usize),
-) -> Region {
-    let walk = Walk { reversed, kinds, emit, bits, limit };
-    let mut found = 0;
-    walk.run(scratch, start, link, |f| {
-        found += usize::from(counts(f));
-        found >= enough
-    })
+/// What a backward search follows: the inputs of [`backward_region`] but
+/// its start and links, for a caller that searches from many starts.
+#[derive(Clone, Copy, Debug)]
+pub struct BackwardWalk<'a> {
+    /// The graph with its edges reversed ([`Csr::reversed`]).
+    pub reversed: &'a Csr,
+    /// The edge kinds followed.
+    pub kinds: EdgeKinds,
+    /// Per node: the labels it passes on.
+    pub emit: &'a [u64],
+    /// The labels searched for.
+    pub bits: u64,
+    /// The most region nodes visited.
+    pub limit: usize,
 }
 
-/// What one backward search follows.
-struct Walk<'a> {
-    reversed: &'a Csr,
-    kinds: EdgeKinds,
-    emit: &'a [u64],
-    bits: u64,
-    limit: usize,
-}
+impl BackwardWalk<'_> {
+    /// [`backward_region_with`] from `start`.
+    #[must_use]
+    pub fn region(&self, scratch: &mut RegionScratch, start: Node, link: impl Fn(Node, Node) -> bool) -> Region {
+        self.run(scratch, start, link, |_| false)
+    }
 
-impl Walk<'_> {
+    /// The start of [`BackwardWalk::region`]'s search, stopped as soon as
+    /// `enough` of the frontier nodes found pass `counts`: its frontier is
+    /// then the prefix of the whole search's frontier that ends at the
+    /// `enough`-th such node (the search visits nodes in the same order,
+    /// so the nearest frontier nodes are the same), and its nodes and
+    /// closed edges are what it met until then. When fewer pass, it is the
+    /// whole search. A caller that knows the area already learns the
+    /// nearest part of its frontier from a new start at the cost of
+    /// reaching it, not of the area.
+    #[must_use]
+    pub fn frontier_until(
+        &self,
+        scratch: &mut RegionScratch,
+        start: Node,
+        link: impl Fn(Node, Node) -> bool,
+        (counts, enough): (impl Fn(Node) -> bool, usize),
+    ) -> Region {
+        let mut found = 0;
+        self.run(scratch, start, link, |f| {
+            found += usize::from(counts(f));
+            found >= enough
+        })
+    }
+
     /// The search, breadth first from `start`; `stop(f)` is asked after
     /// each new frontier node `f` and ends the search if it says so.
     fn run(
@@ -237,17 +243,9 @@ mod tests {
             let whole = backward_region_with(&mut sc, &rev, EdgeKinds::LAND, &emit, 1, start, usize::MAX, link);
             let counted = whole.frontier.iter().filter(|&&f| counts(f)).count();
             for enough in 1..=counted + 1 {
-                let cut = backward_frontier_until(
-                    &mut sc,
-                    &rev,
-                    EdgeKinds::LAND,
-                    &emit,
-                    1,
-                    start,
-                    usize::MAX,
-                    link,
-                    (counts, enough),
-                );
+                let walk =
+                    BackwardWalk { reversed: &rev, kinds: EdgeKinds::LAND, emit: &emit, bits: 1, limit: usize::MAX };
+                let cut = walk.frontier_until(&mut sc, start, link, (counts, enough));
                 let end = whole
                     .frontier
                     .iter()

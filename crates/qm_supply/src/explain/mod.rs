@@ -33,7 +33,7 @@ use qm_core::nation::NationStatus;
 use qm_core::ruleset::{Domain, Ruleset};
 use qm_core::spec::Spec;
 use qm_core::supply::*;
-use qm_trace::{Region, RegionScratch, backward_frontier_until, backward_region_with};
+use qm_trace::{BackwardWalk, Region, RegionScratch};
 use std::collections::BTreeMap;
 
 /// Most hexes an explanation search visits.
@@ -213,12 +213,10 @@ fn search_area(
     // graph is an open link, and the search asks nothing per edge.
     let open = ungated(ctx, bits);
     let link = |p, r| open || ctx.link_bits(map, p, r) & bits == bits;
-    let (rev, emit) = (&map.land_rev, &ctx.emit[..]);
+    let walk = BackwardWalk { reversed: &map.land_rev, kinds: LAND_KINDS, emit: &ctx.emit, bits, limit: AREA_LIMIT };
     match nearest {
-        None => backward_region_with(scratch, rev, LAND_KINDS, emit, bits, node, AREA_LIMIT, link),
-        Some(counts) => {
-            backward_frontier_until(scratch, rev, LAND_KINDS, emit, bits, node, AREA_LIMIT, link, (counts, BLOCK_LIMIT))
-        }
+        None => walk.region(scratch, node, link),
+        Some(counts) => walk.frontier_until(scratch, node, link, (counts, BLOCK_LIMIT)),
     }
 }
 
