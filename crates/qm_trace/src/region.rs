@@ -235,9 +235,9 @@ mod tests {
         let g = Csr::from_edges((w * w) as usize, edges);
         let rev = g.reversed();
         // Walls where (x * 7 + y * 3) % 5 == 0; a closed link into 40.
-        let emit: Vec<u64> = (0..w * w).map(|n| u64::from((n % w * 7 + n / w * 3) % 5 != 0)).collect();
+        let emit: Vec<u64> = (0..w * w).map(|n| u64::from(!(n % w * 7 + n / w * 3).is_multiple_of(5))).collect();
         let link = |p: Node, r: Node| !(p == 39 && r == 40);
-        let counts = |f: Node| f % 3 != 0;
+        let counts = |f: Node| !f.is_multiple_of(3);
         let mut sc = RegionScratch::default();
         for start in 0..w * w {
             let whole = backward_region_with(&mut sc, &rev, EdgeKinds::LAND, &emit, 1, start, usize::MAX, link);
