@@ -123,6 +123,7 @@ impl RulePlugin for SupplyPlugin {
         rules.add_cache::<land::LandFloods>();
         rules.add_cache::<zones::ZoneLabels>();
         rules.add_cache::<statuses::HexStatuses>();
+        rules.add_cache::<sea::SeaSearchCache>();
         rules.add_section(StateSection { name: FAMILY, extract, build: build_state })?;
         rules.add_section_hash(FAMILY, hash_state)?;
         rules.add_section_copy(FAMILY, copy_state)

@@ -16,7 +16,8 @@
 //!
 //! One concept a file: [`view`](fn@view) builds the [`SeaView`]; `ends`
 //! says where a line may start and end; `route` finds its route and where
-//! units reach it; `initial` keeps the initial determination's chances
+//! units reach it; `searches` keeps a side's sea searches between
+//! determinations; `initial` keeps the initial determination's chances
 //! (SUP-139..141); `validate` checks orders; `plan` makes the greedy plan, `search`
 //! finds the best plan from there and `default` reads the view into it
 //! (the default plan, SUP-103);
@@ -30,6 +31,7 @@ mod plan;
 mod resolve;
 mod route;
 pub mod search;
+mod searches;
 mod validate;
 mod view;
 
@@ -37,5 +39,6 @@ pub use carried::{carried_into, carried_of, has_sea};
 pub use default::{default_plan, explained_plan};
 pub use plan::greedy_plan;
 pub use resolve::resolve_sea;
+pub use searches::SeaSearchCache;
 pub use validate::{validate_intercept, validate_plan};
 pub use view::{SeaView, UnitView, view};

@@ -4,7 +4,8 @@ use super::carried::carried_into;
 use super::default::explained_plan;
 use super::initial::initial_zones;
 use super::route::escort_base;
-use super::view::{SeaView, UnitView, view};
+use super::searches::{SeaSearchCache, SeaSearches, held_ports};
+use super::view::{SeaView, UnitView, view_with};
 use crate::context::SupplyContext;
 use crate::land::{LandFloods, SeedRef, flood_spec, push_mask, sea_path};
 use crate::orders::SupplyValid;
@@ -32,7 +33,18 @@ pub fn resolve_sea(world: &mut World) {
     let (Some(side), Some(kind), turn) = (ctx.side, ctx.kind, ctx.turn) else { return };
     start_sea_log(world, turn, side);
     let (plan, intercepts) = take_sea_orders(world);
-    let Some(mut lines) = view(world).map(|v| prepare_lines(v, plan, &intercepts, kind)) else { return };
+    // The searches of the side's last determination, if it held the same
+    // ports (what a sea search reads of the state).
+    let mut cache = world.remove_resource::<SeaSearchCache>().unwrap_or_default();
+    let ports = held_ports(&world.resource::<Spec>().map, world.resource::<SupplyContext>());
+    let searches = cache.take(&ports);
+    let prepared = view_with(world, searches).map(|v| prepare_lines(v, plan, &intercepts, kind));
+    let Some((mut lines, searches)) = prepared else {
+        world.insert_resource(cache);
+        return;
+    };
+    cache.put(ports, searches);
+    world.insert_resource(cache);
     let mut inverted: Vec<UnitId> = Vec::new();
     for k in 0..lines.lines.len() {
         resolve_line(world, &mut lines, &intercepts, k, &mut inverted);
@@ -100,13 +112,14 @@ impl PreparedLines {
 }
 
 /// Reads the plan (the default plan if none was given, SUP-103), the
-/// routes, and where protectors and attackers meet each line (SUP-113).
+/// routes, and where protectors and attackers meet each line (SUP-113);
+/// gives back what the view searched, to keep.
 fn prepare_lines(
     view: SeaView<'_>,
     plan: Option<Vec<ValidSeaLine>>,
     intercepts: &[SupplyValid],
     kind: DeterminationKind,
-) -> PreparedLines {
+) -> (PreparedLines, SeaSearches) {
     let v = &view;
     // SUP-139: note the zones that could receive sea supply at initial
     // determination, and the best they could have had.
@@ -121,7 +134,8 @@ fn prepare_lines(
     let escort_from = lines.iter().zip(&routes).map(|(l, path)| escorts_along(v, l, path)).collect();
     let attack_from = routes.iter().enumerate().map(|(k, path)| attackers_along(v, intercepts, k, path)).collect();
     let die = v.spec.ruleset.sea.die;
-    PreparedLines {
+    let searches = v.take_searches();
+    let prepared = PreparedLines {
         kind,
         units: view.units,
         die,
@@ -132,7 +146,8 @@ fn prepare_lines(
         attack_from,
         initial_zones,
         no_line,
-    }
+    };
+    (prepared, searches)
 }
 
 /// SUP-113: where on its route each protector starts to protect a line:

@@ -4,7 +4,7 @@
 use super::view::{SeaView, UnitView};
 use qm_core::ids::NodeId;
 use qm_trace::{EdgeKinds, RefuelTree, bfs_distances, refuel_tree, route_from_tree};
-use std::rc::Rc;
+use std::sync::Arc;
 
 impl SeaView<'_> {
     /// A route from `from` through `via` to `to` within range (SUP-090):
@@ -60,9 +60,9 @@ impl SeaView<'_> {
     /// [`SeaView::sea_reach`] of a landing place are there only through a
     /// box, which a route does not cross
     /// (`qm_trace::refuel_tree::tests::routes_lie_within_the_reverse_reach`).
-    fn route_reach(&self, to: NodeId) -> Rc<[NodeId]> {
+    fn route_reach(&self, to: NodeId) -> Arc<[NodeId]> {
         if let Some(found) = self.route_reach_memo.borrow().get(&to) {
-            return Rc::clone(found);
+            return Arc::clone(found);
         }
         let (map, range) = (&self.spec.map, self.spec.ruleset.sea.range);
         let mut nodes: Vec<NodeId> = qm_trace::bfs_reach_refuel(
@@ -79,15 +79,15 @@ impl SeaView<'_> {
         .map(|(n, _)| n)
         .collect();
         nodes.sort_unstable();
-        let nodes: Rc<[NodeId]> = nodes.into();
-        self.route_reach_memo.borrow_mut().insert(to, Rc::clone(&nodes));
+        let nodes: Arc<[NodeId]> = nodes.into();
+        self.route_reach_memo.borrow_mut().insert(to, Arc::clone(&nodes));
         nodes
     }
 
     /// The routes from `from`, searched on first use.
-    fn tree(&self, from: NodeId) -> Rc<RefuelTree> {
+    fn tree(&self, from: NodeId) -> Arc<RefuelTree> {
         if let Some(t) = self.trees.borrow().get(&from) {
-            return Rc::clone(t);
+            return Arc::clone(t);
         }
         let (map, range) = (&self.spec.map, self.spec.ruleset.sea.range);
         let mut scratch = self.tree_scratch.borrow_mut();
@@ -102,8 +102,8 @@ impl SeaView<'_> {
             |x| self.port(x),
             &mut scratch,
         );
-        let tree = Rc::new(tree);
-        self.trees.borrow_mut().insert(from, Rc::clone(&tree));
+        let tree = Arc::new(tree);
+        self.trees.borrow_mut().insert(from, Arc::clone(&tree));
         tree
     }
 

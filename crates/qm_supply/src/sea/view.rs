@@ -1,6 +1,7 @@
 //! [`SeaView`]: what validation and the default plan read, and its
 //! building from a world.
 
+use super::searches::SeaSearches;
 use crate::context::SupplyContext;
 use crate::land::LandFloods;
 use crate::zones::ZoneLabels;
@@ -15,7 +16,7 @@ use qm_core::supply::{HexStatus, UnitStatus, UnitSupply};
 use qm_trace::{RefuelTree, TreeScratch};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// A unit as sea supply sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,18 +75,18 @@ pub struct SeaView<'a> {
     /// The origins a route of one leg could reach each landing place from,
     /// sorted: [`SeaView::route`] searches no route from an origin outside
     /// them.
-    pub(super) route_reach_memo: RefCell<BTreeMap<NodeId, Rc<[NodeId]>>>,
+    pub(super) route_reach_memo: RefCell<BTreeMap<NodeId, Arc<[NodeId]>>>,
     /// The routes of each origin a route was asked from, searched once
     /// (most origins in reach of a landing place have none to it, and a
     /// search that finds nothing walks the origin's whole range).
-    pub(super) trees: RefCell<BTreeMap<NodeId, Rc<RefuelTree>>>,
+    pub(super) trees: RefCell<BTreeMap<NodeId, Arc<RefuelTree>>>,
     /// Marks of the origins' searches, left as found by each.
     pub(super) tree_scratch: RefCell<TreeScratch>,
 }
 
 /// The origins within range of a landing place, with their distances,
 /// shared by everything that asks a view for them.
-pub type Reached = Rc<[(NodeId, u32)]>;
+pub type Reached = Arc<[(NodeId, u32)]>;
 
 /// A route asked of a view: from, to, and the ports it must pass through.
 pub(super) type RouteKey = (NodeId, NodeId, Vec<NodeId>);
@@ -103,7 +104,7 @@ impl SeaView<'_> {
     #[must_use]
     pub fn sea_reach(&self, to: NodeId) -> Reached {
         if let Some(found) = self.reach_memo.borrow().get(&to) {
-            return Rc::clone(found);
+            return Arc::clone(found);
         }
         let map = &self.spec.map;
         let found = qm_trace::bfs_reach_refuel(
@@ -117,7 +118,7 @@ impl SeaView<'_> {
             &mut self.route_scratch.borrow_mut(),
         )
         .into();
-        self.reach_memo.borrow_mut().insert(to, Rc::clone(&found));
+        self.reach_memo.borrow_mut().insert(to, Arc::clone(&found));
         found
     }
 
@@ -199,6 +200,12 @@ impl SeaView<'_> {
 /// stages have run (a preview, or the determination itself).
 #[must_use]
 pub fn view(world: &World) -> Option<SeaView<'_>> {
+    view_with(world, SeaSearches::default())
+}
+
+/// [`view`], starting from `searches`, made for the same side while it held
+/// the same ports ([`super::searches`]).
+pub(super) fn view_with(world: &World, searches: SeaSearches) -> Option<SeaView<'_>> {
     let spec = &world.get_resource::<Spec>()?.0;
     let mut units: Vec<UnitView> = world
         .try_query::<(&Unit, &Location, &UnitSupply, &UnitFlags)>()?
@@ -225,6 +232,7 @@ pub fn view(world: &World) -> Option<SeaView<'_>> {
         units.iter().filter(|u| u.bridgehead && sides.side_of(u.nation) == ctx.side).map(|u| u.node).collect();
     bridgeheads.sort_unstable();
     bridgeheads.dedup();
+    let SeaSearches { reach, route, route_reach, trees } = searches;
     Some(SeaView {
         spec,
         ctx,
@@ -236,10 +244,23 @@ pub fn view(world: &World) -> Option<SeaView<'_>> {
         units,
         world,
         route_scratch: RefCell::default(),
-        reach_memo: RefCell::default(),
-        route_memo: RefCell::default(),
-        route_reach_memo: RefCell::default(),
-        trees: RefCell::default(),
+        reach_memo: RefCell::new(reach),
+        route_memo: RefCell::new(route),
+        route_reach_memo: RefCell::new(route_reach),
+        trees: RefCell::new(trees),
         tree_scratch: RefCell::default(),
     })
+}
+
+impl SeaView<'_> {
+    /// What this view searched, for the next view of the same side and
+    /// ports ([`super::searches`]).
+    pub(super) fn take_searches(&self) -> SeaSearches {
+        SeaSearches {
+            reach: self.reach_memo.take(),
+            route: self.route_memo.take(),
+            route_reach: self.route_reach_memo.take(),
+            trees: self.trees.take(),
+        }
+    }
 }
