@@ -15,6 +15,7 @@ use qm_core::ruleset::{Domain, Ruleset, UnitTypeDef};
 use qm_core::sea::{SeaLog, ZoneRecord, Zones};
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::supply::*;
+use qm_trace::Traced;
 
 /// The best supply a class can draw at a node, and how.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,8 +129,10 @@ pub fn assign_statuses(
         }
         nexts.push(Some(next));
     }
-    trace_unit_lines(&mut floods, &wanted, &mut nexts);
-    let (full, partial, isolated) = write_unit_statuses(&ctx, rules, at, list, nexts, &mut log);
+    let old: Vec<Option<&SupplyLine>> = list.iter().map(|(.., sup)| sup.line.as_ref()).collect();
+    let same = trace_unit_lines(&mut floods, &wanted, &old, &mut nexts);
+    drop(old);
+    let (full, partial, isolated) = write_unit_statuses(&ctx, rules, at, list, (nexts, same), &mut log);
     log.push(GameEvent::SupplyDetermined { side, kind, full, partial, isolated, unsupplied_hexes: unsupplied });
 }
 
@@ -388,19 +391,57 @@ fn unit_status(
 }
 
 /// The lines, traced together: lines that meet share their walk. `wanted`
-/// holds, per flood chunk, `(unit, node, label)`, the unit indexing `nexts`.
-fn trace_unit_lines(floods: &mut LandFloods, wanted: &[Vec<(usize, NodeId, u32)>], nexts: &mut [Option<UnitSupply>]) {
+/// holds, per flood chunk, `(unit, node, label)`, the unit indexing `nexts`
+/// and `old` (each unit's last line). Returns, per unit, whether its new
+/// line is its last one again: that line is left out of `nexts` (its
+/// placeholder stays) and kept in place by [`write_record`], not built.
+fn trace_unit_lines(
+    floods: &mut LandFloods,
+    wanted: &[Vec<(usize, NodeId, u32)>],
+    old: &[Option<&SupplyLine>],
+    nexts: &mut [Option<UnitSupply>],
+) -> Vec<bool> {
+    let mut same = vec![false; nexts.len()];
     for (chunk, w) in wanted.iter().enumerate() {
         let Some(f) = floods.floods.get(chunk) else { continue };
         let targets: Vec<(NodeId, u32)> = w.iter().map(|&(_, n, b)| (n, b)).collect();
-        let traces = f.trace_many_with(&targets, &mut floods.trace_memo);
+        // A line with sea legs is composed from more than the land path.
+        let last = |k: usize| old.get(k).copied().flatten().filter(|l| l.sea.is_empty());
+        let hints: Vec<Option<&[NodeId]>> = w.iter().map(|&(k, ..)| last(k).map(|l| &l.path[..])).collect();
+        let traces = f.trace_many_like(&targets, &hints, &mut floods.trace_memo);
         for (&(k, _, bit), t) in w.iter().zip(traces) {
             let Some(Some(next)) = nexts.get_mut(k) else { continue };
-            match (t, next.line.as_ref().map(|l| l.tier)) {
-                (Some(t), Some(tier)) => next.line = Some(compose(floods, chunk, bit, t.seed, t.path, tier)),
-                _ => next.line = None,
-            }
+            let Some(tier) = next.line.as_ref().map(|l| l.tier) else { continue };
+            let (seed, path) = match t {
+                None => {
+                    next.line = None;
+                    continue;
+                }
+                Some(Traced::New(t)) => (t.seed, t.path),
+                Some(Traced::Same { seed }) => {
+                    let Some(l) = last(k) else { continue };
+                    if l.tier == tier && seed_source(floods, chunk, seed).as_ref() == Some(&l.source) {
+                        same[k] = true;
+                        continue;
+                    }
+                    (seed, l.path.clone())
+                }
+            };
+            next.line = Some(compose(floods, chunk, bit, seed, path, tier));
         }
+    }
+    same
+}
+
+/// What a line from seed `seed` of chunk `chunk` starts from, when it is
+/// the land path alone: not for a sea landing, whose line [`compose`]
+/// extends with its sea legs.
+fn seed_source(floods: &LandFloods, chunk: usize, seed: u32) -> Option<SourceRef> {
+    match floods.seeds.get(chunk)?.get(seed as usize)? {
+        SeedRef::Source(id) => Some(SourceRef::Source(*id)),
+        SeedRef::Bridgehead(u) => Some(SourceRef::Bridgehead(u.clone())),
+        SeedRef::Zone(z) => Some(SourceRef::Zone(*z)),
+        SeedRef::Sea { .. } => None,
     }
 }
 
@@ -412,15 +453,16 @@ fn write_unit_statuses(
     rules: &Ruleset,
     at: Determination,
     list: Vec<(&Unit, &Location, &UnitFlags, Mut<'_, UnitSupply>)>,
-    nexts: Vec<Option<UnitSupply>>,
+    (nexts, same_line): (Vec<Option<UnitSupply>>, Vec<bool>),
     log: &mut EventLog,
 ) -> (u32, u32, u32) {
     let (mut full, mut partial, mut isolated) = (0u32, 0u32, 0u32);
-    for ((u, loc, _, sup), next) in list.into_iter().zip(nexts) {
+    for (((u, loc, _, sup), next), same_line) in list.into_iter().zip(nexts).zip(same_line) {
         let Some(mut next) = next else { continue };
         // SUP-142: supplied at either determination of the player turn, a
         // unit stays supplied; the better determination's record stands.
-        if at.kind == DeterminationKind::PostCombat && same_player_turn(at, sup.at) && sup.status > next.status {
+        let keep = at.kind == DeterminationKind::PostCombat && same_player_turn(at, sup.at) && sup.status > next.status;
+        if keep {
             next = UnitSupply { initial: sup.initial, ..sup.clone() };
         }
         if rules.unit_type(u.kind).is_some_and(|d| d.domain == Domain::Ground && !d.installation) {
@@ -433,37 +475,46 @@ fn write_unit_statuses(
         if sup.status != next.status {
             log.push(GameEvent::UnitSupplyChanged { unit: u.id.clone(), from: sup.status, to: next.status });
         }
-        write_record(ctx, rules, (u, loc), sup, next);
+        write_record(ctx, rules, (u, loc), sup, (next, same_line && !keep));
     }
     (full, partial, isolated)
 }
 
 /// Writes a unit's new record if it differs from the last, so that bevy's
-/// change detection marks only real changes. A record that
-/// [`explain_cutoffs`](crate::explain::explain_cutoffs) will explain is
-/// compared without its cutoff and keeps its last one: that stage writes
-/// the new cutoff only if it differs.
+/// change detection marks only real changes. Two fields are compared in
+/// place and keep their last value: the line, when the flood traced the
+/// same line again (`same_line`: `next` holds a placeholder), and the
+/// cutoff of a record that [`explain_cutoffs`](crate::explain::explain_cutoffs)
+/// will explain (that stage writes the new cutoff only if it differs).
 fn write_record(
     ctx: &SupplyContext,
     rules: &Ruleset,
     (u, loc): (&Unit, &Location),
     mut sup: Mut<'_, UnitSupply>,
-    mut next: UnitSupply,
+    (mut next, same_line): (UnitSupply, bool),
 ) {
     let side = next.at.map(|a| a.side);
     let explained = side.is_some_and(|s| crate::explain::explained(ctx, rules, s, u, loc, &next).is_some());
-    if !explained {
-        if *sup != next {
-            *sup = next;
-        }
-        return;
+    let last = sup.bypass_change_detection();
+    let line = same_line.then(|| {
+        next.line = None;
+        last.line.take()
+    });
+    let cutoff = explained.then(|| {
+        next.cutoff = None;
+        last.cutoff.take()
+    });
+    // The fields taken out go back: into the record if it stands, else
+    // into the new one.
+    let changed = *sup != next;
+    let into = if changed { &mut next } else { sup.bypass_change_detection() };
+    if let Some(l) = line {
+        into.line = l;
     }
-    next.cutoff = None;
-    let last = sup.bypass_change_detection().cutoff.take();
-    if *sup == next {
-        sup.bypass_change_detection().cutoff = last;
-    } else {
-        next.cutoff = last;
+    if let Some(c) = cutoff {
+        into.cutoff = c;
+    }
+    if changed {
         *sup = next;
     }
 }

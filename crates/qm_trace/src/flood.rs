@@ -519,7 +519,7 @@ impl Flood {
 
     /// [`Flood::origin_of`] for a node known to hold the label.
     #[inline]
-    fn origin_unchecked(&self, node: Node, bit: u32) -> Option<Origin> {
+    pub(crate) fn origin_unchecked(&self, node: Node, bit: u32) -> Option<Origin> {
         let f = self.labels.from(node as usize)?;
         if f == NO_NODE {
             return None;
@@ -545,94 +545,6 @@ impl Flood {
         let mut path = Vec::new();
         let seed = self.trace_into(node, bit, &mut path)?;
         Some(Trace { seed, path })
-    }
-
-    /// Traces many `(node, label)` pairs. Lines that meet share the walk from
-    /// where they meet to their seed, so tracing every unit of a side costs
-    /// about the size of the tree of their lines, not the sum of their
-    /// lengths. Results are in input order and equal to [`Flood::trace`]'s.
-    #[must_use]
-    pub fn trace_many(&self, targets: &[(Node, u32)]) -> Vec<Option<Trace>> {
-        self.trace_many_with(targets, &mut Vec::new())
-    }
-
-    /// [`Flood::trace_many`] with a reusable scratch buffer (one entry per
-    /// node; left all zero on return).
-    ///
-    /// Each line is built once, seed first, in one exact allocation: a walk
-    /// that meets an earlier line copies that line's start up to where they
-    /// meet, then its own nodes. The scratch keeps, per node of a line, the
-    /// line and the node's place in it.
-    pub fn trace_many_with(&self, targets: &[(Node, u32)], memo: &mut Vec<(u32, u32)>) -> Vec<Option<Trace>> {
-        let mut order: Vec<usize> = (0..targets.len()).collect();
-        order.sort_by_key(|&i| targets[i].1);
-        // Per node, for the label being traced: (target + 1, place in its line).
-        memo.resize(self.labels.len(), (0, 0));
-        let mut touched: Vec<Node> = Vec::new();
-        let mut out: Vec<Option<Trace>> = (0..targets.len()).map(|_| None).collect();
-        // The nodes a walk adds, traced node first.
-        let mut own: Vec<Node> = Vec::new();
-        let mut bit_now = None;
-        for i in order {
-            let (node, bit) = targets[i];
-            if bit_now != Some(bit) {
-                for &t in &touched {
-                    memo[t as usize] = (0, 0);
-                }
-                touched.clear();
-                bit_now = Some(bit);
-            }
-            if self.origin_of(node, bit).is_none() {
-                continue;
-            }
-            // A broken record gives no line, and no later walk joins it.
-            let Some(trace) = self.walk_line(node, bit, memo, &out, &mut own) else { continue };
-            let last = trace.path.len() - 1;
-            for (k, &x) in own.iter().enumerate() {
-                if let Some(m) = memo.get_mut(x as usize) {
-                    *m = (i as u32 + 1, (last - k) as u32);
-                    touched.push(x);
-                }
-            }
-            out[i] = Some(trace);
-        }
-        for &t in &touched {
-            memo[t as usize] = (0, 0);
-        }
-        out
-    }
-
-    /// One walk of [`Flood::trace_many_with`]: from `node` back to the
-    /// seed, or up to a node of a line traced before (in `out`, found by
-    /// `memo`), whose start it then copies. Leaves in `own` the nodes it
-    /// walked itself, traced node first. `None` for a broken record.
-    fn walk_line(
-        &self,
-        node: Node,
-        bit: u32,
-        memo: &[(u32, u32)],
-        out: &[Option<Trace>],
-        own: &mut Vec<Node>,
-    ) -> Option<Trace> {
-        own.clear();
-        let mut cur = node;
-        for _ in 0..=self.labels.len() {
-            if let Some(&(line, at)) = memo.get(cur as usize).filter(|m| m.0 != 0) {
-                let earlier = out.get((line - 1) as usize)?.as_ref()?;
-                let start = earlier.path.get(..=at as usize)?;
-                let mut path = Vec::with_capacity(start.len() + own.len());
-                path.extend_from_slice(start);
-                path.extend(own.iter().rev());
-                return Some(Trace { seed: earlier.seed, path });
-            }
-            own.push(cur);
-            match self.origin_unchecked(cur, bit) {
-                Some(Origin::Seed(seed)) => return Some(Trace { seed, path: own.iter().rev().copied().collect() }),
-                Some(Origin::Node(p)) => cur = p,
-                None => return None,
-            }
-        }
-        None
     }
 
     /// Like [`Flood::trace`], writing the path (seed's node first) into
@@ -862,6 +774,24 @@ fn drain<W: Word, const NARROW: bool>(spec: &FloodSpec<'_>, cells: &mut [Cell<W>
     rec.queue.clear();
 }
 
+/// A flood over 24 nodes for the property tests: undirected land `edges`,
+/// `seeds` as `(node, labels)`, and the nodes of `emit_off` passing
+/// nothing on.
+#[cfg(test)]
+pub(crate) fn random_flood(edges: &[(Node, Node)], seeds: &[(Node, u64)], emit_off: &[Node]) -> Flood {
+    let g = Csr::from_edges(24, edges.iter().flat_map(|&(a, b)| [(a, b, EdgeKinds::LAND), (b, a, EdgeKinds::LAND)]));
+    let all = vec![u64::MAX; 24];
+    let mut emit = all.clone();
+    for &n in emit_off {
+        emit[n as usize] = 0;
+    }
+    let spec = FloodSpec { graph: &g, kinds: EdgeKinds::LAND, accept: &all, emit: &emit, gates: &[] };
+    let seeds: Vec<Seed> = seeds.iter().map(|&(n, b)| Seed::new(n, b)).collect();
+    let mut f = Flood::new(true);
+    flood(&spec, &seeds, |_, _| true, &mut f);
+    f
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1025,15 +955,7 @@ mod tests {
             emit_off in proptest::collection::vec(0u32..24, 0..4),
             targets in proptest::collection::vec((0u32..24, 0u32..5), 0..40),
         ) {
-            let g = Csr::from_edges(24, edges.iter().flat_map(|&(a, b)| [(a, b, EdgeKinds::LAND), (b, a, EdgeKinds::LAND)]));
-            let all = vec![u64::MAX; 24];
-            let mut emit = all.clone();
-            for &n in &emit_off {
-                emit[n as usize] = 0;
-            }
-            let seeds: Vec<Seed> = seeds.iter().map(|&(n, b)| Seed::new(n, b)).collect();
-            let mut f = Flood::new(true);
-            flood(&spec(&g, &all, &emit), &seeds, |_, _| true, &mut f);
+            let f = random_flood(&edges, &seeds, &emit_off);
             let many = f.trace_many(&targets);
             for (t, m) in targets.iter().zip(&many) {
                 proptest::prop_assert_eq!(m, &f.trace(t.0, t.1));
