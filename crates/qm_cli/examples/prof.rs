@@ -4,7 +4,10 @@
 //! `cargo run --release -p qm_cli --example prof -- HEXES REPS [turns]`, or
 //! `... -- clone HEXES REPS` to repeat `Game::clone` and `Game::checksum`
 //! after a player turn, or `... -- post HEXES REPS` to time each system of
-//! the initial and post-combat determinations around the bench's moves.
+//! the initial and post-combat determinations around the bench's moves,
+//! or `... -- stage NAME HEXES REPS` to repeat one supply system (`context`,
+//! `land`, `zones`, `sea`, `statuses`, `explain` or `record`) after a whole
+//! determination of each side, alternating the sides, and print its median.
 #![allow(clippy::expect_used, reason = "a profiling tool")]
 
 use bevy_ecs::system::RunSystemOnce;
@@ -16,6 +19,7 @@ fn main() {
     match std::env::args().nth(1).as_deref() {
         Some("clone") => return clone_loop(),
         Some("post") => return post_loop(),
+        Some("stage") => return stage_loop(),
         _ => {}
     }
     let hexes: u32 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(100_000);
@@ -147,4 +151,40 @@ fn clone_loop() {
         c.run_player_turn();
     }
     println!("clone {clone:?}  clone after a played turn {:?}  checksum {sum:?}", played / reps.max(1));
+}
+
+/// Repeats one supply system, alternating the sides as the bench does:
+/// each round determines a side whole, then times the system alone.
+fn stage_loop() {
+    const STAGES: [&str; 7] = ["context", "land", "zones", "sea", "statuses", "explain", "record"];
+    let name = std::env::args().nth(2).unwrap_or_default();
+    if !STAGES.contains(&name.as_str()) {
+        eprintln!("prof stage: no stage {name:?}; one of {}", STAGES.join(", "));
+        std::process::exit(2);
+    }
+    let arg = |i: usize, d: u32| std::env::args().nth(i).and_then(|s| s.parse().ok()).unwrap_or(d);
+    let (hexes, reps) = (arg(3, 100_000), arg(4, 200));
+    let c = qm_scenario::generate::generate(qm_scenario::generate::GenParams::new(hexes, 1)).expect("gen");
+    let mut g = qm_game::Game::from_compiled(c, 1).expect("game");
+    let mut times = Vec::new();
+    for i in 0..reps.max(1) {
+        let side = Side::BOTH[i as usize % 2];
+        g.determine_supply(side, DeterminationKind::Initial);
+        let w = g.world_mut();
+        w.insert_resource(Determining { side, kind: DeterminationKind::Initial });
+        let t = Instant::now();
+        match name.as_str() {
+            "context" => drop(w.run_system_once(qm_supply::context::build_context)),
+            "land" => drop(w.run_system_once(qm_supply::land::trace_land)),
+            "zones" => drop(w.run_system_once(qm_supply::zones::label_zones)),
+            "sea" => qm_supply::sea::resolve_sea(w),
+            "statuses" => drop(w.run_system_once(qm_supply::statuses::assign_statuses)),
+            "explain" => drop(w.run_system_once(qm_supply::explain::explain_cutoffs)),
+            "record" => drop(w.run_system_once(qm_supply::statuses::record_zones)),
+            _ => unreachable!("checked above"),
+        }
+        times.push(t.elapsed());
+    }
+    times.sort();
+    println!("{name}: median {:?}  (min {:?}, {} runs)", times[times.len() / 2], times[0], times.len());
 }
