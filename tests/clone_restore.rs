@@ -131,3 +131,50 @@ fn a_restore_keeps_the_supply_buffers_and_forgets_their_determination() {
     assert_eq!(g.checksum(), fresh.checksum());
     assert_eq!(g.world().resource::<SupplyContext>().accept, fresh.world().resource::<SupplyContext>().accept);
 }
+
+/// The entity of a unit in a game's world.
+fn entity_of(g: &Game, id: &str) -> Option<quartermaster::bevy_ecs::entity::Entity> {
+    use quartermaster::bevy_ecs::entity::Entity;
+    use quartermaster::core::components::Unit;
+    let w = g.world();
+    let mut q = w.try_query::<(Entity, &Unit)>()?;
+    q.iter(w).find(|(_, u)| u.id.as_str() == id).map(|(e, _)| e)
+}
+
+/// A clone writes the units into a dropped world by id (issue 14): a unit
+/// both hold keeps its entity there, a unit only the dropped world holds
+/// (one it built) is despawned, and a unit only the source holds (one built
+/// since the world was dropped) is spawned. Each clone then holds exactly
+/// the source's state and plays on as the source does.
+#[test]
+fn a_clone_into_a_world_with_other_units_holds_the_source_units() {
+    use common::ops::{EAST, submit_op, until};
+    let build = |at: &str| OpsOrder::Build { kind: "inf".into(), at: at.into() };
+    let mut g = common::load(EAST);
+    until(&mut g, CONSTRUCTION_REDEPLOYMENT);
+    let n = g.unit_ids().len();
+    // A clone builds a unit and is dropped: its world has a unit the
+    // source has not.
+    let mut c = g.clone();
+    submit_op(&mut c, Side::Axis, build("berlin")).expect("build");
+    c.step_phase();
+    assert_eq!(c.unit_ids().len(), n + 1, "the clone built a unit");
+    let kept = entity_of(&c, "ger-1a").expect("in the clone");
+    drop(c);
+    let d = g.clone();
+    assert_eq!(entity_of(&d, "ger-1a"), Some(kept), "the dropped world is reused, the unit's entity kept");
+    assert_eq!(d.unit_ids().len(), n);
+    assert_eq!((d.state(), d.checksum()), (g.state(), g.checksum()), "the built unit is gone");
+    drop(d);
+    // The source builds a unit the dropped world has not.
+    submit_op(&mut g, Side::Axis, build("berlin")).expect("build");
+    g.step_phase();
+    let mut e = g.clone();
+    assert_eq!(e.unit_ids().len(), n + 1);
+    assert_eq!((e.state(), e.checksum()), (g.state(), g.checksum()), "the source's new unit is there");
+    assert_eq!(explanations(&e), explanations(&g));
+    let mut fresh = Game::restore(&g.snapshot());
+    let want = common::play(&mut fresh, PHASES);
+    assert_eq!(common::play(&mut e, PHASES), want, "the clone plays on as a fresh restore");
+    assert_eq!(common::play(&mut g, PHASES), want, "and as the source");
+}

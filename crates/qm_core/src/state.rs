@@ -278,14 +278,16 @@ pub fn restore_into(world: &mut World, spec: &Arc<ScenarioSpec>, state: &GameSta
         return Err(other_scenario());
     }
     crate::validate::validate_state(spec, state)?;
-    write_state(world, spec, state, Nodes::FromState, None)
+    write_state(world, spec, state, (Nodes::FromState, Units::FromState), None)
 }
 
 /// Writes the state of `src` into `dst`, both worlds built for `spec`: what
 /// [`restore_into`] of [`extract_state`]`(src)` gives, without validating a
-/// state that a world of the engine holds, and copying the nodes straight
+/// state that a world of the engine holds, copying the nodes straight
 /// from one world to the other when both yield them in the same order (they
-/// do: nodes are spawned in id order and never despawned).
+/// do: nodes are spawned in id order and never despawned), and the units
+/// by id ([`copy_units`]: a unit both worlds hold keeps its entity in `dst`
+/// instead of being despawned and spawned again).
 ///
 /// # Errors
 /// A world built for another scenario, or a section that its family cannot
@@ -295,15 +297,17 @@ pub fn copy_world(src: &World, dst: &mut World, spec: &Arc<ScenarioSpec>) -> Res
     if !same(src) || !same(dst) {
         return Err(other_scenario());
     }
-    // Sections with a direct copy are copied by `write_state`, not read.
-    let mut state = extract_state_but_nodes(src, Sections::WithoutCopy);
+    // Sections with a direct copy are copied by `write_state`, not read;
+    // the units are copied straight from `src`.
+    let mut state = extract_state_but_units_and_nodes(src, Sections::WithoutCopy);
     let nodes = if copy_nodes(src, dst) {
         Nodes::Written
     } else {
         state.nodes = extract_nodes(src);
         Nodes::FromState
     };
-    write_state(dst, spec, &state, nodes, Some(src))
+    copy_units(src, dst);
+    write_state(dst, spec, &state, (nodes, Units::Written), Some(src))
 }
 
 /// Copies every node's components from `src` to `dst` in one walk of both,
@@ -329,6 +333,54 @@ fn copy_nodes(src: &World, dst: &mut World) -> bool {
     true
 }
 
+/// A unit's components, read.
+type UnitRead = (&'static Unit, &'static Location, &'static UnitFlags, &'static UnitSupply);
+
+/// A unit's components, written.
+type UnitMut = (Entity, &'static mut Unit, &'static mut Location, &'static mut UnitFlags, &'static mut UnitSupply);
+
+/// Copies the units of `src` into `dst`, matched by id: a unit both hold
+/// keeps its entity in `dst` and has each component written where it
+/// differs (change detection sees only real changes, as for the nodes); a
+/// unit only `dst` holds (one it built, or one `src` lost) is despawned,
+/// and a unit only `src` holds is spawned. The units then hold exactly the
+/// components [`write_state`] spawns them with; the families' components
+/// on unit entities are written again by their sections' builds, which
+/// give every unit its own (the oil family's `Organization`).
+fn copy_units(src: &World, dst: &mut World) {
+    let mut from: Vec<(&Unit, &Location, &UnitFlags, &UnitSupply)> =
+        src.try_query::<UnitRead>().map(|mut q| q.iter(src).collect()).unwrap_or_default();
+    // Entities are spawned in id order: usually one sorted run.
+    from.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+    let mut used = vec![false; from.len()];
+    let mut gone = Vec::new();
+    for (e, mut u, mut l, mut f, mut s) in dst.query::<UnitMut>().iter_mut(dst) {
+        let at = from.binary_search_by(|x| x.0.id.cmp(&u.id)).ok().filter(|&k| !used[k]);
+        let Some((k, &(su, sl, sf, ss))) = at.and_then(|k| Some((k, from.get(k)?))) else {
+            gone.push(e);
+            continue;
+        };
+        used[k] = true;
+        copy_if_changed(&mut u, su);
+        set_if_changed(&mut l, *sl);
+        set_if_changed(&mut f, *sf);
+        copy_if_changed(&mut s, ss);
+    }
+    for e in gone {
+        dst.despawn(e);
+    }
+    let new = from.iter().zip(&used).filter(|(_, used)| !**used);
+    dst.spawn_batch(new.map(|(&(u, l, f, s), _)| (u.clone(), *l, *f, s.clone())).collect::<Vec<_>>());
+}
+
+/// Whether [`write_state`] spawns the units from the state or finds them
+/// written already ([`copy_units`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Units {
+    FromState,
+    Written,
+}
+
 /// Whether [`write_state`] writes the nodes from the state or finds them
 /// written already.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -348,12 +400,14 @@ fn write_state(
     world: &mut World,
     spec: &Arc<ScenarioSpec>,
     state: &GameState,
-    nodes: Nodes,
+    (nodes, units): (Nodes, Units),
     from: Option<&World>,
 ) -> Result<(), StateError> {
     let others: Vec<Entity> = world
-        .query_filtered::<Entity, (Without<bevy_ecs::resource::IsResource>, Without<MapNode>, Without<Nation>, Without<SupplySource>)>()
+        .query_filtered::<(Entity, Has<Unit>), (Without<bevy_ecs::resource::IsResource>, Without<MapNode>, Without<Nation>, Without<SupplySource>)>()
         .iter(world)
+        .filter(|&(_, unit)| !unit || units == Units::FromState)
+        .map(|(e, _)| e)
         .collect();
     for e in others {
         world.despawn(e);
@@ -370,7 +424,9 @@ fn write_state(
     for (src, mut d) in world.query::<(&SupplySource, &mut Designation)>().iter_mut(world) {
         set_if_changed(&mut d, state.sources.get(src.id.0 as usize).copied().unwrap_or_default());
     }
-    world.spawn_batch(state.units.iter().map(|u| (u.unit(), u.location, u.flags, u.supply.clone())));
+    if units == Units::FromState {
+        world.spawn_batch(state.units.iter().map(|u| (u.unit(), u.location, u.flags, u.supply.clone())));
+    }
     if let Some(built) = world.remove_resource::<BuiltResources>() {
         let extra: Vec<_> =
             world.resource_entities().iter().map(|(c, _)| c).filter(|c| built.0.binary_search(c).is_err()).collect();
@@ -407,6 +463,16 @@ fn write_nodes(world: &mut World, nodes: &[NodeState]) {
 fn set_if_changed<T: Component<Mutability = bevy_ecs::component::Mutable> + PartialEq>(c: &mut Mut<T>, want: T) {
     if **c != want {
         **c = want;
+    }
+}
+
+/// [`set_if_changed`] for a component that is cloned, not copied.
+fn copy_if_changed<T: Component<Mutability = bevy_ecs::component::Mutable> + PartialEq + Clone>(
+    c: &mut Mut<T>,
+    want: &T,
+) {
+    if **c != *want {
+        c.clone_from(want);
     }
 }
 
@@ -476,6 +542,21 @@ enum Sections {
 
 /// [`extract_state`] with no nodes.
 fn extract_state_but_nodes(world: &World, which: Sections) -> GameState {
+    GameState { units: extract_units(world), ..extract_state_but_units_and_nodes(world, which) }
+}
+
+/// Every unit's state, by id.
+fn extract_units(world: &World) -> Vec<UnitState> {
+    let mut units: Vec<UnitState> = world
+        .try_query::<UnitRead>()
+        .map(|mut q| q.iter(world).map(|(u, l, f, s)| UnitState::from_components(u, *l, *f, s)).collect())
+        .unwrap_or_default();
+    units.sort_by(|a, b| a.id.cmp(&b.id));
+    units
+}
+
+/// [`extract_state`] with no units and no nodes.
+fn extract_state_but_units_and_nodes(world: &World, which: Sections) -> GameState {
     let mut nations: Vec<(NationId, NationState)> = world
         .try_query::<(&Nation, &NationStateC)>()
         .map(|mut q| q.iter(world).map(|(n, s)| (n.0, s.0)).collect())
@@ -488,12 +569,6 @@ fn extract_state_but_nodes(world: &World, which: Sections) -> GameState {
         .unwrap_or_default();
     sources.sort_by_key(|s| s.0);
 
-    let mut units: Vec<UnitState> = world
-        .try_query::<(&Unit, &Location, &UnitFlags, &UnitSupply)>()
-        .map(|mut q| q.iter(world).map(|(u, l, f, s)| UnitState::from_components(u, *l, *f, s)).collect())
-        .unwrap_or_default();
-    units.sort_by(|a, b| a.id.cmp(&b.id));
-
     GameState {
         version: STATE_VERSION,
         clock: clock_of(world),
@@ -502,7 +577,7 @@ fn extract_state_but_nodes(world: &World, which: Sections) -> GameState {
         nations: nations.into_iter().map(|n| n.1).collect(),
         nodes: Vec::new(),
         sources: sources.into_iter().map(|s| s.1).collect(),
-        units,
+        units: Vec::new(),
         sections: read_sections(world, which),
     }
 }
