@@ -55,9 +55,27 @@ pub type Validate = Arc<dyn Fn(&mut World, &OrderContext, &Order) -> Result<(), 
 
 /// Enumerates a family's legal orders for the side and phase of the
 /// context (`index` is 0): every order listed passes the family's
-/// validation, and none of its kinds that is not listed does (a family
-/// documents the canonical form it lists, e.g. one attacker per attack).
-pub type LegalOrders = fn(&World, &OrderContext) -> Vec<Order>;
+/// validation given what is queued already, and every order of its kinds
+/// that passes is listed or reachable through listed ones (a family
+/// documents the canonical form it lists, e.g. one attacker per attack, or
+/// a compound decision as a sequence of atomic choices). The world is
+/// mutable so that a family can preview what its orders are for (rule 30
+/// previews the determination a sea plan is for); [`Rules::legal_orders`]
+/// puts every queue back afterwards, and a listing changes no state.
+pub type LegalOrders = fn(&mut World, &OrderContext) -> Vec<Order>;
+
+/// What a family's orders decide, so that a player (or a batch comparing
+/// two ways of playing) can take one class from a policy and the other
+/// from the engine's defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+pub enum OrderClass {
+    /// Moves, attacks, invasions, redeployments, constructions.
+    Operations,
+    /// Supply sources, sea supply plans, interceptions, convoy battles,
+    /// Middle East payments, oil and stockpiles: every order whose absence
+    /// the engine fills with a documented default.
+    Logistics,
+}
 
 /// Saves and restores one family's queue of valid orders, so that a
 /// rejected batch leaves nothing queued.
@@ -198,9 +216,9 @@ impl RulesBuilder {
     }
 
     /// Registers how the family enumerates its legal orders
-    /// ([`Rules::legal_orders`]).
-    pub fn add_legal_orders(&mut self, legal: LegalOrders) {
-        self.rules.legal.push(legal);
+    /// ([`Rules::legal_orders`]), and the class of decisions they are.
+    pub fn add_legal_orders(&mut self, class: OrderClass, legal: LegalOrders) {
+        self.rules.legal.push((self.family, class, legal));
     }
 
     /// Registers a derived cache of the family: a resource its systems
@@ -314,7 +332,8 @@ pub struct Rules {
     copies: Vec<(&'static str, SectionCopy)>,
     /// Direct checksum writers of sections, by section name.
     hashes: Vec<(&'static str, SectionHash)>,
-    legal: Vec<LegalOrders>,
+    /// Each listing family's name, the class of its orders, its listing.
+    legal: Vec<(&'static str, OrderClass, LegalOrders)>,
     caches: Vec<fn(&mut World)>,
 }
 
@@ -439,11 +458,30 @@ impl Rules {
         v(world, cx, order)
     }
 
-    /// The legal orders of every family for the side and phase of `cx`, in
-    /// ruleset order, each family's in its own deterministic order.
+    /// The legal orders of every family (of `class` only, if given) for
+    /// the side and phase of `cx`, in ruleset order, each family's in its
+    /// own deterministic order. Every family's queue of valid orders is
+    /// put back after each listing: listing changes no state.
     #[must_use]
-    pub fn legal_orders(&self, world: &World, cx: &OrderContext) -> Vec<Order> {
-        self.legal.iter().flat_map(|f| f(world, cx)).collect()
+    pub fn legal_orders(&self, world: &mut World, cx: &OrderContext, class: Option<OrderClass>) -> Vec<Order> {
+        let mut out = Vec::new();
+        for (_, c, f) in &self.legal {
+            if class.is_some_and(|want| want != *c) {
+                continue;
+            }
+            let saved = self.save_queues(world);
+            out.extend(f(world, cx));
+            self.restore_queues(world, saved);
+        }
+        out
+    }
+
+    /// The class of the family that lists orders of `kind`: a kind whose
+    /// family lists no orders is logistics (its absence is a default).
+    #[must_use]
+    pub fn class_of(&self, kind: &str) -> OrderClass {
+        let family = self.kinds.family_of(kind);
+        self.legal.iter().find(|(f, _, _)| Some(*f) == family).map_or(OrderClass::Logistics, |(_, c, _)| *c)
     }
 
     /// Saves every family's queue of valid orders.

@@ -4,6 +4,7 @@
 pub mod bevy_plugin;
 mod builder;
 mod driver;
+mod economy;
 mod legal;
 mod names;
 pub mod observation;
@@ -21,7 +22,7 @@ pub use builder::{GameBuilder, catalog};
 pub use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, UnitId};
 pub use qm_core::orders::{Order, OrderError, Orders};
 pub use qm_core::phase::PhaseId;
-pub use qm_core::plugin::{Catalog, RulePlugin, Rules};
+pub use qm_core::plugin::{Catalog, OrderClass, RulePlugin, Rules};
 pub use qm_scenario::{Diagnostic, LoadError, OrderBatch};
 
 /// The phases of the built-in rule families.
@@ -30,6 +31,7 @@ pub mod phases {
     pub use qm_supply::phases::{INITIAL_SUPPLY, ISOLATION_ELIMINATION, POST_COMBAT_SUPPLY};
 }
 pub use driver::{BatchRejected, PhaseReport, batch_is_for, run_next_phase};
+pub use economy::Economy;
 pub use names::{NationRef, PlaceRef, UnitTypeRef};
 pub use observation::{Fog, HexObs, Observation, UnitObs};
 pub use orders_file::OrdersRun;
@@ -151,6 +153,21 @@ impl Game {
     /// loaded with it. The one way to seed a game once it exists.
     pub fn reseed(&mut self, seed: u64) {
         self.world.insert_resource(qm_core::rng::GameRng::seeded(seed));
+    }
+
+    /// A search copy: a clone of the game whose random stream is
+    /// independent of the game's, seeded from `seed` and the game's own
+    /// seed and position ([`qm_core::rng::derive_seed`] under `"qm-fork"`).
+    /// A look-ahead or rollout plays on forks, so that it cannot see the
+    /// real game's future dice (determinization); the game's own stream is
+    /// untouched, so results stay reproducible.
+    #[must_use]
+    pub fn fork(&self, seed: u64) -> Self {
+        let mut copy = self.clone();
+        let (own, pos) =
+            self.world.get_resource::<qm_core::rng::GameRng>().map_or((0, 0), |r| (r.seed(), r.word_pos()));
+        copy.reseed(qm_core::rng::derive_seed("qm-fork", &[seed, own, pos as u64, (pos >> 64) as u64]));
+        copy
     }
 
     /// The world, for queries (harnesses, embedders).

@@ -100,6 +100,8 @@ pub struct Observation {
     /// Rows and columns of the tensor grid: `(row0, col0, rows, cols)`,
     /// the first map row and column it covers and its size.
     pub grid: (u32, u32, u32, u32),
+    /// The side's own economy: treasuries, oil, build points.
+    pub economy: crate::Economy,
 }
 
 /// A unit as seen by a side.
@@ -159,6 +161,14 @@ impl Game {
     pub fn observation_with(&self, side: Side, fog: Fog) -> Observation {
         observe(self, side, fog)
     }
+
+    /// The fog of war the scenario asks for when a game is played under
+    /// fog: [`Fog::Sight`] of its operations' `sight` (hexes), or
+    /// [`Fog::Off`] when it sets none.
+    #[must_use]
+    pub fn scenario_fog(&self) -> Fog {
+        self.world.get_resource::<qm_ops::OpsData>().and_then(|d| d.0.rules.sight).map_or(Fog::Off, Fog::Sight)
+    }
 }
 
 /// A unit with its node and status, as read from the world.
@@ -212,6 +222,7 @@ fn observe(game: &Game, side: Side, fog: Fog) -> Observation {
         enemy_units,
         hexes,
         grid: grid(game),
+        economy: game.economy(side),
     }
 }
 

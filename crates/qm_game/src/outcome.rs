@@ -25,4 +25,31 @@ impl Game {
     pub fn score(&self) -> std::collections::BTreeMap<qm_core::ids::Side, u32> {
         qm_ops::score(&self.world)
     }
+
+    /// The ground units on the map (not installations nor bridgeheads: what
+    /// elimination counts) with their side, sorted by id.
+    #[must_use]
+    pub fn ground_unit_sides(&self) -> Vec<(qm_core::ids::UnitId, qm_core::ids::Side)> {
+        let sides = self.nation_sides();
+        let ruleset = &self.spec().ruleset;
+        let Some(mut q) = self.world.try_query::<&qm_core::components::Unit>() else { return Vec::new() };
+        let mut out: Vec<_> = q
+            .iter(&self.world)
+            .filter(|u| {
+                ruleset
+                    .unit_type(u.kind)
+                    .is_some_and(|d| d.domain == qm_core::ruleset::Domain::Ground && !d.installation && !d.bridgehead)
+            })
+            .filter_map(|u| Some((u.id.clone(), sides.get(u.nation.index()).copied().flatten()?)))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The reports of the last reorganization (OIL-003..005), one per major
+    /// power that reorganized; empty without the oil family.
+    #[must_use]
+    pub fn last_reorganization(&self) -> Vec<qm_oil::report::PowerReport> {
+        self.world.get_resource::<qm_oil::Reorganizations>().map(|r| r.0.clone()).unwrap_or_default()
+    }
 }

@@ -4,7 +4,7 @@ use crate::orders::{COMBAT, CONSTRUCTION_REDEPLOYMENT, MOVEMENT, OpsOrder, OpsVa
 use bevy_ecs::prelude::*;
 use qm_core::orders::{OrderContext, OrderError, Pending};
 use qm_core::phase::{OrdersOf, PhaseId, PhaseSchedule, RulesOf};
-use qm_core::plugin::{RulePlugin, Rules, RulesBuilder, StateSection};
+use qm_core::plugin::{OrderClass, RulePlugin, Rules, RulesBuilder, StateSection};
 
 /// The family name rulesets use for the reference operations.
 pub const FAMILY: &str = "ops";
@@ -59,7 +59,7 @@ impl RulePlugin for OpsPlugin {
     fn register(&self, rules: &mut RulesBuilder) -> Result<(), String> {
         rules.phases().insert_after(AFTER, MOVEMENT).insert_after(MOVEMENT, COMBAT).push(CONSTRUCTION_REDEPLOYMENT);
         rules.add_orders::<OpsOrder, OpsValid>(validate)?;
-        rules.add_legal_orders(crate::legal::legal_orders);
+        rules.add_legal_orders(OrderClass::Operations, |world, cx| crate::legal::legal_orders(world, cx));
         rules.add_section(StateSection {
             name: FAMILY,
             extract: crate::section::extract,
