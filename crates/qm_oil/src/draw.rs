@@ -18,6 +18,7 @@ use qm_core::orders::{OrderContext, OrderError};
 /// # Errors
 /// [`OilOrderError::ForeignOil`] for another power's oil,
 /// [`OilOrderError::NotOil`], [`OilOrderError::UnknownResource`],
+/// [`OilOrderError::NotAnHq`] for `hq@` a unit that is not an HQ,
 /// [`OilOrderError::NotYourPower`].
 pub fn validate_draw(
     world: &mut World,
@@ -62,8 +63,12 @@ fn owners_of(world: &mut World, board: &Board, key: &str) -> Result<Vec<NationId
         return Ok(owners);
     }
     if let Some(id) = key.strip_prefix("hq@")
-        && let Some(u) = world.query::<&Unit>().iter(world).find(|u| u.id.as_str() == id)
+        && let Some(u) = world.query::<&Unit>().iter(world).find(|u| u.id.as_str() == id).cloned()
     {
+        // OIL-005: only an HQ becomes an oil resource.
+        if !board.spec.ruleset.unit_type(u.kind).is_some_and(|d| d.hq) {
+            return Err(OilOrderError::NotAnHq(id.into()));
+        }
         return Ok(vec![u.nation]);
     }
     Err(OilOrderError::UnknownResource(key.into()))

@@ -3,6 +3,7 @@
 pub mod draw;
 pub mod hq;
 pub mod ledger;
+pub mod legal;
 pub mod model;
 pub mod orders;
 pub mod paths;

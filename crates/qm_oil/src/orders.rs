@@ -340,6 +340,10 @@ pub enum OilOrderError {
     /// The HQ is a supply source this turn already.
     #[error("HQ `{0}` is a supply source this turn already (OIL-005)")]
     AlreadySource(String),
+    /// Saved stock is carried to another city or port (OIL-011), not to
+    /// the hex it is in.
+    #[error("stock in {0} can only be carried to another city or port (OIL-011)")]
+    SameHex(String),
 }
 
 pub(crate) fn refuse(index: usize, e: OilOrderError) -> OrderError {

@@ -7,7 +7,7 @@ use crate::reorganize::reorganize;
 use crate::state;
 use bevy_ecs::prelude::*;
 use qm_core::phase::{BeginOf, OrdersOf, PhaseId, PhaseSchedule, RulesOf};
-use qm_core::plugin::{RulePlugin, Rules, RulesBuilder, StateSection};
+use qm_core::plugin::{OrderClass, RulePlugin, Rules, RulesBuilder, StateSection};
 
 /// The movement phase of the reference operations (family `ops`), where
 /// land units enter hexes (OIL-013).
@@ -41,6 +41,7 @@ impl RulePlugin for OilPlugin {
     fn register(&self, rules: &mut RulesBuilder) -> Result<(), String> {
         rules.phases().push(REORGANIZATION);
         rules.add_orders::<OilOrder, OilValid>(validate)?;
+        rules.add_legal_orders(OrderClass::Logistics, crate::legal::legal_orders);
         rules.add_section(StateSection { name: FAMILY, extract: state::extract, build: state::build })
     }
 

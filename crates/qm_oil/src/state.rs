@@ -381,6 +381,11 @@ fn s_has_unit(world: &mut World, id: &str) -> bool {
     world.query::<&Unit>().iter(world).any(|u| u.id.as_str() == id)
 }
 
+/// Whether a unit with this id is on the map (read-only).
+fn unit_on_map(world: &World, id: &str) -> bool {
+    world.try_query::<&Unit>().is_some_and(|mut q| q.iter(world).any(|u| u.id.as_str() == id))
+}
+
 /// Reads the section out of a world.
 ///
 /// # Errors
@@ -422,7 +427,10 @@ pub fn extract(world: &World) -> Result<SectionValue, String> {
         s.factories = p.factories.iter().map(|(&n, &v)| (label(n), v)).collect();
         s.neutral_majors = p.neutral_majors.iter().map(|&n| nation(n)).collect();
         s.resources = p.other_resources.iter().map(|(k, &n)| ResourceFile { key: k.clone(), hex: label(n) }).collect();
-        s.stilwell.clone_from(&p.stilwell);
+        // OIL-003: a Stilwell unit no longer on the map leaves no path to
+        // trace back to (`paths::stilwell_of` finds none), so the state
+        // names none: a save or clone of the game builds again.
+        s.stilwell = p.stilwell.clone().filter(|st| spec.map.find(&st.at).is_some() || unit_on_map(world, &st.at));
         s.bombing = p.bombing;
     }
     s.build_points_drawn = world.get_resource::<BuildPointsDrawn>().map(|n| n.0.clone()).unwrap_or_default();

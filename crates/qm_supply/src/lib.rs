@@ -5,6 +5,7 @@ pub mod context;
 pub mod explain;
 pub mod isolation;
 pub mod land;
+pub mod legal;
 pub mod node_sync;
 pub mod orders;
 pub mod phases;

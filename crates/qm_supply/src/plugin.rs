@@ -7,7 +7,9 @@ use crate::{context, explain, isolation, land, orders, sea, statuses, zones};
 use bevy_ecs::prelude::*;
 use qm_core::encode::{EncodeError, Encoder};
 use qm_core::phase::{BeginOf, OrdersOf, PhaseSchedule, PlayerTurnStart, RulesOf, new_schedule};
-use qm_core::plugin::{RulePlugin, Rules, RulesBuilder, SectionValue, StateSection, from_section, to_section};
+use qm_core::plugin::{
+    OrderClass, RulePlugin, Rules, RulesBuilder, SectionValue, StateSection, from_section, to_section,
+};
 use qm_core::sea::{SeaLog, Zones};
 use qm_core::state::Ledger;
 use serde::{Deserialize, Serialize};
@@ -119,6 +121,7 @@ impl RulePlugin for SupplyPlugin {
     fn register(&self, rules: &mut RulesBuilder) -> Result<(), String> {
         rules.phases().push(INITIAL_SUPPLY).push(POST_COMBAT_SUPPLY).push(ISOLATION_ELIMINATION);
         rules.add_orders::<SupplyOrder, SupplyValid>(orders::validate)?;
+        rules.add_legal_orders(OrderClass::Logistics, crate::legal::legal_orders);
         rules.add_cache::<context::SupplyContext>();
         rules.add_cache::<land::LandFloods>();
         rules.add_cache::<zones::ZoneLabels>();

@@ -44,6 +44,15 @@ impl Ledger {
             w.spent += take;
             left -= take;
         }
+        // Resources one power sends another in one turn are one shipment
+        // (OIL-006): sending 2 is sending 1 twice.
+        if let Some(last) =
+            self.log.shipments.last_mut().filter(|s| s.turn == board.turn && s.from == from && s.to == to)
+        {
+            last.resources += resources;
+            last.oil += oil;
+            return Ok(());
+        }
         let shipment = Shipment { turn: board.turn, from: from.into(), to: to.into(), resources, oil };
         self.log.shipments.push(shipment);
         Ok(())

@@ -96,6 +96,9 @@ impl Ledger {
         bp: u32,
     ) -> Result<(), OilOrderError> {
         let source = board.hex(from)?;
+        if board.hex(to).ok() == Some(source) {
+            return Err(OilOrderError::SameHex(board.label(source)));
+        }
         self.withdraw(board, power, source, oil, bp)?;
         let (node, cap) = board.store(to, power)?;
         let held = self.held(node);

@@ -81,7 +81,7 @@ impl SeaView<'_> {
     /// none if it may go there directly, a destination port of its box if
     /// it must pass through one (SUP-079, SUP-080); `None` if it may not go
     /// there at all.
-    pub(super) fn box_via(&self, from: NodeId, to: NodeId) -> Option<Vec<NodeId>> {
+    pub(crate) fn box_via(&self, from: NodeId, to: NodeId) -> Option<Vec<NodeId>> {
         if self.box_line(from, &[], to).is_ok() {
             return Some(Vec::new());
         }
@@ -234,7 +234,7 @@ impl SeaView<'_> {
     }
 
     /// Friendly ports a line may pass through (SUP-080, SUP-122).
-    pub(super) fn port(&self, n: NodeId) -> bool {
+    pub(crate) fn port(&self, n: NodeId) -> bool {
         self.friendly(n) && self.spec.map.node(n).is_some_and(|i| i.features.contains(Features::PORT))
     }
 

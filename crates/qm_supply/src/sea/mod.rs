@@ -21,9 +21,11 @@
 //! (SUP-139..141); `validate` checks orders; `plan` makes the greedy plan, `search`
 //! finds the best plan from there and `default` reads the view into it
 //! (the default plan, SUP-103);
-//! `resolve` resolves the lines; `carried` says what a line carries.
+//! `resolve` resolves the lines; `carried` says what a line carries;
+//! `choices` lists the candidate lines a plan is built from.
 
 mod carried;
+mod choices;
 mod default;
 mod ends;
 mod initial;
@@ -36,6 +38,7 @@ mod validate;
 mod view;
 
 pub use carried::{carried_into, carried_of, has_sea};
+pub use choices::{candidate_lines, landings_of};
 pub use default::{default_plan, explained_plan};
 pub use plan::greedy_plan;
 pub use resolve::resolve_sea;

@@ -126,7 +126,7 @@ impl SeaView<'_> {
         self.units.binary_search_by(|u| u.id.as_str().cmp(id)).ok().map(|i| &self.units[i])
     }
 
-    pub(super) fn side_of(&self, n: NationId) -> Option<Side> {
+    pub(crate) fn side_of(&self, n: NationId) -> Option<Side> {
         self.sides.side_of(n)
     }
 
