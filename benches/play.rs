@@ -14,7 +14,7 @@
 #![allow(clippy::expect_used, reason = "a bench on fixed data; a failure is a bug to see at once")]
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
-use quartermaster::ai::{Greedy, Limits, Match, play_game};
+use quartermaster::ai::{Greedy, Limits, Match, Play, play_game};
 use quartermaster::prelude::*;
 use std::hint::black_box;
 use std::path::Path;
@@ -29,7 +29,8 @@ fn scenario() -> &'static str {
 /// A game after one game turn of greedy play: a position with a front.
 fn warm_game(file: &str) -> Game {
     let mut g = Game::load(file, 7).expect("loads");
-    let _ = play_game(&mut g, &mut Greedy::default(), &mut Greedy::default(), 7, Limits { max_turns: 1 });
+    let _ =
+        play_game(&mut g, &mut Greedy::default(), &mut Greedy::default(), 7, Limits { max_turns: 1 }, Play::default());
     g
 }
 

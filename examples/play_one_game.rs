@@ -1,6 +1,7 @@
 //! Plays one game between two policies through the embedding API: load a
-//! scenario, then at each phase read each side's observation and legal
-//! orders, let its policy choose, `submit` (the same validation as orders
+//! scenario, then at each phase give each side's policy its seat (its
+//! observation) with the legal operations to choose from, then its
+//! logistics one choice at a time, `submit` (the same validation as orders
 //! from a file), and `step_phase`; print each player turn's position and
 //! the result, with what a player turn and a `clone()` cost (what a tree
 //! search pays per node).
@@ -10,7 +11,7 @@
 //! cargo run --example play_one_game -- scenarios/awaw/barbarossa-pocket.ron 7 greedy random
 //! ```
 
-use quartermaster::ai::{Limits, PolicyKind, outcome, policy_rng};
+use quartermaster::ai::{Limits, PolicyKind, Seat, outcome, policy_rng};
 use quartermaster::prelude::*;
 use std::process::ExitCode;
 
@@ -39,15 +40,25 @@ fn main() -> ExitCode {
         }
         let c = game.clock();
         for side in [c.side, c.side.other()] {
-            let legal = quartermaster::ai::legal::legal_orders(&game, side);
-            if legal.is_empty() {
-                continue;
-            }
             let i = usize::from(side == Side::Allies);
-            let obs = game.observation(side);
-            for order in policies[i].choose(&game, &obs, &legal, &mut rngs[i]) {
+            // Operations: chosen at once from one listing.
+            let legal = game.legal_orders_of(side, OrderClass::Operations);
+            if !legal.is_empty() {
+                let orders = policies[i].choose(&Seat::new(&game, side, Fog::Off), &legal, &mut rngs[i]);
+                for order in orders {
+                    if let Err(e) = game.submit(side, &Orders::of([order])) {
+                        eprintln!("refused: {e}");
+                    }
+                }
+            }
+            // Logistics: one atomic choice at a time, until the policy passes.
+            loop {
+                let choices = game.legal_orders_of(side, OrderClass::Logistics);
+                let seat = Seat::new(&game, side, Fog::Off);
+                let Some(order) = policies[i].decide(&seat, &choices, &mut rngs[i]) else { break };
                 if let Err(e) = game.submit(side, &Orders::of([order])) {
                     eprintln!("refused: {e}");
+                    break;
                 }
             }
         }

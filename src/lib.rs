@@ -22,7 +22,7 @@ pub use bevy_app;
 pub mod prelude {
     pub use qm_core::prelude::*;
     pub use qm_game::phases::*;
-    pub use qm_game::{Game, GameBuilder, PhaseReport, Snapshot, SupplyReport, catalog};
+    pub use qm_game::{Economy, Fog, Game, GameBuilder, OrderClass, PhaseReport, Snapshot, SupplyReport, catalog};
     pub use qm_oil::{OilOrder, OilPlugin};
     pub use qm_ops::{OpsOrder, OpsPlugin};
     pub use qm_scenario::{Compiled, Diagnostic, LoadError};

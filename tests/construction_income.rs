@@ -52,7 +52,7 @@ fn build(kind: &str, at: &str) -> OpsOrder {
 }
 
 /// The `Build` orders `legal_orders` lists for the Allies.
-fn legal_builds(g: &Game) -> Vec<OpsOrder> {
+fn legal_builds(g: &mut Game) -> Vec<OpsOrder> {
     g.legal_orders(Side::Allies)
         .iter()
         .filter_map(|o| o.downcast_ref::<OpsOrder>().cloned())
@@ -182,7 +182,7 @@ fn legal_orders_agree_with_submit_on_builds_at_the_budget_edge() {
     // budget runs down: 7, 4, 1.
     let mut listed_per_step = Vec::new();
     for step in 0..3 {
-        let listed = legal_builds(&g);
+        let listed = legal_builds(&mut g);
         for at in &sites {
             for kind in kinds {
                 let o = build(kind, at);

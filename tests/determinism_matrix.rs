@@ -122,6 +122,7 @@ fn mismatch(base: &Game, seeds: std::ops::Range<u64>, turns: u32, cut_seeds: u64
         seed: seeds.start,
         policies: [PolicyKind::Greedy, PolicyKind::Random],
         limits: Limits { max_turns: turns },
+        ..BatchConfig::default()
     };
     let one = batch(base, &cfg, 1);
     if one != batch(base, &cfg, 2) {

@@ -195,6 +195,33 @@ fn every_json_command_has_a_schema() {
         assert!(generated.contains(&name), "{command}: {name} is not generated");
     }
     assert!(generated.contains(&"supply-territories.schema.json") && generated.contains(&"error.schema.json"));
+    assert!(generated.contains(&"selfplay.schema.json"), "self-play's JSON lines have a schema");
+}
+
+/// `qm selfplay`'s JSON lines, with logistics by the policies on one side
+/// and by the engine on the other, each validate against the schema and
+/// carry the graded results.
+#[test]
+fn selfplay_lines_validate_and_carry_the_graded_results() {
+    let out = std::env::temp_dir().join(format!("qm-selfplay-schema-{}.jsonl", std::process::id()));
+    let file = p("scenarios/awaw/rabaul-isolation.ron");
+    let args = ["selfplay", &file, "--games", "2", "--max-turns", "2", "--policies", "greedy,random"];
+    let logistics = ["--logistics", "policy,engine", "--out", out.to_str().expect("utf-8")];
+    let (code, _, err) = qm(&[&args[..], &logistics[..]].concat());
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&out).expect("the lines");
+    let _ = std::fs::remove_file(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for line in lines {
+        let v: Value = serde_json::from_str(line).expect("JSON");
+        assert_valid("selfplay.schema.json", &v);
+        for side in ["Axis", "Allies"] {
+            let graded = &v["sides"][side];
+            assert!(graded["lost"]["isolation"].is_u64() && graded["vp_margin"].is_i64(), "{v}");
+        }
+        assert_ne!(v["logistics"]["Axis"], v["logistics"]["Allies"], "the two policies' modes: {v}");
+    }
 }
 
 /// `qm explain --json`: the header, then the unit, territory, sea zone or

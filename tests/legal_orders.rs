@@ -141,14 +141,19 @@ fn candidates(g: &Game) -> Vec<Order> {
 }
 
 fn check(seed: u64, phases: u32) {
-    let g = random_state(seed, phases);
-    let mut probe = Probe::new(&g);
-    for side in [Side::Axis, Side::Allies] {
+    let mut g = random_state(seed, phases);
+    let listings = [Side::Axis, Side::Allies].map(|side| {
+        let before = g.checksum();
         let legal = g.legal_orders(side);
+        assert_eq!(g.checksum(), before, "listing changes no state");
+        assert_eq!(g.legal_orders(side), legal, "the listing is deterministic");
+        legal
+    });
+    let mut probe = Probe::new(&g);
+    for (side, legal) in [Side::Axis, Side::Allies].into_iter().zip(listings) {
         let mut sorted = legal.clone();
         sorted.dedup();
         assert_eq!(sorted.len(), legal.len(), "no order is listed twice");
-        assert_eq!(g.legal_orders(side), legal, "the listing is deterministic");
         // Every listed order passes (a sample of them, spread evenly).
         let step = (legal.len() / 25).max(1);
         for o in legal.iter().step_by(step) {

@@ -202,7 +202,7 @@ struct Listing {
 }
 
 impl Listing {
-    fn of(&mut self, g: &Game, side: Side) -> &[Order] {
+    fn of(&mut self, g: &mut Game, side: Side) -> &[Order] {
         let now = g.checksum();
         if self.at != Some(now) {
             self.legal = [g.legal_orders(Side::Axis), g.legal_orders(Side::Allies)];

@@ -8,7 +8,7 @@
 
 #![allow(clippy::expect_used, reason = "an example on fixed data")]
 
-use qm_ai::{Greedy, Limits, Match, play_game};
+use qm_ai::{Greedy, Limits, Match, Play, play_game};
 use qm_game::Game;
 use std::hint::black_box;
 use std::time::Instant;
@@ -36,7 +36,14 @@ fn main() {
     let n: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(50);
     let mut base = Game::load(&file, 7).expect("the scenario loads");
     // A position with a front: one game turn of greedy play.
-    let _ = play_game(&mut base, &mut Greedy::default(), &mut Greedy::default(), 7, Limits { max_turns: 1 });
+    let _ = play_game(
+        &mut base,
+        &mut Greedy::default(),
+        &mut Greedy::default(),
+        7,
+        Limits { max_turns: 1 },
+        Play::default(),
+    );
     let clone = timed(|| {
         for _ in 0..n {
             black_box(base.clone());

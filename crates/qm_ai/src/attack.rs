@@ -9,7 +9,8 @@
 //! combat applies). The best group over all hexes is committed, its units
 //! leave the pool, and so on while a group's expected value is positive.
 
-use qm_game::{Game, NodeId, Observation, Order, Side};
+use crate::seat::Seat;
+use qm_game::{NodeId, Order, Side};
 use qm_ops::{CombatResult, Forecast, OpsOrder};
 use std::collections::BTreeMap;
 
@@ -42,14 +43,10 @@ pub struct Planned {
 /// Greedy's attacks for `side` from the `legal` orders (one-attacker
 /// `Attack`s), with the objectives' extra worth `objective` per hex.
 #[must_use]
-pub fn plan_attacks(
-    game: &Game,
-    obs: &Observation,
-    legal: &[Order],
-    objective: &dyn Fn(NodeId) -> i64,
-) -> Vec<Planned> {
+pub fn plan_attacks(seat: &Seat<'_>, legal: &[Order], objective: &dyn Fn(NodeId) -> i64) -> Vec<Planned> {
+    let obs = seat.observation();
     let side = obs.side;
-    let map = &game.spec().map;
+    let map = &seat.spec().map;
     let mut by_target: BTreeMap<NodeId, (String, Vec<String>)> = BTreeMap::new();
     for o in legal {
         if let Some(OpsOrder::Attack { attackers, target }) = o.downcast_ref::<OpsOrder>()
@@ -62,7 +59,7 @@ pub fn plan_attacks(
     if by_target.is_empty() {
         return Vec::new();
     }
-    let Some(f) = Forecast::new(game.world()) else { return Vec::new() };
+    let Some(f) = seat.forecast() else { return Vec::new() };
     let rank = |id: &str| {
         let u = obs.own_units.iter().find(|u| u.id == id);
         let kind = u.map_or(2, |u| {

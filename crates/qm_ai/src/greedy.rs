@@ -14,18 +14,25 @@
 //! - keeping its own units supplied: not ending next to no own supplied
 //!   hex (SUP-011), and moving a unit out of supply back towards it;
 //! - cutting enemy supply and closing pockets: the best few candidates are
-//!   played on a `clone()` of the game and the engine's own supply
+//!   played on a search copy of the game (`Seat::search_copy`: a fork with
+//!   dice of its own; none under fog) and the engine's own supply
 //!   determination is run there for the enemy (rule 30); each enemy unit it
-//!   would leave isolated or partially supplied adds to the order's score.
+//!   would leave isolated or partially supplied adds to the order's score;
+//! - logistics, one atomic choice at a time ([`Policy::decide`]): each of
+//!   the first choices listed, and passing, is played on a search copy
+//!   with the phase run, and the best evaluated wins
+//!   ([`crate::logistics::best_choice`]).
 
 use crate::eval::weights;
 use crate::legal::{actor, by_unit, destination};
 use crate::policy::Policy;
+use crate::seat::Seat;
 use qm_core::components::{Location, Unit};
 use qm_core::nation::{Nation, NationStateC};
 use qm_core::supply::UnitSupply;
 use qm_game::{DeterminationKind, Game, NodeId, Observation, Order, Orders, Side, UnitStatus};
 use qm_trace::EdgeKinds;
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 
@@ -51,16 +58,19 @@ const CAPTURE: i64 = 12;
 const OUT_OF_SUPPLY: i64 = 50;
 
 /// The greedy policy; `lookahead` is how many candidate orders per phase
-/// are checked on a cloned game with the engine's supply determination.
+/// are checked on a search copy with the engine's supply determination.
 #[derive(Clone, Copy, Debug)]
 pub struct Greedy {
-    /// Candidates checked on a clone per phase.
+    /// Candidates checked on a search copy per phase.
     pub lookahead: usize,
+    /// Logistics choices weighed on search copies per step, at most (the
+    /// first ones listed; `crate::logistics`).
+    pub logistics_width: usize,
 }
 
 impl Default for Greedy {
     fn default() -> Self {
-        Self { lookahead: 4 }
+        Self { lookahead: 4, logistics_width: 16 }
     }
 }
 
@@ -78,8 +88,12 @@ impl Policy for Greedy {
         "greedy"
     }
 
-    fn choose(&mut self, game: &Game, obs: &Observation, legal: &[Order], _rng: &mut ChaCha8Rng) -> Vec<Order> {
-        plan(&self.ranked(game, obs, legal))
+    fn choose(&mut self, seat: &Seat<'_>, legal: &[Order], rng: &mut ChaCha8Rng) -> Vec<Order> {
+        plan(&self.ranked(seat, legal, rng))
+    }
+
+    fn decide(&mut self, seat: &Seat<'_>, choices: &[Order], rng: &mut ChaCha8Rng) -> Option<Order> {
+        crate::logistics::best_choice(seat, choices, self.logistics_width, rng)
     }
 }
 
@@ -88,8 +102,8 @@ impl Greedy {
     /// [`by_unit`]), each group best first (ties keep the legal order's
     /// order).
     #[must_use]
-    pub fn ranked(&self, game: &Game, obs: &Observation, legal: &[Order]) -> Vec<Vec<Scored>> {
-        let board = Board::new(game, obs, legal);
+    pub fn ranked(&self, seat: &Seat<'_>, legal: &[Order], rng: &mut ChaCha8Rng) -> Vec<Vec<Scored>> {
+        let board = Board::new(seat, legal);
         // Each order's score and whether it takes an enemy hex, its
         // destination looked up once.
         let scored: Vec<Vec<(Scored, bool)>> = by_unit(legal)
@@ -106,7 +120,7 @@ impl Greedy {
         let captures: Vec<Vec<bool>> = scored.iter().map(|g| g.iter().map(|(_, c)| *c).collect()).collect();
         let mut groups: Vec<Vec<Scored>> =
             scored.into_iter().map(|g| g.into_iter().map(|(s, _)| s).collect()).collect();
-        self.look_ahead(game, obs.side, &board, &captures, &mut groups);
+        self.look_ahead(seat, &board, &captures, &mut groups, rng);
         for g in &mut groups {
             g.sort_by_key(|s| std::cmp::Reverse(s.score));
         }
@@ -117,7 +131,14 @@ impl Greedy {
     /// clone with the engine's own determination.
     /// `is_capture[g][i]` says whether order `i` of group `g` takes an
     /// enemy hex.
-    fn look_ahead(&self, game: &Game, side: Side, board: &Board, is_capture: &[Vec<bool>], groups: &mut [Vec<Scored>]) {
+    fn look_ahead(
+        &self,
+        seat: &Seat<'_>,
+        board: &Board,
+        is_capture: &[Vec<bool>],
+        groups: &mut [Vec<Scored>],
+        rng: &mut ChaCha8Rng,
+    ) {
         let capture = |g: usize, i: usize| is_capture.get(g).and_then(|v| v.get(i)).copied().unwrap_or(false);
         let mut captures: Vec<(i64, usize, usize)> = groups
             .iter()
@@ -126,9 +147,15 @@ impl Greedy {
             .filter(|&(_, g, i)| capture(g, i))
             .collect();
         captures.sort_by_key(|&(score, g, i)| (std::cmp::Reverse(score), g, i));
+        if captures.is_empty() || self.lookahead == 0 {
+            return;
+        }
+        // One fork seed for every candidate: common random numbers.
+        let seed = rng.next_u64();
         for &(_, g, i) in captures.iter().take(self.lookahead) {
+            let Some(copy) = seat.search_copy(seed) else { return };
             if let Some(s) = groups.get_mut(g).and_then(|v| v.get_mut(i)) {
-                s.score += cut_value(game, side, &s.order, board.enemy_cut_base);
+                s.score += cut_value(copy, seat.side(), &s.order, board.enemy_cut_base);
             }
         }
     }
@@ -170,11 +197,10 @@ pub fn plan(groups: &[Vec<Scored>]) -> Vec<Order> {
     out
 }
 
-/// The enemy supply an order cuts: play it on a clone, run the phase, and
+/// The enemy supply an order cuts: play it on a search copy, run the phase, and
 /// determine the enemy's supply there (rule 30, SUP-133); the enemy units
 /// left isolated or partially supplied beyond `base`.
-fn cut_value(game: &Game, side: Side, order: &Order, base: i64) -> i64 {
-    let mut g = game.clone();
+fn cut_value(mut g: Game, side: Side, order: &Order, base: i64) -> i64 {
     if g.submit(side, &Orders::of([order.clone()])).is_err() {
         return 0;
     }
@@ -220,7 +246,7 @@ const fn status_points(status: UnitStatus) -> i64 {
 
 /// What the heuristic reads, computed once a phase.
 struct Board<'a> {
-    game: &'a Game,
+    seat: &'a Seat<'a>,
     side: Side,
     /// Hexes to the nearest enemy-held objective (or city).
     dist: Vec<u32>,
@@ -244,14 +270,14 @@ struct Board<'a> {
 }
 
 impl<'a> Board<'a> {
-    fn new(game: &'a Game, obs: &'a Observation, legal: &[Order]) -> Self {
-        let map = &game.spec().map;
+    fn new(seat: &'a Seat<'a>, legal: &[Order]) -> Self {
+        let obs = seat.observation();
+        let map = &seat.spec().map;
         let n = map.node_count();
         let mut control = vec![None; n];
         let mut supplied = vec![false; n];
         let mut points = vec![0; n];
-        let objectives = game.world().get_resource::<qm_ops::OpsData>().map(|d| d.0.objectives.clone());
-        for (node, p) in objectives.unwrap_or_default() {
+        for (node, p) in seat.objectives() {
             if let Some(x) = points.get_mut(node as usize) {
                 *x = i64::from(p);
             }
@@ -280,7 +306,7 @@ impl<'a> Board<'a> {
         let kinds = EdgeKinds(EdgeKinds::LAND.0 | EdgeKinds::CROSSING.0);
         let dist = qm_trace::bfs_distances(&map.land, kinds, &cities, 256, land);
         let near = qm_trace::bfs_distances(&map.land, kinds, &units, 256, land);
-        let home = crate::home::home_nodes(game, obs.side);
+        let home = seat.home_nodes();
         let is_home = |t: NodeId| home.get(t as usize).copied().unwrap_or(false);
         let inside: Vec<u32> = units.iter().copied().filter(|&t| is_home(t)).collect();
         let intruders = qm_trace::bfs_distances(&map.land, kinds, &inside, HUNT_RANGE, land);
@@ -289,13 +315,13 @@ impl<'a> Board<'a> {
             OBJECTIVE * points.get(t as usize).copied().unwrap_or(0) / 4 + if is_home(t) { INTRUDER } else { 0 }
         };
         let mut attacks = BTreeMap::new();
-        for p in crate::attack::plan_attacks(game, obs, legal, &worth) {
+        for p in crate::attack::plan_attacks(seat, legal, &worth) {
             for a in p.attackers {
                 attacks.insert(a, (p.target.clone(), p.value));
             }
         }
         Self {
-            game,
+            seat,
             side: obs.side,
             dist,
             near,
@@ -310,7 +336,7 @@ impl<'a> Board<'a> {
     }
 
     fn node_of(&self, label: &str) -> Option<NodeId> {
-        self.game.spec().map.find(label)
+        self.seat.spec().map.find(label)
     }
 
     /// Whether `order`, with destination `to`, is a move or exploitation
@@ -345,7 +371,7 @@ impl<'a> Board<'a> {
         if capture {
             score += CAPTURE + OBJECTIVE * self.points.get(to as usize).copied().unwrap_or(0);
         }
-        let map = &self.game.spec().map;
+        let map = &self.seat.spec().map;
         let supplied = |n: NodeId| self.supplied.get(n as usize).copied().unwrap_or(false);
         if !supplied(to) && !map.adjacent(to).any(supplied) {
             score -= OUT_OF_SUPPLY;

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 /// `submit`; attacks are listed with one attacker each, and attacks on one
 /// hex are one combat).
 #[must_use]
-pub fn legal_orders(game: &Game, side: Side) -> Vec<Order> {
+pub fn legal_orders(game: &mut Game, side: Side) -> Vec<Order> {
     game.legal_orders(side)
 }
 

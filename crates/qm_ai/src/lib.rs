@@ -3,19 +3,22 @@
 pub mod attack;
 pub mod eval;
 pub mod greedy;
-pub mod home;
 pub mod legal;
+pub mod logistics;
 pub mod outcome;
 pub mod play;
 pub mod policy;
 pub mod random;
 pub mod rollout;
+pub mod seat;
 pub mod selfplay;
 pub mod stats;
+pub mod tally;
 
 pub use greedy::Greedy;
-pub use play::{GameRecord, Limits, Match, play_game};
-pub use policy::{Policy, PolicyKind, UnknownPolicy, policy_rng};
+pub use play::{GameRecord, Limits, Losses, Match, Play, SideResult, play_game};
+pub use policy::{Logistics, Policy, PolicyKind, UnknownLogistics, UnknownPolicy, policy_rng};
 pub use random::RandomPolicy;
 pub use rollout::Rollout;
-pub use selfplay::{BatchConfig, Summary, run_batch};
+pub use seat::Seat;
+pub use selfplay::{BatchConfig, BatchError, Summary, game_seed, run_batch, run_batch_with};

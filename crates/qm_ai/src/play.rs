@@ -1,10 +1,13 @@
-//! One game between two policies: at each phase, each side with legal
-//! orders is asked for its orders (the side to move first), they go through
-//! [`Game::submit`], and the phase runs; until the game is over or the turn
-//! limit is reached.
+//! One game between two policies: at each phase, each side is asked for
+//! its operations and, when its logistics are the policy's, for its
+//! logistics one atomic choice at a time (the side to move first); every
+//! order goes through [`Game::submit`], and the phase runs; until the game
+//! is over or the turn limit is reached.
 
-use crate::policy::{Policy, policy_rng};
-use qm_game::{Game, Orders, Side};
+use crate::policy::{Logistics, Policy, policy_rng};
+use crate::seat::Seat;
+use crate::tally::Tally;
+use qm_game::{Fog, Game, OrderClass, Orders, Side};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -22,8 +25,31 @@ impl Default for Limits {
     }
 }
 
+/// How the sides play, apart from their policies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Play {
+    /// Whether both sides play under the scenario's fog of war
+    /// ([`Game::scenario_fog`]): each sees only its observation.
+    pub fog: bool,
+    /// Who takes each side's logistics decisions, Axis then Allies.
+    pub logistics: [Logistics; 2],
+}
+
+impl Play {
+    /// Who takes `side`'s logistics decisions.
+    #[must_use]
+    pub fn logistics_of(&self, side: Side) -> Logistics {
+        self.logistics[side_index(side)]
+    }
+}
+
+/// Logistics choices a side may make in one phase, at most: a bound on
+/// the atomic sequence (a policy that never passes stops there).
+pub const MAX_LOGISTICS_STEPS: usize = 32;
+
 /// The result of one game, as `qm selfplay` writes it (one JSON line; the
-/// field order is the line's).
+/// field order is the line's). Every field a batch needs to replay the
+/// game is here: seed, policies, play and the batch's turn limit.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// Index of the game in its batch.
@@ -32,6 +58,12 @@ pub struct GameRecord {
     pub seed: u64,
     /// The policy that played each side.
     pub policies: BTreeMap<Side, String>,
+    /// Who took each side's logistics decisions (`engine` or `policy`).
+    pub logistics: BTreeMap<Side, Logistics>,
+    /// Whether the game was played under fog of war.
+    pub fog: bool,
+    /// The batch's turn limit the game was played under.
+    pub max_turns: u32,
     /// The winner; `None` for a draw.
     pub winner: Option<Side>,
     /// Why the game ended.
@@ -40,8 +72,11 @@ pub struct GameRecord {
     pub turns: u32,
     /// Units of each side eliminated by isolation (SUP-177).
     pub eliminated_by_isolation: BTreeMap<Side, u32>,
-    /// Units of each side lost, whatever the cause.
+    /// Units of each side lost, whatever the cause, net of units built
+    /// (units at the start less units at the end, never below zero).
     pub units_lost: BTreeMap<Side, u32>,
+    /// Each side's graded result.
+    pub sides: BTreeMap<Side, SideResult>,
     /// The checksum of the final state.
     pub checksum: String,
     /// Player turns played (not in the JSON line: for throughput figures).
@@ -53,45 +88,131 @@ pub struct GameRecord {
     pub refused: u32,
 }
 
+/// One side's graded result: a signal finer than win or lose.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideResult {
+    /// Objective points the side holds at the end, less the enemy's
+    /// ([`Game::score`]).
+    pub vp_margin: i64,
+    /// Units lost by cause.
+    pub lost: Losses,
+    /// Units the side built (constructions that reached the map).
+    pub built: u32,
+    /// What collection added to the side's treasuries, net of Middle East
+    /// payments (COL-004, MET-006), summed over the game.
+    pub income: u32,
+    /// Oil points the side's reorganizations spent (OIL-003..005).
+    pub oil_spent: u32,
+    /// Logistics orders the side's policy gave and the engine accepted.
+    pub logistics_orders: u32,
+}
+
+/// Units lost, by cause.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Losses {
+    /// In the combat phase (combat, retreat, exploitation).
+    pub combat: u32,
+    /// In the isolation phase (SUP-177).
+    pub isolation: u32,
+    /// In any other phase (expended, disbanded).
+    pub disbanded: u32,
+}
+
 /// Two policies playing one game, with their streams: gives each phase's
 /// orders and runs it.
 pub struct Match<'p> {
     axis: &'p mut dyn Policy,
     allies: &'p mut dyn Policy,
     rngs: [ChaCha8Rng; 2],
+    play: Play,
+    /// What the game's phases did to each side so far.
+    pub tally: Tally,
     /// Orders the policies gave that `submit` refused so far.
     pub refused: u32,
 }
 
 impl<'p> Match<'p> {
     /// `axis` against `allies`, each drawing from its own stream derived
-    /// from `seed` ([`policy_rng`]).
+    /// from `seed` ([`policy_rng`]), without fog, logistics by the engine.
     pub fn new(axis: &'p mut dyn Policy, allies: &'p mut dyn Policy, seed: u64) -> Self {
-        Self { axis, allies, rngs: [policy_rng(seed, Side::Axis), policy_rng(seed, Side::Allies)], refused: 0 }
+        Self {
+            axis,
+            allies,
+            rngs: [policy_rng(seed, Side::Axis), policy_rng(seed, Side::Allies)],
+            play: Play::default(),
+            tally: Tally::default(),
+            refused: 0,
+        }
     }
 
-    /// Asks each side with legal orders for the next phase (the side to
-    /// move first) for its orders, submits them one by one, and runs the
-    /// phase.
+    /// The same match played as `play` says.
+    #[must_use]
+    pub fn with_play(mut self, play: Play) -> Self {
+        self.play = play;
+        self
+    }
+
+    /// Asks each side (the side to move first) for its operations, then
+    /// for its logistics if they are its policy's, and runs the phase.
     pub fn phase(&mut self, game: &mut Game) {
         let to_move = game.clock().side;
         for side in [to_move, to_move.other()] {
-            let legal = crate::legal::legal_orders(game, side);
-            if legal.is_empty() {
-                continue;
-            }
-            let obs = game.observation(side);
-            let (policy, rng): (&mut dyn Policy, _) = match side {
-                Side::Axis => (&mut *self.axis, &mut self.rngs[0]),
-                Side::Allies => (&mut *self.allies, &mut self.rngs[1]),
-            };
-            for order in policy.choose(game, &obs, &legal, rng) {
-                if game.submit(side, &Orders::of([order])).is_err() {
-                    self.refused += 1;
-                }
+            self.give(game, side);
+        }
+        let before = self.tally.before(game);
+        game.step_phase();
+        self.tally.after(game, before);
+    }
+
+    /// `side`'s orders for the phase about to run, given to `game`.
+    pub fn give(&mut self, game: &mut Game, side: Side) {
+        self.operations(game, side);
+        if self.play.logistics_of(side) == Logistics::Policy {
+            self.logistics(game, side);
+        }
+    }
+
+    fn fog(&self, game: &Game) -> Fog {
+        if self.play.fog { game.scenario_fog() } else { Fog::Off }
+    }
+
+    fn seat_parts(&mut self, side: Side) -> (&mut dyn Policy, &mut ChaCha8Rng) {
+        match side {
+            Side::Axis => (&mut *self.axis, &mut self.rngs[0]),
+            Side::Allies => (&mut *self.allies, &mut self.rngs[1]),
+        }
+    }
+
+    fn operations(&mut self, game: &mut Game, side: Side) {
+        let legal = game.legal_orders_of(side, OrderClass::Operations);
+        if legal.is_empty() {
+            return;
+        }
+        let fog = self.fog(game);
+        let (policy, rng) = self.seat_parts(side);
+        let orders = policy.choose(&Seat::new(game, side, fog), &legal, rng);
+        for order in orders {
+            if game.submit(side, &Orders::of([order])).is_err() {
+                self.refused += 1;
             }
         }
-        game.step_phase();
+    }
+
+    fn logistics(&mut self, game: &mut Game, side: Side) {
+        let fog = self.fog(game);
+        for _ in 0..MAX_LOGISTICS_STEPS {
+            let choices = game.legal_orders_of(side, OrderClass::Logistics);
+            if choices.is_empty() {
+                return;
+            }
+            let (policy, rng) = self.seat_parts(side);
+            let Some(order) = policy.decide(&Seat::new(game, side, fog), &choices, rng) else { return };
+            if game.submit(side, &Orders::of([order])).is_err() {
+                self.refused += 1;
+                return;
+            }
+            self.tally.side_mut(side).logistics_orders += 1;
+        }
     }
 
     /// Plays phases until the side to move changes: one player turn.
@@ -107,20 +228,30 @@ impl<'p> Match<'p> {
     }
 }
 
-/// Plays `game` to its end between `axis` and `allies` ([`Match`]). The
-/// game's own stream is reseeded with `seed` first.
+/// Index of a side in per-side arrays: Axis 0, Allies 1.
+#[must_use]
+pub const fn side_index(side: Side) -> usize {
+    match side {
+        Side::Axis => 0,
+        Side::Allies => 1,
+    }
+}
+
+/// Plays `game` to its end between `axis` and `allies` ([`Match`]) as
+/// `play` says. The game's own stream is reseeded with `seed` first.
 pub fn play_game(
     game: &mut Game,
     axis: &mut dyn Policy,
     allies: &mut dyn Policy,
     seed: u64,
     limits: Limits,
+    play: Play,
 ) -> GameRecord {
     game.reseed(seed);
     let policies = BTreeMap::from([(Side::Axis, axis.name().to_string()), (Side::Allies, allies.name().to_string())]);
-    let mut m = Match::new(axis, allies, seed);
+    let mut m = Match::new(axis, allies, seed).with_play(play);
     let start = game.clock();
-    let units_at_start = units_by_side(game);
+    let units_at_start = crate::outcome::ground_units(game);
     let mut player_turns: u32 = 0;
     let (winner, reason) = loop {
         if let Some(end) = crate::outcome::ending(game, start.turn, limits) {
@@ -132,25 +263,24 @@ pub fn play_game(
         m.player_turn(game);
         player_turns += 1;
     };
-    let units_now = units_by_side(game);
+    let units_now = crate::outcome::ground_units(game);
     let lost =
         |s: Side| units_at_start.get(&s).copied().unwrap_or(0).saturating_sub(units_now.get(&s).copied().unwrap_or(0));
     GameRecord {
         game: 0,
         seed,
         policies,
+        logistics: [Side::Axis, Side::Allies].map(|s| (s, play.logistics_of(s))).into_iter().collect(),
+        fog: play.fog,
+        max_turns: limits.max_turns,
         winner,
         reason,
         turns: player_turns.div_ceil(2),
         eliminated_by_isolation: crate::outcome::isolation_losses(game),
         units_lost: [Side::Axis, Side::Allies].map(|s| (s, lost(s))).into_iter().collect(),
+        sides: m.tally.results(game),
         checksum: game.checksum().to_string(),
         player_turns,
         refused: m.refused,
     }
-}
-
-/// Ground units on the map per side.
-fn units_by_side(game: &Game) -> BTreeMap<Side, u32> {
-    crate::outcome::ground_units(game)
 }

@@ -1,22 +1,40 @@
 //! The `Policy` trait, the policies by name, and the seeded stream each
 //! player draws from.
 
-use qm_game::{Game, Observation, Order, Side};
+use crate::seat::Seat;
+use qm_game::{Order, Side};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-/// A producer of orders: the observation and legal orders of the phase
-/// about to run in, the orders to give out. The game is passed read-only
-/// so that a policy can `clone()` it for look-ahead; everything it returns
-/// goes through [`Game::submit`] like any other order.
+/// A producer of orders. A policy sees only its [`Seat`]: its side's
+/// observation (under fog when the game is played under fog), the static
+/// scenario, and search copies of the game as the side may know it; never
+/// the game itself. Everything it returns goes through `Game::submit`
+/// like any other order.
+///
+/// A phase asks for two kinds of decision (`docs/orders.md`):
+/// - [`Policy::choose`]: the operations of the phase (moves, attacks,
+///   builds), chosen at once from one listing;
+/// - [`Policy::decide`]: logistics, one atomic choice at a time (a sea
+///   line, an interceptor, a unit to reorganize, a point of oil to save),
+///   asked again after each choice until the policy passes. Passing at the
+///   first step takes the engine's documented default.
 pub trait Policy: Send {
     /// The policy's name, as `--policies` and the results write it.
     fn name(&self) -> &'static str;
 
-    /// The orders to give for the phase about to run, chosen from `legal`
-    /// (an empty list passes). Randomness only from `rng`.
-    fn choose(&mut self, game: &Game, obs: &Observation, legal: &[Order], rng: &mut ChaCha8Rng) -> Vec<Order>;
+    /// The operations to give for the phase about to run, chosen from
+    /// `legal` (an empty list passes). Randomness only from `rng`.
+    fn choose(&mut self, seat: &Seat<'_>, legal: &[Order], rng: &mut ChaCha8Rng) -> Vec<Order>;
+
+    /// One logistics choice from `choices` (every one of them passes
+    /// `submit` given what was chosen before), or `None` to stop. By default
+    /// a policy passes: the engine's defaults decide.
+    fn decide(&mut self, seat: &Seat<'_>, choices: &[Order], rng: &mut ChaCha8Rng) -> Option<Order> {
+        let _ = (seat, choices, rng);
+        None
+    }
 }
 
 /// The shipped policies, by name.
@@ -67,6 +85,45 @@ impl PolicyKind {
             Self::Random => Box::new(crate::RandomPolicy),
             Self::Greedy => Box::new(crate::Greedy::default()),
             Self::Rollout => Box::new(crate::Rollout::default()),
+        }
+    }
+}
+
+/// Who takes a side's logistics decisions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Logistics {
+    /// The engine's documented defaults: the policy is never asked.
+    #[default]
+    Engine,
+    /// The policy, one atomic choice at a time ([`Policy::decide`]).
+    Policy,
+}
+
+/// A logistics mode no one has.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown logistics mode `{0}` (expected engine or policy)")]
+pub struct UnknownLogistics(pub String);
+
+impl std::str::FromStr for Logistics {
+    type Err = UnknownLogistics;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "engine" => Ok(Self::Engine),
+            "policy" => Ok(Self::Policy),
+            _ => Err(UnknownLogistics(s.to_string())),
+        }
+    }
+}
+
+impl Logistics {
+    /// The name, as written on the command line and in results.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Engine => "engine",
+            Self::Policy => "policy",
         }
     }
 }

@@ -1,13 +1,15 @@
 //! The `random` policy: uniform over the legal orders, seeded.
 
 use crate::policy::Policy;
-use qm_game::{Game, Observation, Order};
+use crate::seat::Seat;
+use qm_game::Order;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 /// Picks, for each unit the legal orders name, one of its orders or none,
 /// uniformly; orders that name no unit are each given with probability
-/// one half.
+/// one half. Each logistics step, one of the choices or passing,
+/// uniformly.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomPolicy;
 
@@ -16,7 +18,7 @@ impl Policy for RandomPolicy {
         "random"
     }
 
-    fn choose(&mut self, _game: &Game, _obs: &Observation, legal: &[Order], rng: &mut ChaCha8Rng) -> Vec<Order> {
+    fn choose(&mut self, _seat: &Seat<'_>, legal: &[Order], rng: &mut ChaCha8Rng) -> Vec<Order> {
         let mut out = Vec::new();
         for group in crate::legal::by_unit(legal) {
             // One draw over the group's orders plus "none".
@@ -26,5 +28,10 @@ impl Policy for RandomPolicy {
             }
         }
         out
+    }
+
+    /// One of the choices or passing, uniformly.
+    fn decide(&mut self, _seat: &Seat<'_>, choices: &[Order], rng: &mut ChaCha8Rng) -> Option<Order> {
+        choices.get(rng.random_range(0..=choices.len())).cloned()
     }
 }

@@ -2,7 +2,9 @@
 //!
 //! Candidates are greedy's plan and, for each of the units with the most at
 //! stake, the plan with that unit's second-best order instead. Each
-//! candidate is played `playouts` times on a `Game::clone()`, then `depth`
+//! candidate is played `playouts` times on a search copy (`Seat::search_copy`:
+//! a fork with dice of its own; under fog there is none, and rollout plays
+//! greedy's plan), then `depth`
 //! more phases with random play for both sides, and scored with
 //! [`crate::eval::score`]; the candidate with the best total wins (ties:
 //! greedy's plan first). What cheap clones buy.
@@ -10,7 +12,9 @@
 use crate::greedy::{Greedy, Scored, plan};
 use crate::policy::Policy;
 use crate::random::RandomPolicy;
-use qm_game::{Game, Observation, Order, Orders};
+use crate::seat::Seat;
+use qm_game::{Fog, Game, Order, OrderClass, Orders};
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 /// Flat Monte Carlo with `playouts` random playouts of `depth` phases for
@@ -38,17 +42,28 @@ impl Policy for Rollout {
         "rollout"
     }
 
-    fn choose(&mut self, game: &Game, obs: &Observation, legal: &[Order], rng: &mut ChaCha8Rng) -> Vec<Order> {
-        let ranked = self.greedy.ranked(game, obs, legal);
+    fn choose(&mut self, seat: &Seat<'_>, legal: &[Order], rng: &mut ChaCha8Rng) -> Vec<Order> {
+        let ranked = self.greedy.ranked(seat, legal, rng);
         let plans = candidates(&ranked, self.candidates);
+        // The same dice for every candidate's k-th playout: common random
+        // numbers, and none of them the real game's (a fork's stream).
+        let seeds: Vec<u64> = (0..self.playouts).map(|_| rng.next_u64()).collect();
         let mut best: Option<(i64, usize)> = None;
         for (i, p) in plans.iter().enumerate() {
-            let total: i64 = (0..self.playouts).map(|_| playout(game, obs.side, p, self.depth, rng)).sum();
+            let mut total = 0;
+            for &seed in &seeds {
+                let Some(copy) = seat.search_copy(seed) else { return plans.into_iter().next().unwrap_or_default() };
+                total += playout(copy, seat.side(), p, self.depth, rng);
+            }
             if best.is_none_or(|(b, _)| total > b) {
                 best = Some((total, i));
             }
         }
         best.and_then(|(_, i)| plans.into_iter().nth(i)).unwrap_or_default()
+    }
+
+    fn decide(&mut self, seat: &Seat<'_>, choices: &[Order], rng: &mut ChaCha8Rng) -> Option<Order> {
+        self.greedy.decide(seat, choices, rng)
     }
 }
 
@@ -73,10 +88,10 @@ fn candidates(ranked: &[Vec<Scored>], n: usize) -> Vec<Vec<Order>> {
     out
 }
 
-/// Plays `orders` on a clone, then `depth` phases of random play for both
-/// sides, and scores the position for `side`.
-fn playout(game: &Game, side: qm_game::Side, orders: &[Order], depth: usize, rng: &mut ChaCha8Rng) -> i64 {
-    let mut g = game.clone();
+/// Plays `orders` on a search copy, then `depth` phases of random
+/// operations for both sides (logistics by the engine's defaults), and
+/// scores the position for `side`.
+fn playout(mut g: Game, side: qm_game::Side, orders: &[Order], depth: usize, rng: &mut ChaCha8Rng) -> i64 {
     for o in orders {
         // A candidate's orders are legal; one refused (two units into one
         // hex where stacking forbids) is left out of this playout only.
@@ -88,10 +103,11 @@ fn playout(game: &Game, side: qm_game::Side, orders: &[Order], depth: usize, rng
             break;
         }
         let to_move = g.clock().side;
-        let legal = crate::legal::legal_orders(&g, to_move);
+        let legal = g.legal_orders_of(to_move, OrderClass::Operations);
         if !legal.is_empty() {
-            let obs = g.observation(to_move);
-            for o in RandomPolicy.choose(&g, &obs, &legal, rng) {
+            let seat = Seat::new(&g, to_move, Fog::Off);
+            let orders = RandomPolicy.choose(&seat, &legal, rng);
+            for o in orders {
                 let _refused = g.submit(to_move, &Orders::of([o])).is_err();
             }
         }

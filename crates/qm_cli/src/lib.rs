@@ -13,6 +13,7 @@ pub mod output_bench;
 pub mod output_collect;
 pub mod output_explain;
 pub mod output_reorganize;
+pub mod output_selfplay;
 pub mod phases;
 pub mod render;
 pub mod render_cmd;

@@ -497,6 +497,7 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
         ("bench-supply.schema.json", schemars::schema_for!(Bench<crate::bench::SupplyBench>)),
         ("bench-collect.schema.json", schemars::schema_for!(Bench<crate::bench_collect::CollectBench>)),
         ("bench-game.schema.json", schemars::schema_for!(Bench<crate::bench::GameBench>)),
+        ("selfplay.schema.json", schemars::schema_for!(crate::output_selfplay::SelfplayLine)),
     ]
 }
 

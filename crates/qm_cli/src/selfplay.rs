@@ -1,15 +1,18 @@
 //! `qm selfplay SCENARIO --games N --threads T --seed S [--policies a,b]
-//! [--max-turns K] [--out results.jsonl]`: a seeded batch of games between
-//! two policies (`qm_ai::run_batch`). The JSON lines go to `--out` (or
-//! stdout), byte-identical for any `T`; the summary (win rates with Wilson
-//! 95% intervals, mean turns, games/s, player turns/s) goes to stdout, or
-//! to stderr when the lines are on stdout. A progress bar is drawn on
-//! stderr when it is a terminal.
+//! [--logistics engine|policy[,engine|policy]] [--fog] [--max-turns K]
+//! [--out results.jsonl]`: a seeded batch of games between two policies
+//! (`qm_ai::run_batch_with`). Each game's JSON line goes to `--out` (or
+//! stdout) as soon as the games before it are done, byte-identical for any
+//! `T`; every line carries what replays its game (`qm replay --selfplay`).
+//! The summary (win rates per policy and per side with Wilson 95%
+//! intervals, mean turns, games/s, player turns/s) goes to stdout, or to
+//! stderr when the lines are on stdout. A progress bar is drawn on stderr
+//! when it is a terminal.
 
 use crate::fail;
 use crate::output::ErrorBody;
 use clap::Args;
-use qm_ai::{BatchConfig, Limits, PolicyKind};
+use qm_ai::{BatchConfig, Limits, Logistics, PolicyKind};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -24,13 +27,23 @@ pub struct SelfplayArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Seed of game 0 (game i gets seed + i).
+    /// The batch's seed (game i's seed is a hash of the seed and i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The two policies, comma-separated (random, greedy, rollout); they
     /// alternate sides across games.
     #[arg(long, default_value = "greedy,random")]
     pub policies: String,
+    /// Who takes the logistics decisions of each policy (sea supply plans,
+    /// interceptions, convoy attacks, Middle East payments, oil): `engine`
+    /// (its documented defaults) or `policy`; one value for both, or two
+    /// in the order of `--policies`.
+    #[arg(long, default_value = "engine")]
+    pub logistics: String,
+    /// Play under the scenario's fog of war (its `sight`): each policy
+    /// sees only its side's observation.
+    #[arg(long)]
+    pub fog: bool,
     /// Game turns after which a game is adjudicated.
     #[arg(long, default_value_t = Limits::default().max_turns)]
     pub max_turns: u32,
@@ -48,13 +61,35 @@ pub fn run(a: &SelfplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             return 2;
         }
     };
+    let checked = parse_logistics(&a.logistics).and_then(|l| check_counts(a).map(|()| l));
+    let logistics = match checked {
+        Ok(l) => l,
+        Err(msg) => {
+            fail(err, false, &[ErrorBody::plain("usage", None, &msg)], &format!("error: {msg}"));
+            return 2;
+        }
+    };
     let Some(base) = crate::open(&a.file, a.seed, false, err) else { return 1 };
     let cfg = BatchConfig {
+        first: 0,
         games: a.games,
         threads: a.threads,
         seed: a.seed,
         policies,
+        logistics,
+        fog: a.fog,
         limits: Limits { max_turns: a.max_turns },
+    };
+    let mut file = match &a.out {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Some(std::io::BufWriter::new(f)),
+            Err(e) => {
+                let msg = format!("{}: cannot write: {e}", path.display());
+                fail(err, false, &[ErrorBody::plain("io", None, &msg)], &msg);
+                return 1;
+            }
+        },
+        None => None,
     };
     let bar = progress(a.games);
     let tick = || {
@@ -62,40 +97,56 @@ pub fn run(a: &SelfplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             b.inc(1);
         }
     };
-    let (records, summary) = match qm_ai::run_batch(&base, &cfg, &tick) {
-        Ok(r) => r,
-        Err(e) => {
-            let msg = format!("cannot start {} threads: {e}", a.threads);
-            fail(err, false, &[ErrorBody::plain("threads", None, &msg)], &msg);
-            return 1;
+    let mut sink = |r: &qm_ai::GameRecord| -> std::io::Result<()> {
+        let line = serde_json::to_string(r).map_err(std::io::Error::other)?;
+        match file.as_mut() {
+            Some(f) => writeln!(f, "{line}"),
+            None => writeln!(out, "{line}"),
         }
     };
+    let result = qm_ai::run_batch_with(&base, &cfg, &tick, &mut sink);
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let lines = match qm_ai::selfplay::json_lines(&records) {
-        Ok(l) => l,
+    let flushed = file.as_mut().map_or(Ok(()), std::io::Write::flush);
+    let summary = match result.and_then(|s| flushed.map(|()| s).map_err(Into::into)) {
+        Ok(s) => s,
         Err(e) => {
-            let msg = format!("cannot write the results: {e}");
+            let msg = format!("self-play stopped: {e}");
             fail(err, false, &[ErrorBody::plain("io", None, &msg)], &msg);
             return 1;
         }
     };
-    match &a.out {
-        Some(path) => {
-            if let Err(e) = std::fs::write(path, lines) {
-                let msg = format!("{}: cannot write: {e}", path.display());
-                fail(err, false, &[ErrorBody::plain("io", None, &msg)], &msg);
-                return 1;
-            }
-            let _ = write!(out, "{}", summary.table());
-        }
-        None => {
-            let _ = write!(out, "{lines}");
-            let _ = write!(err, "{}", summary.table());
-        }
+    if a.out.is_some() {
+        let _ = write!(out, "{}", summary.table());
+    } else {
+        let _ = write!(err, "{}", summary.table());
     }
     0
+}
+
+/// Refuses counts no batch should run: more games than
+/// [`qm_ai::selfplay::MAX_GAMES`], or more threads than the machine could
+/// start (1024).
+fn check_counts(a: &SelfplayArgs) -> Result<(), String> {
+    if a.games > qm_ai::selfplay::MAX_GAMES {
+        return Err(format!("--games {} is more than {} games", a.games, qm_ai::selfplay::MAX_GAMES));
+    }
+    if a.threads > 1024 {
+        return Err(format!("--threads {} is more than 1024 threads", a.threads));
+    }
+    Ok(())
+}
+
+/// `policy` or `engine,policy` as the two policies' logistics modes.
+fn parse_logistics(s: &str) -> Result<[Logistics; 2], String> {
+    let modes: Vec<Logistics> =
+        s.split(',').map(|p| p.trim().parse::<Logistics>()).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
+    match modes.as_slice() {
+        [a, b] => Ok([*a, *b]),
+        [a] => Ok([*a, *a]),
+        _ => Err(format!("--logistics takes one or two modes, got `{s}`")),
+    }
 }
 
 /// `greedy,random` as two policies.

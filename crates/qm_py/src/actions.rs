@@ -6,25 +6,26 @@
 //! Action `0` is "no order for this unit"; action `1 + k * N + n` is the
 //! group's order of action kind `k` whose destination is map node `n`
 //! (`N` nodes). The action kinds are fixed per scenario: `Move`,
-//! `Exploit`, `Attack`, `Invade`, `Redeploy`, then `Build:<type>` for each
+//! `Exploit`, `Attack`, `Combat`, `Invade`, `Redeploy`, then `Build:<type>` for each
 //! unit type of the ruleset, then any other family's order kind (node 0
 //! when it names no place). Two orders of a group with the same action
 //! (none in the shipped rules) are counted in `unreachable`, never dropped
 //! silently.
 
-use qm_game::{Game, Order, Orders, Side};
+use qm_game::{Game, Order, OrderClass, Orders, Side};
 use std::collections::BTreeMap;
 
 /// The operations kinds that have their own slot (`Build` has one per unit
-/// type; `Combat` is a scripted outcome, never a legal order).
-const OPS: [&str; 5] = ["Move", "Exploit", "Attack", "Invade", "Redeploy"];
+/// type; `Combat`, the outcome-carrying attack of scenarios without a
+/// combat table, has its own).
+const OPS: [&str; 6] = ["Move", "Exploit", "Attack", "Combat", "Invade", "Redeploy"];
 
 /// The action kinds of a game, in slot order.
 #[must_use]
 pub fn kinds(game: &Game) -> Vec<String> {
     let mut out: Vec<String> = OPS.iter().map(|s| (*s).to_string()).collect();
     out.extend(game.spec().ruleset.unit_types.iter().map(|t| format!("Build:{}", t.key)));
-    let other = game.rules().order_kinds().kinds().filter(|k| !OPS.contains(k) && *k != "Build" && *k != "Combat");
+    let other = game.rules().order_kinds().kinds().filter(|k| !OPS.contains(k) && *k != "Build");
     out.extend(other.map(str::to_string));
     out
 }
@@ -37,7 +38,7 @@ pub struct Table {
     pub side: Side,
     /// The phase counter the table was made at (stale after a phase runs).
     pub stamp: u64,
-    /// The legal orders, as `Game::legal_orders` lists them.
+    /// The legal operations orders, as `Game::legal_orders_of` lists them.
     pub orders: Vec<Order>,
     /// Groups in unit-id order: the actor's id (`""` for constructions)
     /// and each `(action, index into orders)`.
@@ -48,10 +49,11 @@ pub struct Table {
 
 /// The encoding of a game's legal orders for `side`.
 #[must_use]
-pub fn table(game: &Game, side: Side, stamp: u64) -> Table {
+pub fn table(game: &mut Game, side: Side, stamp: u64) -> Table {
     let kinds = kinds(game);
     let n = game.spec().map.node_count() as u32;
-    let orders = game.legal_orders(side);
+    // Operations only: logistics decisions are the engine's defaults here.
+    let orders = game.legal_orders_of(side, OrderClass::Operations);
     let mut by_actor: BTreeMap<String, Vec<(u32, usize)>> = BTreeMap::new();
     let mut rest = Vec::new();
     let mut unreachable = 0;

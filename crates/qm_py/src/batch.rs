@@ -19,8 +19,9 @@ enum Failed {
 
 /// Plays games `start .. start + count` of the batch `qm selfplay SCENARIO
 /// --seed SEED --policies A,B --max-turns K` plays, on `threads` threads:
-/// game `i` with seed `SEED + i`, policy A as the Axis in even games. The
-/// JSON lines are byte-identical to those lines of `qm selfplay`'s file.
+/// game `i` with seed `qm_ai::game_seed(SEED, i)`, policy A as the Axis in
+/// even games. The JSON lines are byte-identical to those lines of
+/// `qm selfplay`'s file.
 #[pyfunction]
 #[expect(clippy::too_many_arguments, reason = "a Python function with keyword arguments")]
 #[pyo3(signature = (scenario, seed, start, count, policies = ("greedy".to_string(), "random".to_string()), max_turns = Limits::default().max_turns, threads = 1))]
@@ -36,22 +37,18 @@ pub fn run_chunk(
 ) -> PyResult<String> {
     let kind = |p: &str| p.parse::<PolicyKind>().map_err(|e| PyValueError::new_err(e.to_string()));
     let (a, b) = (kind(&policies.0)?, kind(&policies.1)?);
-    // Game i of the batch is game i - start of this chunk: the seeds start
-    // at SEED + start, and the policies swap when start is odd.
-    let pair = if start.is_multiple_of(2) { [a, b] } else { [b, a] };
     let cfg = BatchConfig {
+        first: start,
         games: count,
         threads,
-        seed: seed.wrapping_add(start),
-        policies: pair,
+        seed,
+        policies: [a, b],
         limits: Limits { max_turns },
+        ..BatchConfig::default()
     };
     let run = || -> Result<String, Failed> {
         let base = Game::open(&scenario, seed).map_err(Failed::Load)?;
-        let (mut records, _) = qm_ai::run_batch(&base, &cfg, &|| {}).map_err(|e| Failed::Other(e.to_string()))?;
-        for r in &mut records {
-            r.game += start;
-        }
+        let (records, _) = qm_ai::run_batch(&base, &cfg, &|| {}).map_err(|e| Failed::Other(e.to_string()))?;
         qm_ai::selfplay::json_lines(&records).map_err(|e| Failed::Other(e.to_string()))
     };
     py.detach(run).map_err(|e| match e {
@@ -86,7 +83,7 @@ pub fn replay(
         for phase in parsed {
             let to_move = game.clock().side;
             for s in [to_move, to_move.other()] {
-                let legal = game.legal_orders(s);
+                let legal = game.legal_orders_of(s, qm_game::OrderClass::Operations);
                 if !legal.is_empty() {
                     let _obs = game.observation(s);
                 }

@@ -122,7 +122,7 @@ impl PyGame {
     /// The legal orders of `side` (default: the side to move) for the
     /// phase about to run, as RON texts.
     #[pyo3(signature = (side = None))]
-    fn legal_orders(&self, side: Option<&str>) -> PyResult<Vec<String>> {
+    fn legal_orders(&mut self, side: Option<&str>) -> PyResult<Vec<String>> {
         let s = side.map(crate::convert::side).transpose()?.unwrap_or(self.game.clock().side);
         Ok(self.game.legal_orders(s).iter().map(order_text).collect())
     }
@@ -256,7 +256,7 @@ impl PyGame {
     /// groups (unit id, `""` for constructions; the unit's node or None;
     /// the group's actions), in the order an environment asks for them.
     fn action_groups(&mut self, side: &str) -> PyResult<Vec<Group>> {
-        let t = actions::table(&self.game, crate::convert::side(side)?, self.stamp);
+        let t = actions::table(&mut self.game, crate::convert::side(side)?, self.stamp);
         let node = |k: &str| self.game.unit(k).map(|(_, l, _)| l.node);
         let out = t.groups.iter().map(|(k, v)| (k.clone(), node(k), v.iter().map(|a| a.0).collect())).collect();
         self.table = Some(t);

@@ -6,7 +6,7 @@ use crate::convert::order_text;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use qm_ai::PolicyKind;
-use qm_game::{Orders, Side};
+use qm_game::{Fog, OrderClass, Orders, Side};
 use rand_chacha::ChaCha8Rng;
 
 /// A shipped policy for one side, with its stream.
@@ -35,22 +35,23 @@ impl PyPolicy {
         self.policy.lock().unwrap_or_else(std::sync::PoisonError::into_inner).name()
     }
 
-    /// Chooses the side's orders for the phase about to run and submits
-    /// them one by one (GIL released); the RON texts of those given and of
-    /// those the engine refused (none for a shipped policy).
+    /// Chooses the side's operations for the phase about to run and
+    /// submits them one by one (GIL released; logistics are the engine's
+    /// defaults); the RON texts of those given and of those the engine
+    /// refused (none for a shipped policy).
     fn give(&mut self, py: Python<'_>, game: &mut crate::game::PyGame) -> (Vec<String>, Vec<String>) {
         let side = self.side;
         let rng = &mut self.rng;
         let policy = self.policy.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
         let g = game.game_mut();
         py.detach(|| {
-            let legal = g.legal_orders(side);
+            let legal = g.legal_orders_of(side, OrderClass::Operations);
             if legal.is_empty() {
                 return (Vec::new(), Vec::new());
             }
-            let obs = g.observation(side);
+            let chosen = policy.choose(&qm_ai::Seat::new(g, side, Fog::Off), &legal, rng);
             let (mut given, mut refused) = (Vec::new(), Vec::new());
-            for o in policy.choose(g, &obs, &legal, rng) {
+            for o in chosen {
                 let text = order_text(&o);
                 if g.submit(side, &Orders::of([o])).is_ok() { given.push(text) } else { refused.push(text) }
             }

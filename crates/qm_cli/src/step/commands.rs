@@ -104,7 +104,7 @@ fn set_break(s: &mut Session, args: &[&str]) -> String {
 /// `legal [UNIT]`: the legal orders of the moving side for the phase about
 /// to run (`Game::legal_orders`), one RON order a line, those naming `UNIT`
 /// only when it is given.
-fn legal(s: &Session, args: &[&str]) -> String {
+fn legal(s: &mut Session, args: &[&str]) -> String {
     let side = s.game.clock().side;
     let phase = s.game.next_phase().map_or("-", |p| p.as_str());
     let unit = args.first().map(|u| format!("\"{u}\""));

@@ -1,0 +1,57 @@
+//! Logistics decisions by look-ahead: how greedy (and rollout, through it)
+//! chooses a sea line, an interceptor, a unit to reorganize or a point of
+//! oil to save.
+//!
+//! Every logistics decision is a sequence of atomic choices, and passing
+//! at any step keeps what was chosen so far (at the first step: the
+//! engine's default, `docs/orders.md`). Each step weighs passing and each
+//! of the first `width` choices on a search copy of the game: the choice is
+//! submitted there, the phase it is for is run, and the position is scored
+//! for the side ([`value`]). The best choice is taken only if it beats
+//! passing; ties keep the earlier listed. Every copy of one step is forked
+//! with the same seed (common random numbers), so that a choice is not
+//! preferred for the dice it happened to meet.
+
+use crate::seat::Seat;
+use qm_game::{Game, Order, Orders, Side};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// The best of `choices` (the first `width` of them) against passing, or
+/// `None` to pass; `None` too when the side has no search copy (fog).
+pub fn best_choice(seat: &Seat<'_>, choices: &[Order], width: usize, rng: &mut ChaCha8Rng) -> Option<Order> {
+    if choices.is_empty() {
+        return None;
+    }
+    let seed = rng.next_u64();
+    let side = seat.side();
+    let pass = outcome(seat.search_copy(seed)?, side, None)?;
+    let mut best: Option<(i64, &Order)> = None;
+    for choice in choices.iter().take(width) {
+        let Some(v) = seat.search_copy(seed).and_then(|g| outcome(g, side, Some(choice))) else { continue };
+        if v > pass && best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, choice));
+        }
+    }
+    best.map(|(_, o)| o.clone())
+}
+
+/// The value for `side` of running the phase on `copy`, after `choice` if
+/// given; `None` if the copy refuses it.
+fn outcome(mut copy: Game, side: Side, choice: Option<&Order>) -> Option<i64> {
+    if let Some(o) = choice {
+        copy.submit(side, &Orders::of([o.clone()])).ok()?;
+    }
+    copy.step_phase();
+    Some(value(&copy, side))
+}
+
+/// A position's value for `side` once a logistics choice has played out:
+/// the static evaluation ([`crate::eval::score`]: units, their supply,
+/// cities and hexes held) plus the side's economy
+/// ([`crate::eval::economy`]: treasuries, oil, organized units).
+#[must_use]
+pub fn value(game: &Game, side: Side) -> i64 {
+    let obs = game.observation(side);
+    crate::eval::score(&obs) + crate::eval::economy(&obs)
+}

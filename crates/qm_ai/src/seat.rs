@@ -1,0 +1,97 @@
+//! What a player sees when it decides: its seat at the table.
+//!
+//! A [`Seat`] holds the game privately and offers a policy only what the
+//! side may know: its observation (under fog when the game is played under
+//! fog), the static scenario (map, ruleset, objectives, the original
+//! control of the map), a forecast of the combats its legal attacks would
+//! fight, and search copies of the game. Without fog a search copy is a
+//! [`Game::fork`] (the real game's future dice stay unknown); under fog
+//! there is none, because a copy of the game would hold the enemy units the
+//! side cannot see.
+
+use qm_core::components::{Control, MapNode};
+use qm_core::spec::ScenarioSpec;
+use qm_game::{Fog, Game, NodeId, Observation, Side};
+use qm_ops::Forecast;
+
+/// One side's view of a game, for the decision about to be made.
+pub struct Seat<'g> {
+    game: &'g Game,
+    obs: Observation,
+}
+
+impl<'g> Seat<'g> {
+    /// `side`'s seat at `game` under `fog`.
+    #[must_use]
+    pub fn new(game: &'g Game, side: Side, fog: Fog) -> Self {
+        Self { game, obs: game.observation_with(side, fog) }
+    }
+
+    /// The side deciding.
+    #[must_use]
+    pub fn side(&self) -> Side {
+        self.obs.side
+    }
+
+    /// The fog the side plays under.
+    #[must_use]
+    pub fn fog(&self) -> Fog {
+        self.obs.fog
+    }
+
+    /// What the side observes.
+    #[must_use]
+    pub fn observation(&self) -> &Observation {
+        &self.obs
+    }
+
+    /// The scenario's static data: map, ruleset, nations. Public knowledge.
+    #[must_use]
+    pub fn spec(&self) -> &ScenarioSpec {
+        self.game.spec()
+    }
+
+    /// The scenario's objectives and their points (public knowledge).
+    #[must_use]
+    pub fn objectives(&self) -> Vec<(NodeId, u32)> {
+        self.game.world().get_resource::<qm_ops::OpsData>().map(|d| d.0.objectives.clone()).unwrap_or_default()
+    }
+
+    /// Per node, whether the side's nations held it at the start of the
+    /// war (original control, public knowledge).
+    #[must_use]
+    pub fn home_nodes(&self) -> Vec<bool> {
+        let world = self.game.world();
+        let side_of = self.game.nation_sides();
+        let mut home = vec![false; self.spec().map.node_count()];
+        if let Some(mut q) = world.try_query::<(&MapNode, &Control)>() {
+            for (n, c) in q.iter(world) {
+                let held = c.original.and_then(|o| side_of.get(o.index()).copied().flatten()) == Some(self.side());
+                if let Some(slot) = home.get_mut(n.0 as usize) {
+                    *slot = held;
+                }
+            }
+        }
+        home
+    }
+
+    /// The combat forecast (the scenario's table, every shift, and the
+    /// defenders of the attacked hex). A policy asks it only about the
+    /// targets of its legal attacks, which stand next to its own units and
+    /// so within its sight.
+    #[must_use]
+    pub fn forecast(&self) -> Option<Forecast<'g>> {
+        Forecast::new(self.game.world())
+    }
+
+    /// A copy of the game to search on, its dice drawn from `seed` and not
+    /// from the game's stream ([`Game::fork`]); `None` under fog, where the
+    /// side may not see the whole game.
+    #[must_use]
+    pub fn search_copy(&self, seed: u64) -> Option<Game> {
+        match self.obs.fog {
+            Fog::Off => Some(self.game.fork(seed)),
+            Fog::Sight(_) => None,
+        }
+    }
+}
