@@ -208,7 +208,7 @@ mod tests {
         let (paid, lost) = settle_order(&shares(&[(0, 3), (1, 1), (2, 0)]), &has);
         assert_eq!((paid, lost), (shares(&[(0, 2), (2, 2)]), 0));
         // What the later payers cannot pay goes back to the earlier ones.
-        let (paid, lost) = settle_order(&shares(&[(0, 1), (1, 4)]), &|n| [3, 1][n.index()]);
+        let (paid, lost) = settle_order(&shares(&[(0, 1), (1, 3)]), &|n| [3, 1][n.index()]);
         assert_eq!((paid, lost), (shares(&[(0, 3), (1, 1)]), 0));
         // What none can pay is lost.
         let (paid, lost) = settle_order(&shares(&[(0, 9), (1, 0)]), &|n| [3, 1][n.index()]);
