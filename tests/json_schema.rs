@@ -416,3 +416,45 @@ fn collect_reorganize_and_run_carry_every_ledger() {
     assert_valid("supply.schema.json", &run);
     assert!(run["ledgers"]["transfers"].as_array().is_some_and(|t| t.len() == 2), "{}", run["ledgers"]);
 }
+
+/// `qm explain payment:NATION` says who paid a marker nation what and why
+/// (MET-006, ruling 6); `qm explain build-points:NATION` how a build point
+/// total came to be (OIL-010, OIL-012); both validate as `explain` output.
+#[test]
+fn explain_answers_for_a_payment_and_a_build_point_total() {
+    let med = p("scenarios/middle-east/mediterranean.ron");
+    let (code, text, err) = qm(&["explain", &med, "payment:germany"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("turn 1: level 3 (iraq, trans-jordan)") && text.contains("paid by uk 3"), "{text}");
+    assert!(text.contains("the Axis chose"), "{text}");
+    let v = json(&["explain", &med, "payment:germany", "--json"]);
+    assert_valid("explain.schema.json", &v);
+    assert_eq!((v["kind"].as_str(), v["received"].as_u64()), (Some("payment"), Some(3)));
+    assert_eq!(v["collections"][0]["paid_by"][0], serde_json::json!({"nation": "uk", "amount": 3}));
+    let (code, _, err) = qm(&["explain", &med, "payment:uk"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no marker"), "{err}");
+
+    let stockpiles = p("scenarios/mwif/stockpiles.ron");
+    let orders = p("tests/fixtures/orders/stockpiles-orders.ron");
+    let args = ["explain", &stockpiles, "build-points:germany", "--phases", "1", "--orders", &orders];
+    let (code, text, err) = qm(&args);
+    assert_eq!(code, 0, "{err}");
+    for line in [
+        "germany: build point total 12",
+        "0 at the start of the game",
+        "turn 3: +4 saved build points spent from a7 (OIL-012)",
+        "turn 3: +8 saved build points spent from a8 (OIL-012)",
+        "= 12",
+    ] {
+        assert!(text.contains(line), "`{line}` in:\n{text}");
+    }
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json(&with_json);
+    assert_valid("explain.schema.json", &v);
+    assert_eq!(
+        (v["kind"].as_str(), v["total"].as_u64(), v["start"].as_u64()),
+        (Some("build-points"), Some(12), Some(0))
+    );
+}
