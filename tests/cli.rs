@@ -261,3 +261,91 @@ fn the_scenario_format_documents_layers_and_every_source_class() {
         }
     }
 }
+
+/// `qm check` builds every family's section of state, as `qm run` does when
+/// it loads the scenario, and refuses a stockpile past its hex's cap
+/// (OIL-009: Berlin, a capital city without a port, holds (4 + 0) x 2 = 8)
+/// at the entry that holds it, with the same `file:line:col` as `qm run`.
+#[test]
+fn check_refuses_a_stockpile_past_its_cap_where_it_is_written() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("check-past-cap");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let ruleset = std::fs::read(scenario("assets/rulesets/mwif-oil.ron")).expect("ruleset");
+    std::fs::write(dir.join("mwif-oil.ron"), ruleset).expect("ruleset copied");
+    let text = std::fs::read_to_string(scenario("scenarios/mwif/stockpiles.ron")).expect("scenario");
+    let at_cap = r#"(hex: "berlin", owner: "germany", build_points: 8)"#;
+    let text = text
+        .replace(at_cap, r#"(hex: "berlin", owner: "germany", build_points: 9)"#)
+        .replace("../../assets/rulesets/mwif-oil.ron", "mwif-oil.ron");
+    let file = dir.join("past-cap.ron");
+    std::fs::write(&file, &text).expect("scenario written");
+    let line = text.lines().position(|l| l.contains(r#"(hex: "berlin", owner: "germany""#)).expect("the entry") + 1;
+    let col = text.lines().nth(line - 1).and_then(|l| l.find('(')).expect("its paren") + 1;
+    let name = file.display().to_string();
+    let at = format!("{name}:{line}:{col}");
+
+    let (code, _, err) = qm(&["check", &name]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains(&at) && err.contains("past the hex's cap of 8"), "want {at}:\n{err}");
+    let (code, out, _) = qm(&["check", &name, "--json"]);
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    let d = &v["files"][0]["diagnostics"][0];
+    assert_eq!((d["line"].as_u64(), d["col"].as_u64()), (Some(line as u64), Some(col as u64)), "{v}");
+    // `qm run` refuses it with the same diagnostic.
+    let (code, _, run_err) = qm(&["run", &name, "--phases", "1"]);
+    assert_eq!(code, 1);
+    assert!(run_err.contains(&at), "{run_err}");
+    // Every shipped scenario passes `qm check`, families' sections built.
+    for s in ["scenarios/mwif/stockpiles.ron", "scenarios/middle-east/mediterranean.ron"] {
+        let (code, out, err) = qm(&["check", &scenario(s)]);
+        assert_eq!(code, 0, "{s}: {out}{err}");
+    }
+}
+
+/// `qm collect` on a territory map that carries no resource values says
+/// what is missing, with a kind of its own.
+#[test]
+fn collect_on_a_map_with_no_resource_values_says_what_is_missing() {
+    let file = scenario("scenarios/wteaw/minimal-territories.ron");
+    let (code, _, err) = qm(&["collect", &file]);
+    assert_eq!(code, 1);
+    let (_, _, json_err) = qm(&["collect", &file, "--json"]);
+    let v: Value = serde_json::from_str(json_err.lines().next().unwrap_or("{}")).expect("a JSON error");
+    let kind = v["error"]["kind"].as_str().unwrap_or_default().to_string();
+    assert_eq!(kind, "no-resources", "{v}");
+    assert!(err.contains("nothing to collect") && err.contains("`value`"), "{err}");
+}
+
+/// Every shipped scenario runs under every command that applies to its
+/// families: `check`, `supply`, `run`, and `collect` where the ruleset has
+/// collection (the map without resource values answers what is missing),
+/// `reorganize` where it has MWIF oil; each exits 0.
+#[test]
+fn every_shipped_scenario_runs_under_every_command_that_applies() {
+    for file in common::shipped_paths() {
+        let name = file.display().to_string();
+        let g = quartermaster::prelude::Game::load(&file, 1).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let order = g.phase_order();
+        let mut commands: Vec<Vec<&str>> =
+            vec![vec!["check"], vec!["supply"], vec!["run", "--phases", "3"], vec!["run", "--phases", "3", "--json"]];
+        if order.position(quartermaster::collect::COLLECTION).is_some() {
+            commands.push(vec!["collect"]);
+            commands.push(vec!["collect", "--json"]);
+        }
+        if order.position(quartermaster::oil::REORGANIZATION).is_some() {
+            commands.push(vec!["reorganize"]);
+            commands.push(vec!["reorganize", "--json"]);
+        }
+        for c in commands {
+            let mut args = vec![c[0], name.as_str()];
+            args.extend(&c[1..]);
+            let (code, _, err) = qm(&args);
+            // The one map with no resource values has nothing to collect,
+            // and says so (see the test above).
+            let nothing =
+                c[0] == "collect" && name.ends_with("minimal-territories.ron") && err.contains("nothing to collect");
+            assert!(code == 0 || nothing, "qm {}: {err}", args.join(" "));
+        }
+    }
+}

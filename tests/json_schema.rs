@@ -386,3 +386,102 @@ fn errors_under_json_are_json_with_the_same_exit_codes() {
     assert!(v["error"]["line"].is_null() && v["error"]["col"].is_null(), "{v}");
     assert_eq!(v["error"]["file"], "no/such/file.ron");
 }
+
+/// Every ledger in the `--json` outputs of `qm collect`, `qm reorganize`
+/// and `qm run`: treasuries and transfers (MET-006, ruling 6) where
+/// collection is loaded, build point totals, saved stock and the stock log
+/// (OIL-006, OIL-009..013) where oil is; each validating against its schema.
+#[test]
+fn collect_reorganize_and_run_carry_every_ledger() {
+    let med = p("scenarios/middle-east/mediterranean.ron");
+    let collect = json(&["collect", &med, "--nation", "germany", "--json"]);
+    assert_valid("collect.schema.json", &collect);
+    let l = &collect["ledgers"];
+    let germany = l["treasuries"].as_array().expect("treasuries").iter().find(|t| t["nation"] == "germany").cloned();
+    let germany = germany.expect("germany's treasury");
+    assert_eq!((germany["opening"].as_u64(), germany["balance"].as_u64()), (Some(10), Some(23)));
+    assert_eq!((germany["received"].as_u64(), germany["paid"].as_u64()), (Some(3), Some(0)));
+    assert_eq!(
+        l["transfers"][0],
+        serde_json::json!({"turn": 1, "payer": "uk", "payee": "germany", "amount": 3, "reason": "middle_east_track"})
+    );
+    assert!(l["build_points"].is_null() && l["stock_log"].is_null(), "no oil family: {l}");
+
+    let stockpiles = p("scenarios/mwif/stockpiles.ron");
+    let reorganize = json(&["reorganize", &stockpiles, "--power", "germany", "--json"]);
+    assert_valid("reorganize.schema.json", &reorganize);
+    let l = &reorganize["ledgers"];
+    assert!(l["treasuries"].is_null(), "no collection family: {l}");
+    let bp: Vec<(String, u64)> = l["build_points"]
+        .as_array()
+        .expect("build points")
+        .iter()
+        .map(|a| (a["nation"].as_str().unwrap_or_default().to_string(), a["amount"].as_u64().unwrap_or(0)))
+        .collect();
+    assert_eq!(bp, [("britain".to_string(), 20), ("germany".to_string(), 0)]);
+    // The German raider in Dover took Britain's stock there (OIL-013).
+    let capture = &l["stock_log"]["captures"][0];
+    assert_eq!(
+        (capture["hex"].as_str(), capture["from"].as_str(), capture["to"].as_str()),
+        (Some("a2"), Some("britain"), Some("germany"))
+    );
+    assert!(l["stockpiles"].as_array().is_some_and(|s| s.iter().any(|p| p["hex"] == "a2" && p["owner"] == "germany")));
+
+    let orders = p("tests/fixtures/orders/stockpiles-orders.ron");
+    let run = json(&["run", &stockpiles, "--phases", "1", "--orders", &orders, "--json"]);
+    assert_valid("supply.schema.json", &run);
+    let l = &run["ledgers"];
+    assert_eq!(
+        l["build_points"]
+            .as_array()
+            .and_then(|b| b.iter().find(|a| a["nation"] == "germany"))
+            .map(|a| a["amount"].clone()),
+        Some(serde_json::json!(12))
+    );
+    assert_eq!(l["stock_log"]["shipments"].as_array().map(Vec::len), Some(1));
+    let run = json(&["run", &med, "--phases", "1", "--json"]);
+    assert_valid("supply.schema.json", &run);
+    assert!(run["ledgers"]["transfers"].as_array().is_some_and(|t| t.len() == 2), "{}", run["ledgers"]);
+}
+
+/// `qm explain payment:NATION` says who paid a marker nation what and why
+/// (MET-006, ruling 6); `qm explain build-points:NATION` how a build point
+/// total came to be (OIL-010, OIL-012); both validate as `explain` output.
+#[test]
+fn explain_answers_for_a_payment_and_a_build_point_total() {
+    let med = p("scenarios/middle-east/mediterranean.ron");
+    let (code, text, err) = qm(&["explain", &med, "payment:germany"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("turn 1: level 3 (iraq, trans-jordan)") && text.contains("paid by uk 3"), "{text}");
+    assert!(text.contains("the Axis chose"), "{text}");
+    let v = json(&["explain", &med, "payment:germany", "--json"]);
+    assert_valid("explain.schema.json", &v);
+    assert_eq!((v["kind"].as_str(), v["received"].as_u64()), (Some("payment"), Some(3)));
+    assert_eq!(v["collections"][0]["paid_by"][0], serde_json::json!({"nation": "uk", "amount": 3}));
+    let (code, _, err) = qm(&["explain", &med, "payment:uk"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no marker"), "{err}");
+
+    let stockpiles = p("scenarios/mwif/stockpiles.ron");
+    let orders = p("tests/fixtures/orders/stockpiles-orders.ron");
+    let args = ["explain", &stockpiles, "build-points:germany", "--phases", "1", "--orders", &orders];
+    let (code, text, err) = qm(&args);
+    assert_eq!(code, 0, "{err}");
+    for line in [
+        "germany: build point total 12",
+        "0 at the start of the game",
+        "turn 3: +4 saved build points spent from a7 (OIL-012)",
+        "turn 3: +8 saved build points spent from a8 (OIL-012)",
+        "= 12",
+    ] {
+        assert!(text.contains(line), "`{line}` in:\n{text}");
+    }
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json(&with_json);
+    assert_valid("explain.schema.json", &v);
+    assert_eq!(
+        (v["kind"].as_str(), v["total"].as_u64(), v["start"].as_u64()),
+        (Some("build-points"), Some(12), Some(0))
+    );
+}

@@ -315,7 +315,10 @@ mod oil {
             for v in mine.iter().skip(i + 1).take(3) {
                 out.push(OilOrder::Reorganize { units: vec![u.clone(), v.clone()] }.into());
             }
-            out.push(OilOrder::ExpendSupply { hq: u.clone() }.into());
+            out.push(OilOrder::ExpendSupply { hq: u.clone(), supply: None }.into());
+            for v in mine.iter().take(4) {
+                out.push(OilOrder::ExpendSupply { hq: u.clone(), supply: Some(v.clone()) }.into());
+            }
         }
         let keys: Vec<String> = wells
             .iter()
@@ -444,6 +447,17 @@ mod oil {
                 let mut out = each(*oil, &|| s(1));
                 out.extend(each(resources.saturating_sub(*oil), &|| s(0)));
                 out
+            }
+            Some(OilOrder::ExpendSupply { hq, supply: None }) => {
+                // Unnamed: the supply unit with the lowest id in the HQ's
+                // hex, as the listing names it.
+                let at = g.unit(hq).map(|(_, l, _)| l.node);
+                let supply = g.unit_ids().into_iter().find(|id| {
+                    g.unit(id.as_str()).is_some_and(|(u, l, _)| {
+                        Some(l.node) == at && g.spec().ruleset.unit_type(u.kind).is_some_and(|t| t.key == "supply")
+                    })
+                });
+                vec![OilOrder::ExpendSupply { hq: hq.clone(), supply: supply.map(|s| s.to_string()) }.into()]
             }
             _ => vec![o.clone()],
         }

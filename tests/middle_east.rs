@@ -281,7 +281,8 @@ fn with_no_split_the_axis_chooses_the_richest_ally_first() {
     assert_eq!(
         v["middle_east"],
         serde_json::json!({"level": 3, "territories": ["iraq", "trans-jordan"],
-                           "paid_by": [{"nation": "uk", "amount": 3}], "shortfall": 0, "chosen_by": "axis"})
+                           "paid_by": [{"nation": "uk", "amount": 3}], "shortfall": 0, "chosen_by": "axis",
+                           "above_cap": 0})
     );
     assert_eq!((v["total"].as_u64(), v["lost"].as_u64()), (Some(13), Some(0)));
     // The text statement says the same (MET-006).
@@ -319,17 +320,7 @@ fn poor_allies() -> Game {
 fn ruling_6_an_ally_who_cannot_pay_passes_the_rest_on_and_what_none_can_pay_is_lost() {
     let mut g = poor_allies();
     assert_eq!(balances(&g)[3..], bal(&[("uk", 2), ("ussr", 1)]));
-    // The Allies may not name a payer for more than it has, counting the
-    // splits already given this phase.
-    let before = g.checksum();
-    let err = g.submit(Side::Allies, &orders(vec![split("italy", &[("ussr", 2)])])).expect_err("ussr has 1");
-    assert_eq!(refusal(&err), CollectError::PayerCannotPay { payer: "ussr".into(), amount: 2, has: 1 });
-    let both = vec![split("germany", &[("uk", 2), ("ussr", 1)]), split("italy", &[("ussr", 1), ("uk", 1)])];
-    let err = g.submit(Side::Allies, &orders(both)).expect_err("germany's split takes all ussr has");
-    assert_eq!(refusal(&err), CollectError::PayerCannotPay { payer: "ussr".into(), amount: 1, has: 0 });
-    assert_eq!(g.checksum(), before, "a refused batch queues nothing");
-
-    // No valid split exists: the Axis chooses. The United Kingdom pays
+    // No split given: the Axis chooses. The United Kingdom pays
     // Germany all it has (2), the Soviet Union the rest (1); nobody can pay
     // Italy's 2: lost.
     let made = collect_all(&mut g);
@@ -371,9 +362,13 @@ fn bad_splits_are_typed_errors_and_change_nothing() {
         assert_eq!(refusal(&err), want);
         assert_eq!(g.checksum(), before, "{want}");
     }
-    // The Axis does not decide what the Allies pay.
-    let err = g.submit(Side::Axis, &orders(vec![split("germany", &[("uk", 3)])])).expect_err("the Axis");
-    assert_eq!(refusal(&err), CollectError::NotThePayersSide { side: Side::Axis, payee: "germany".into() });
+    // The Axis side may give its own choice (an AI policy does so too): it
+    // applies only where the Allies give none (MET-006).
+    g.submit(Side::Axis, &orders(vec![split("italy", &[("uk", 2)])])).expect("the Axis choice");
+    g.submit(Side::Axis, &orders(vec![split("germany", &[("ussr", 3)])])).expect("the Axis choice");
+    let err = g.submit(Side::Axis, &orders(vec![split("italy", &[("usa", 2)])])).expect_err("twice");
+    assert_eq!(refusal(&err), CollectError::SplitAlreadyGiven("italy".into()));
+    let before = g.checksum();
     // One split per payee and phase.
     g.submit(Side::Allies, &orders(vec![split("germany", &[("usa", 3)])])).expect("valid");
     let queued = g.checksum();
@@ -382,8 +377,8 @@ fn bad_splits_are_typed_errors_and_change_nothing() {
     assert_eq!(refusal(&err), CollectError::SplitAlreadyGiven("germany".into()));
     assert_eq!(g.checksum(), queued);
     let made = collect_all(&mut g);
-    assert_eq!(settled(&made["germany"]).0, paid(&[("usa", 3)]));
-    assert_eq!(settled(&made["italy"]).2, Some(Side::Axis), "no valid split for Italy: the Axis chooses");
+    assert_eq!(settled(&made["germany"]), (paid(&[("usa", 3)]), 0, Some(Side::Allies)), "the Allies decide");
+    assert_eq!(settled(&made["italy"]), (paid(&[("uk", 2)]), 0, Some(Side::Axis)), "no split of the Allies");
     // In the Allies' player turn, Germany does not collect.
     let err = g.submit(Side::Allies, &orders(vec![split("germany", &[("uk", 3)])])).expect_err("not its turn");
     assert_eq!(refusal(&err), CollectError::NotCollecting("germany".into()));
@@ -450,6 +445,8 @@ const HOMELANDS: [&str; 7] = ["berlin", "cairo", "london", "moscow", "rome", "so
 const HOLDERS: [Option<&str>; 7] =
     [None, Some("bulgaria"), Some("germany"), Some("italy"), Some("uk"), Some("usa"), Some("ussr")];
 const NATIONS: [&str; 7] = ["bulgaria", "germany", "italy", "uk", "usa", "ussr", "france"];
+/// The Allied powers, who pay the track (MET-006).
+const ALLIES: [&str; 3] = ["uk", "usa", "ussr"];
 
 /// The Allies' split in a step.
 #[derive(Clone, Debug)]
@@ -557,30 +554,38 @@ fn play_and_check(poor: bool, steps: &[Step]) -> Result<(), TestCaseError> {
                 continue;
             };
             prop_assert_eq!(m.paid() + m.shortfall, m.level, "settled in full: {:?}", m);
-            // The Allies' split is applied if it can still be paid when its
-            // payee collects (an earlier payment of the phase may have
-            // taken what a payer had); else the Axis chooses.
-            let given = accepted.as_ref().filter(|(payee, by)| {
-                *payee == s.nation && by.iter().all(|p| p.amount <= expect.get(&p.nation).copied().unwrap_or(0))
-            });
-            let (want, chooser) = match given {
-                _ if m.level == 0 => ((vec![], 0), None),
+            // Ruling 6: the shortfall is exactly what no Allied power could
+            // pay, and no power pays more than it holds.
+            let allies_had: u32 = ALLIES.iter().map(|k| expect.get(*k).copied().unwrap_or(0)).sum();
+            prop_assert_eq!(m.shortfall, m.level.saturating_sub(allies_had), "{:?}", m);
+            for (i, p) in m.paid_by.iter().enumerate() {
+                prop_assert!(ALLIES.contains(&p.nation.as_str()), "{} is no Allied power", p.nation);
+                prop_assert!(p.amount > 0 && p.amount <= expect.get(&p.nation).copied().unwrap_or(0), "{:?}", p);
+                prop_assert!(m.paid_by[..i].iter().all(|q| q.nation != p.nation), "{} paid twice", p.nation);
+            }
+            // The Allies' split, accepted, is settled (ruling 6): each payer
+            // named pays at least its share or all it has. Without one, the
+            // Axis default matches an independent oracle.
+            let given = accepted.as_ref().filter(|(payee, _)| *payee == s.nation);
+            match given {
+                _ if m.level == 0 => prop_assert_eq!((m.paid_by.len(), m.chosen_by), (0, None)),
                 Some((_, by)) => {
-                    let by: Vec<Paid> = by.iter().filter(|p| p.amount > 0).cloned().collect();
-                    for p in &by {
-                        *expect.get_mut(&p.nation).expect("a payer") -= p.amount;
+                    prop_assert_eq!(m.chosen_by, Some(Side::Allies));
+                    for share in by {
+                        let had = expect.get(&share.nation).copied().unwrap_or(0);
+                        let got = m.paid_by.iter().find(|p| p.nation == share.nation).map_or(0, |p| p.amount);
+                        prop_assert!(got >= share.amount.min(had), "{:?} paid {} of {:?}", share, got, m);
                     }
-                    ((by, 0), Some(Side::Allies))
                 }
-                None => (oracle_axis_choice(&mut expect, m.level), Some(Side::Axis)),
-            };
-            prop_assert_eq!(
-                (&m.paid_by, m.shortfall, m.chosen_by),
-                (&want.0, want.1, chooser),
-                "{}: {:?}",
-                s.nation,
-                m
-            );
+                None => {
+                    let mut oracle = expect.clone();
+                    let want = oracle_axis_choice(&mut oracle, m.level);
+                    prop_assert_eq!((&m.paid_by, m.shortfall, m.chosen_by), (&want.0, want.1, Some(Side::Axis)));
+                }
+            }
+            for p in &m.paid_by {
+                *expect.get_mut(&p.nation).expect("a payer") -= p.amount;
+            }
             *expect.entry(s.nation.clone()).or_default() += s.total;
         }
         for s in &made {

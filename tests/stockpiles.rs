@@ -256,12 +256,20 @@ fn an_hq_made_a_supply_source_is_one_oil_resource_for_itself_and_others_oil_005(
     assert_eq!((reason(&r, "ger-hq"), reason(&r, "ger-pz")), ("no_path".into(), "no_path".into()));
 
     let mut g = load(SCENARIO);
-    let e = refused(&mut g, Side::Axis, vec![OilOrder::ExpendSupply { hq: "ger-pz".into() }]);
+    let expend =
+        |hq: &str, supply: Option<&str>| OilOrder::ExpendSupply { hq: hq.into(), supply: supply.map(Into::into) };
+    let e = refused(&mut g, Side::Axis, vec![expend("ger-pz", None)]);
     assert_eq!(oil_error(&e), OilOrderError::NotAnHq("ger-pz".into()));
-    submit(&mut g, Side::Axis, vec![OilOrder::ExpendSupply { hq: "ger-hq".into() }]);
-    let e = refused(&mut g, Side::Axis, vec![OilOrder::ExpendSupply { hq: "ger-hq".into() }]);
+    let e = refused(&mut g, Side::Axis, vec![expend("ger-hq", Some("ger-pz"))]);
+    assert_eq!(oil_error(&e), OilOrderError::NotASupplyUnit { supply: "ger-pz".into(), hex: "c2".into() });
+    submit(&mut g, Side::Axis, vec![expend("ger-hq", None)]);
+    let e = refused(&mut g, Side::Axis, vec![expend("ger-hq", None)]);
     assert_eq!(oil_error(&e), OilOrderError::AlreadySource("ger-hq".into()));
+    assert!(g.unit("ger-sup").is_some(), "expended when the phase applies the order");
     g.step_phase();
+    // The supply unit is expended: removed from the map (OIL-005).
+    assert!(g.unit("ger-sup").is_none(), "the supply unit is removed");
+    assert_eq!(g.state().sections["mwif-oil"]["hq_sources"][0]["supply"], "ger-sup");
     let r = report(&g, "germany");
     assert_eq!(unit_line(&r, "ger-hq").map(|u| u.resource.as_str()), Some("hq@ger-hq"));
     assert_eq!(unit_line(&r, "ger-pz").map(|u| u.resource.as_str()), Some("hq@ger-hq"));

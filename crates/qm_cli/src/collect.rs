@@ -84,8 +84,12 @@ fn middle_east_text(m: &qm_collect::statement::MiddleEastIncome) -> String {
         Some(side) => format!(", split chosen by the {side}"),
         None => String::new(),
     };
+    let above = match m.above_cap {
+        0 => String::new(),
+        v => format!(" ({v} more above the track's last position, not collected: ruling 14)"),
+    };
     format!(
-        "  middle east track level {} ({}): paid by {}{chosen}, shortfall {} lost\n",
+        "  middle east track level {}{above} ({}): paid by {}{chosen}, shortfall {} lost\n",
         m.level,
         if m.territories.is_empty() { "-".to_string() } else { m.territories.join(", ") },
         if paid.is_empty() { "nobody".to_string() } else { paid.join(", ") },
@@ -109,6 +113,15 @@ pub fn run_collect(
         crate::fail(err, json, &[crate::output::ErrorBody::plain("no-phase", Some(file), m)], m);
         return 1;
     };
+    if made.is_empty() {
+        let m = format!(
+            "nothing to collect: no nation of the {} has a territory with a resource value, naval trade or a \
+             Middle East marker (COL-004: the map's `territories` give no `value`)",
+            g.clock().side
+        );
+        crate::fail(err, json, &[crate::output::ErrorBody::plain("no-resources", Some(file), m.clone())], &m);
+        return 1;
+    }
     let Some(s) = pick(&made, nation) else {
         let known: Vec<&str> = made.iter().map(|s| s.nation.as_str()).collect();
         let hint = nation.map(|n| qm_scenario::suggest::hint(n, known.iter().copied())).unwrap_or_default();
@@ -122,7 +135,9 @@ pub fn run_collect(
     };
     if json {
         let header = crate::output::Header::of("collect", file, seed, g, &[]);
-        crate::print_json(out, &CollectOutput { header, statement: statement_json(s) });
+        let statement = statement_json(s);
+        let ledgers = crate::output_ledgers::LedgersOut::of(g);
+        crate::print_json(out, &CollectOutput { header, statement, ledgers });
     } else {
         let _ = write!(out, "{}", statement_text(s));
     }

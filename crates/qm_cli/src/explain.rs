@@ -1,5 +1,7 @@
 //! `qm explain`: why a unit has its supply status, as text or JSON, for a
-//! unit on the map or one eliminated by isolation (SUP-177).
+//! unit on the map or one eliminated by isolation (SUP-177); a territory's
+//! collection, an oil resource's spending, a Middle East payment
+//! (`payment:NATION`) or a build point total (`build-points:NATION`).
 
 use crate::explain_oil::{OilSubject, find, resource_text, unit_text};
 use crate::output::{ErrorBody, Header};
@@ -33,6 +35,17 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         return 1;
     };
     let file = a.file.display().to_string();
+    // A Middle East payment or a build point total (MET-006, OIL-012).
+    if let Some(answer) = crate::explain_books::explain(&mut g, a.unit, &statements) {
+        return match answer {
+            Ok((text, data)) => emit(a, &g, &events, data, &text, out),
+            Err(message) => {
+                let text = format!("{file}: {message}");
+                crate::fail(err, a.json, &[ErrorBody::plain("unknown-subject", Some(&file), message)], &text);
+                1
+            }
+        };
+    }
     // An oil resource is explained whole; a unit's reorganization comes
     // before its supply (OIL-003..005).
     let oil = find(&g, a.unit, a.phases.is_some());

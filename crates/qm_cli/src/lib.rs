@@ -5,6 +5,7 @@ pub mod bench_collect;
 pub mod collect;
 pub mod explain;
 pub mod explain_any;
+pub mod explain_books;
 pub mod explain_oil;
 pub mod explain_territory;
 pub mod mapcheck;
@@ -12,6 +13,7 @@ pub mod output;
 pub mod output_bench;
 pub mod output_collect;
 pub mod output_explain;
+pub mod output_ledgers;
 pub mod output_reorganize;
 pub mod output_selfplay;
 pub mod phases;
@@ -168,7 +170,10 @@ pub enum Command {
     Explain {
         /// Scenario file, or a save file to continue from.
         file: PathBuf,
-        /// Unit id, or territory or sea-zone key.
+        /// Unit id, territory or sea-zone key, oil resource, or
+        /// `payment:NATION` (who paid a marker nation its Middle East track
+        /// level, and why) or `build-points:NATION` (a power's build point
+        /// total).
         unit: String,
         /// Run this many phases first, as `qm run` does, and explain the
         /// unit as the last determination of its side left it. Without it,
@@ -498,12 +503,21 @@ pub(crate) fn print_json<T: serde::Serialize>(out: &mut dyn Write, v: &T) {
     let _ = writeln!(out, "{}", serde_json::to_string(v).unwrap_or_default());
 }
 
+/// A scenario file compiled and built into a game, as `qm run` loads it:
+/// every family's section of state is built and checked too (a stockpile
+/// past its cap, OIL-009), so `qm check` passes nothing that `run` refuses.
+fn built(f: &Path) -> Result<qm_scenario::Compiled, LoadError> {
+    let c = qm_scenario::load(f)?;
+    Game::from_compiled(c.clone(), 1)?;
+    Ok(c)
+}
+
 fn check(files: &[PathBuf], json: bool, map: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let mut code = 0;
     let mut rows = Vec::new();
     for f in files {
         let name = f.display().to_string();
-        let loaded = qm_scenario::load(f);
+        let loaded = built(f);
         match &loaded {
             Ok(c) => {
                 let s = qm_game::check_scenario_compiled(c);
@@ -738,6 +752,7 @@ fn run_phases(
         if collects {
             o.income_statements = Some(p.statements.iter().map(collect::statement_json).collect());
         }
+        o.ledgers = Some(output_ledgers::LedgersOut::of(g));
         print_json(out, &RunOutput { supply: &o, result: g.result() });
     } else {
         for l in &p.log {

@@ -198,6 +198,12 @@ pub struct SupplyOutput {
     /// `qm collect --json` prints them (COL-004..008, MET-006).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub income_statements: Option<Vec<crate::output_collect::StatementOut>>,
+    /// `qm run`: every ledger of the game as it stands after the phases
+    /// run (treasuries, transfers, build point totals, saved stock, the
+    /// stock log), each `null` where its family is not loaded; absent from
+    /// `qm supply`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ledgers: Option<crate::output_ledgers::LedgersOut>,
 }
 
 /// One unit.
@@ -384,7 +390,17 @@ impl SupplyOutput {
                 .collect()
         });
         let checksum = game.checksum().to_string();
-        Self { header, side: r.side.clone(), units, hexes, zones, phases_run, checksum, income_statements: None }
+        Self {
+            header,
+            side: r.side.clone(),
+            units,
+            hexes,
+            zones,
+            phases_run,
+            checksum,
+            income_statements: None,
+            ledgers: None,
+        }
     }
 }
 
@@ -446,7 +462,9 @@ pub struct ErrorOutput {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct ErrorBody {
     /// What kind of problem: `usage`, `load`, `orders`, `refused`,
-    /// `unused-orders`, `unknown-unit`, `io`, `bench`, `no-phase`.
+    /// `unused-orders`, `unknown-unit`, `io`, `bench`, `no-phase`,
+    /// `no-resources` (nothing to collect on the map), `unknown-subject`
+    /// (`qm explain payment:` or `build-points:` of a nation without one).
     pub kind: String,
     /// The file it is in, if any.
     pub file: Option<String>,

@@ -21,6 +21,9 @@ pub struct CollectOutput {
     /// The statement.
     #[serde(flatten)]
     pub statement: StatementOut,
+    /// Every ledger of the game after the collection (the treasuries the
+    /// statement was credited to, every transfer so far).
+    pub ledgers: crate::output_ledgers::LedgersOut,
 }
 
 /// One nation's income statement in one turn: every point counted, halved,
@@ -191,6 +194,9 @@ pub struct MiddleEastOut {
     pub shortfall: u32,
     /// The side that chose the split (`axis` or `allies`), if settled.
     pub chosen_by: Option<String>,
+    /// The value of its territories above the track's last position: not
+    /// collected (ruling 14).
+    pub above_cap: u32,
 }
 
 /// One payment of a track level.
@@ -210,6 +216,7 @@ impl From<&MiddleEastIncome> for MiddleEastOut {
             paid_by: m.paid_by.iter().map(|p| PaidOut { nation: p.nation.clone(), amount: p.amount }).collect(),
             shortfall: m.shortfall,
             chosen_by: m.chosen_by.map(|s| s.as_str().to_string()),
+            above_cap: m.above_cap,
         }
     }
 }

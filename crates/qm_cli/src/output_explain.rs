@@ -39,6 +39,75 @@ pub enum Explained {
     SeaZone(SeaZoneExplained),
     /// An oil resource's spending (OIL-003..005).
     OilResource(OilResourceExplained),
+    /// Who paid a marker nation what for its Middle East track level, and
+    /// why (MET-006, rulings 6, 14, 15).
+    Payment(PaymentExplained),
+    /// How a power's build point total came to be (OIL-010, OIL-012).
+    BuildPoints(BuildPointsExplained),
+}
+
+/// A marker nation's Middle East payments.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct PaymentExplained {
+    /// The marker nation's key.
+    pub nation: String,
+    /// Each collection of its level, oldest first.
+    pub collections: Vec<SettledOut>,
+    /// What the Allied powers paid it in all (the ledger).
+    pub received: u32,
+    /// What none of them could pay, lost, in all (ruling 6).
+    pub lost: u32,
+    /// The explanation as text, a line each.
+    pub text: Vec<String>,
+}
+
+/// One collection of a track level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct SettledOut {
+    /// Game turn.
+    pub turn: u32,
+    /// The level owed (MET-006).
+    pub level: u32,
+    /// Value above the track's last position, not collected (ruling 14).
+    pub above_cap: u32,
+    /// The territories that put the marker there.
+    pub territories: Vec<String>,
+    /// Who chose the split (`axis` or `allies`), if anything was owed.
+    pub chosen_by: Option<String>,
+    /// Why the payers are those.
+    pub why: String,
+    /// What each Allied power paid, in order.
+    pub paid_by: Vec<crate::output_collect::PaidOut>,
+    /// What no Allied power could pay: lost (ruling 6).
+    pub shortfall: u32,
+}
+
+/// A power's build point total and how it came to be.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct BuildPointsExplained {
+    /// The power's key.
+    pub nation: String,
+    /// The total now.
+    pub total: u32,
+    /// The total at the start of the game.
+    pub start: u32,
+    /// Each change since, in order.
+    pub moves: Vec<MoveOut>,
+    /// The explanation as text, a line each.
+    pub text: Vec<String>,
+}
+
+/// Build points moved between the total and saved stock.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct MoveOut {
+    /// Game turn.
+    pub turn: u32,
+    /// The stock's hex label.
+    pub hex: String,
+    /// `saved` (from the total, OIL-010) or `spent` (into it, OIL-012).
+    pub kind: String,
+    /// Build points moved.
+    pub points: u32,
 }
 
 /// A unit's explanation.

@@ -15,6 +15,10 @@ pub struct ReorganizeOutput {
     /// The power's reorganization.
     #[serde(flatten)]
     pub report: ReportOut,
+    /// Every ledger of the game after the step: the build point totals,
+    /// saved stock and stock log (OIL-006, OIL-009..013), and the
+    /// collection family's books where it is loaded.
+    pub ledgers: crate::output_ledgers::LedgersOut,
 }
 
 /// One power's reorganization in the final reorganization step.

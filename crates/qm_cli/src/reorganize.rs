@@ -62,7 +62,8 @@ pub fn run(
     };
     if json {
         let header = crate::output::Header::of("reorganize", &name, seed, &g, &events);
-        crate::print_json(out, &ReorganizeOutput { header, report: report.into() });
+        let ledgers = crate::output_ledgers::LedgersOut::of(&mut g);
+        crate::print_json(out, &ReorganizeOutput { header, report: report.into(), ledgers });
     } else {
         let _ = write!(out, "{}", report.text());
     }

@@ -8,14 +8,16 @@ use qm_core::nation::NationSides;
 use qm_core::spec::{ScenarioSpec, Spec};
 use std::sync::Arc;
 
-/// What a ship is, for collection (COL-005, COL-006).
+/// What a ship is, for collection (COL-005, COL-006, ruling 12: only
+/// surface warships close a zone to lines of supply and block naval trade).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShipKind {
     /// A surface warship: one of the enemy's closes a sea zone.
     Surface,
     /// A submarine: does not close a zone; may attack convoys.
     Submarine,
-    /// A transport: neither closes a zone nor escorts.
+    /// A transport, or another non-combat ship (a naval type with no
+    /// combat factors): neither closes a zone nor escorts (ruling 12).
     Transport,
 }
 
@@ -112,7 +114,7 @@ fn ship(spec: &ScenarioSpec, u: &Unit, node: NodeId) -> Option<Ship> {
     }
     let kind = if t.submarine {
         ShipKind::Submarine
-    } else if t.transport {
+    } else if t.transport || t.factors == 0 {
         ShipKind::Transport
     } else {
         ShipKind::Surface

@@ -5,7 +5,9 @@
 //! values of the Middle East territories its nation controls, plus, for
 //! the marker the ruleset names (`minors_use`, MET-004: the German one),
 //! those controlled by minor countries of its side; capped at the track's
-//! last position (MET-006: eight positions). Allied units may stand in a
+//! last position (MET-006: eight positions; ruling 14: the ruleset's
+//! `positions`, default 8). Value above the cap is not collected, and the
+//! statement says how much (`above_cap`). Allied units may stand in a
 //! Middle East territory but its control and income are never theirs
 //! (MET-002): such territories are left out of every nation's collected
 //! territories (`income::held`).
@@ -32,6 +34,9 @@ pub struct Marker {
     pub level: u32,
     /// The Middle East territories that put it there, by key.
     pub territories: Vec<String>,
+    /// The value its territories hold above the track's last position:
+    /// not collected (ruling 14).
+    pub above_cap: u32,
 }
 
 /// What may be built in a territory (MET-005).
@@ -91,7 +96,12 @@ pub fn track(board: &Board) -> Vec<Marker> {
     let cap = u32::from(board.spec.ruleset.middle_east.positions);
     let mut out: Vec<Marker> = markers
         .iter()
-        .map(|&n| Marker { nation: board.spec.ruleset.nation_key(n).to_string(), level: 0, territories: Vec::new() })
+        .map(|&n| Marker {
+            nation: board.spec.ruleset.nation_key(n).to_string(),
+            level: 0,
+            territories: Vec::new(),
+            above_cap: 0,
+        })
         .collect();
     for n in 0..board.spec.map.board_count {
         let e = board.spec.collect.econ(n);
@@ -105,6 +115,7 @@ pub fn track(board: &Board) -> Vec<Marker> {
         }
     }
     for m in &mut out {
+        m.above_cap = m.level.saturating_sub(cap);
         m.level = m.level.min(cap);
     }
     out

@@ -4,7 +4,6 @@
 
 use crate::board::{Board, ShipKind};
 use crate::payment::{Share, check_split};
-use crate::treasury::Treasury;
 use crate::{COLLECTION, FAMILY};
 use bevy_ecs::prelude::*;
 use qm_core::ids::{NationId, NodeId, Side};
@@ -59,8 +58,7 @@ pub struct DeclineValid {
     pub zone: NodeId,
 }
 
-/// A valid split, resolved: applied when its payee collects, if it is
-/// still payable then (else the Axis chooses, ruling 6).
+/// A valid split, resolved: settled when its payee collects (ruling 6).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SplitValid {
     /// The marker nation.
@@ -89,14 +87,6 @@ pub enum CollectError {
     /// The payee does not collect in this phase (its side is not to move).
     #[error("{0} does not collect in this phase: a split is given for its own collection phase")]
     NotCollecting(String),
-    /// The split is given by the payee's own side, not by the Allies.
-    #[error("{side:?} may not split what {payee} collects: the Allied side decides who pays (MET-006)")]
-    NotThePayersSide {
-        /// The side giving the order.
-        side: Side,
-        /// The payee's key.
-        payee: String,
-    },
     /// A payer that is not an Allied power (an enemy of the payee).
     #[error("`{payer}` is not an Allied power that can pay {payee} (MET-006)")]
     NotAnAlliedPayer {
@@ -118,18 +108,7 @@ pub enum CollectError {
         /// The split's sum.
         sum: u32,
     },
-    /// A payer would pay more than it has, counting the other splits given
-    /// for this phase (ruling 6).
-    #[error("{payer} cannot pay {amount}: it has {has} (ruling 6)")]
-    PayerCannotPay {
-        /// The payer's key.
-        payer: String,
-        /// What this split asks of it.
-        amount: u32,
-        /// What it has, less what the other splits of this phase ask.
-        has: u32,
-    },
-    /// A split for this payee was given already this phase.
+    /// A split for this payee was given already this phase by the same side.
     #[error("a split for {0} was given already this phase")]
     SplitAlreadyGiven(String),
 }
@@ -172,17 +151,18 @@ pub fn validate_decline(world: &mut World, cx: &OrderContext, zone: &str) -> Res
     Ok(())
 }
 
-/// Validates the Allies' split of a marker nation's track level (MET-006,
-/// ruling 6) and queues it for the payee's collection phase. The split is
-/// given by the side of the payers (the payee's enemies) during the payee's
-/// player turn: an orders file writes it as a batch with `side: Allies,
-/// player: Axis`.
+/// Validates a split of a marker nation's track level (MET-006, ruling 6)
+/// and queues it for the payee's collection phase. The Allies (the payers'
+/// side) give theirs during the payee's player turn: an orders file writes
+/// it as a batch with `side: Allies, player: Axis`. The payee's own side may
+/// give one too: the Axis choice, which applies only when the Allies give
+/// none (an AI policy overrides the default choice this way). A split may
+/// ask a payer for more than it has: the phase settles it (ruling 6).
 ///
 /// # Errors
 /// Wrong phase; [`CollectError::NoMarker`], [`CollectError::NotCollecting`],
-/// [`CollectError::NotThePayersSide`], [`CollectError::SplitAlreadyGiven`],
-/// and [`check_split`]'s, where what a payer has is its treasury less what
-/// the splits already given for this phase ask of it.
+/// [`CollectError::SplitAlreadyGiven`] (one split per payee, side and
+/// phase), and [`check_split`]'s.
 pub fn validate_split(
     world: &mut World,
     cx: &OrderContext,
@@ -196,25 +176,16 @@ pub fn validate_split(
         .nation_by_key(payee)
         .filter(|_| rules.middle_east.markers.iter().any(|m| m == payee))
         .ok_or_else(|| refuse(cx, CollectError::NoMarker(payee.to_string())))?;
-    let side = board.sides.side_of(nation);
-    if side != Some(cx.clock.side) {
+    if board.sides.side_of(nation) != Some(cx.clock.side) {
         return Err(refuse(cx, CollectError::NotCollecting(payee.to_string())));
     }
-    if side == Some(cx.side) {
-        return Err(refuse(cx, CollectError::NotThePayersSide { side: cx.side, payee: payee.to_string() }));
-    }
-    let pending = world.get_resource_or_init::<Pending<SplitValid>>().clone();
-    if pending.for_phase(cx.phase).any(|p| p.order.payee == nation) {
+    let pending = world.get_resource_or_init::<Pending<SplitValid>>();
+    if pending.for_phase(cx.phase).any(|p| p.order.payee == nation && p.side == cx.side) {
         return Err(refuse(cx, CollectError::SplitAlreadyGiven(payee.to_string())));
     }
     let split = resolve_shares(&board, payee, paid_by).map_err(|e| refuse(cx, e))?;
     let level = crate::middle_east::level_of(&board, payee).unwrap_or(0);
-    let treasury = world.get_resource::<Treasury>().cloned().unwrap_or_default();
-    let asked = |n: NationId| -> u32 {
-        pending.for_phase(cx.phase).flat_map(|p| &p.order.paid_by).filter(|s| s.nation == n).map(|s| s.amount).sum()
-    };
-    let has = |n: NationId| treasury.has(rules.nation_key(n)).saturating_sub(asked(n));
-    check_split(&board, nation, &split, level, &has).map_err(|e| refuse(cx, e))?;
+    check_split(&board, nation, &split, level).map_err(|e| refuse(cx, e))?;
     world.get_resource_or_init::<Pending<SplitValid>>().push(
         cx.side,
         cx.phase,

@@ -4,7 +4,7 @@ use crate::board::Board;
 use crate::income::{collect_income, collect_income_on, shared_lines};
 use crate::ledger::Ledger;
 use crate::orders::{CollectOrder, DeclineValid, SplitValid, validate};
-use crate::payment::settle;
+use crate::payment::{Choices, settle};
 use crate::statement::IncomeStatement;
 use crate::treasury::Treasury;
 use crate::{COLLECTION, FAMILY};
@@ -111,11 +111,31 @@ pub(crate) fn collects(board: &Board, nation: NationId) -> bool {
         || rules.middle_east.markers.iter().any(|m| m == rules.nation_key(nation))
 }
 
+/// The nations of the side to move that collect, in nation order, except
+/// that the marker nations take their places in the order the ruleset
+/// lists them (ruling 15: each is paid in its own collect phase, in the
+/// ruleset's order, and a later payment sees the treasuries the earlier one
+/// left).
+fn collecting_order(board: &Board, side: Side) -> Vec<NationId> {
+    let rules = &board.spec.ruleset;
+    let mut nations: Vec<NationId> = board.nations_of(side).into_iter().filter(|&n| collects(board, n)).collect();
+    let rank = |n: NationId| rules.middle_east.markers.iter().position(|m| m == rules.nation_key(n));
+    let mut markers: Vec<NationId> = nations.iter().copied().filter(|&n| rank(n).is_some()).collect();
+    markers.sort_by_key(|&n| rank(n));
+    let mut next = markers.into_iter();
+    for slot in nations.iter_mut().filter(|n| rank(**n).is_some()) {
+        if let Some(m) = next.next() {
+            *slot = m;
+        }
+    }
+    nations
+}
+
 /// Collects for every nation of the side to move (COL-004..008), applying
 /// the declines given for this phase; settles each marker nation's Middle
-/// East level with the Allies' treasuries (MET-006, ruling 6), in nation
-/// order; credits each collecting nation's treasury with its total; and
-/// records the statements.
+/// East level with the Allies' treasuries (MET-006, rulings 6 and 15), in
+/// the ruleset's order of the markers; credits each collecting nation's
+/// treasury with its total; and records the statements.
 pub fn collect_resources(world: &mut World) {
     let Some(clock) = world.get_resource::<GameClock>().copied() else { return };
     let declines = world.get_resource_or_init::<Pending<DeclineValid>>().take(COLLECTION, |_| true);
@@ -126,7 +146,7 @@ pub fn collect_resources(world: &mut World) {
     let mut treasury = world.get_resource::<Treasury>().cloned().unwrap_or_default();
     let mut ledger = world.get_resource::<Ledger>().cloned().unwrap_or_default();
     let mut made = Vec::new();
-    let nations: Vec<NationId> = board.nations_of(clock.side).into_iter().filter(|&n| collects(&board, n)).collect();
+    let nations = collecting_order(&board, clock.side);
     // One flood for the side's lines when its nations share one (ruling 4).
     let shared = shared_lines(&board, &nations);
     for n in nations {
@@ -134,8 +154,14 @@ pub fn collect_resources(world: &mut World) {
             Some(lines) => collect_income_on(&board, n, lines, clock.turn, &declined, &mut rng),
             None => collect_income(&board, n, clock.turn, &declined, &mut rng),
         };
-        let split = splits.iter().find(|p| p.order.payee == n).map(|p| p.order.paid_by.as_slice());
-        settle(&board, n, split, &mut treasury, &mut ledger, &mut s);
+        let given = |by_payee_side: bool| {
+            splits
+                .iter()
+                .find(|p| p.order.payee == n && (p.side == clock.side) == by_payee_side)
+                .map(|p| p.order.paid_by.as_slice())
+        };
+        let choices = Choices { allies: given(false), axis: given(true) };
+        settle(&board, n, choices, &mut treasury, &mut ledger, &mut s);
         treasury.credit(&s.nation, s.total);
         made.push(s);
     }

@@ -137,6 +137,16 @@ pub struct MiddleEastIncome {
     /// an invalid one. `None` while nothing was settled (nothing owed, or
     /// not settled yet).
     pub chosen_by: Option<Side>,
+    /// The value of the marker's territories above the track's last
+    /// position: not collected (ruling 14). Absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub above_cap: u32,
+}
+
+/// Whether a count is 0 (serde's `skip_serializing_if`).
+#[allow(clippy::trivially_copy_pass_by_ref, reason = "serde passes a reference")]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl MiddleEastIncome {
@@ -149,6 +159,7 @@ impl MiddleEastIncome {
             paid_by: Vec::new(),
             shortfall: 0,
             chosen_by: None,
+            above_cap: marker.above_cap,
         }
     }
 

@@ -119,7 +119,7 @@ impl GameBuilder {
         }
         state.rng = qm_core::rng::GameRng::seeded(seed);
         let file = spec.path.clone().unwrap_or_default();
-        self.build(spec, &state).map_err(|e| state_error(&file, &e))
+        self.build(spec, &state).map_err(|e| scenario_state_error(&file, &e))
     }
 
     /// A game from static data (with its rules resolved) and a state.
@@ -170,6 +170,44 @@ fn scenario_of_save(save_file: &str, named: &str) -> std::path::PathBuf {
 
 fn plain_error(file: &str, message: String) -> LoadError {
     LoadError::single(Diagnostic { file: file.to_string(), line: 1, col: 1, offset: 0, message })
+}
+
+/// A state that cannot be built from a scenario file, located in it: a
+/// family's section at `sections."NAME"`, or deeper at the entry its
+/// message starts with (a family's build refusal written `stockpiles[2]:
+/// ...` or `field: ...`); the file's start where the file cannot be read
+/// again (a scenario loaded from bytes).
+fn scenario_state_error(file: &str, e: &StateError) -> LoadError {
+    use qm_scenario::locate::{Seg, locate};
+    let src = qm_scenario::limits::read_file(Path::new(file)).ok().and_then(|b| String::from_utf8(b).ok());
+    let Some(src) = src.filter(|_| e.invalid.is_none()) else { return state_error(file, e) };
+    let mut path = vec![Seg::Field("sections".into()), Seg::Key(e.section.clone())];
+    path.extend(entry_named(&e.message));
+    let at = locate(&src, &path);
+    LoadError::single(Diagnostic {
+        file: file.to_string(),
+        line: at.line,
+        col: at.col,
+        offset: at.offset,
+        message: e.to_string(),
+    })
+}
+
+/// The entry of a section a family's message starts with: `field[index]: `
+/// or `field: `.
+fn entry_named(message: &str) -> Vec<qm_scenario::locate::Seg> {
+    use qm_scenario::locate::Seg;
+    let Some((head, _)) = message.split_once(": ") else { return Vec::new() };
+    let (field, index) = match head.strip_suffix(']').and_then(|h| h.split_once('[')) {
+        Some((f, i)) => (f, i.parse::<usize>().ok()),
+        None => (head, None),
+    };
+    if field.is_empty() || !field.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+        return Vec::new();
+    }
+    let mut path = vec![Seg::Field(field.to_string())];
+    path.extend(index.map(Seg::Index));
+    path
 }
 
 fn state_error(file: &str, e: &StateError) -> LoadError {

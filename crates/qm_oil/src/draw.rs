@@ -6,7 +6,7 @@
 
 use crate::ledger::Board;
 use crate::orders::{OilOrderError, OilValid, refuse};
-use crate::paths::{oil_of, stilwell_of};
+use crate::paths::{controlling_powers, oil_of, stilwell_of};
 use crate::state::{OilWell, Stockpile};
 use bevy_ecs::prelude::*;
 use qm_core::components::Unit;
@@ -28,7 +28,8 @@ pub fn validate_draw(
 ) -> Result<OilValid, OrderError> {
     let board = Board::read(world);
     let p = board.power_of(cx.side, power).map_err(|e| refuse(cx.index, e))?;
-    let mut allowed = oil_of(&board.params, p);
+    let controlled = controlling_powers(world, &board.params);
+    let mut allowed = oil_of(&board.params, &controlled, p);
     if let Some((_, chinese, _)) = stilwell_of(world, &board.params, p) {
         allowed.extend(chinese);
     }

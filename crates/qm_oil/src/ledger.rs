@@ -190,11 +190,21 @@ impl Ledger {
             OilOrder::Bombard { at, factors, uncontested } => {
                 next.bombard(board, side, at, *factors, *uncontested, rng)?;
             }
-            OilOrder::ExpendSupply { hq } => {
+            OilOrder::ExpendSupply { hq, supply } => {
                 if next.hq_sources.iter().any(|s| s.hq == *hq && s.turn == board.turn) {
                     return Err(OilOrderError::AlreadySource(hq.clone()));
                 }
-                next.hq_sources.push(HqSource { hq: hq.clone(), turn: board.turn, spent: false });
+                if let Some(id) =
+                    supply.as_ref().filter(|id| next.hq_sources.iter().any(|s| s.supply.as_ref() == Some(*id)))
+                {
+                    return Err(OilOrderError::AlreadyExpended(id.clone()));
+                }
+                next.hq_sources.push(HqSource {
+                    hq: hq.clone(),
+                    turn: board.turn,
+                    spent: false,
+                    supply: supply.clone(),
+                });
             }
             OilOrder::Reorganize { .. } | OilOrder::DrawOil { .. } => {}
         }
@@ -210,9 +220,16 @@ impl Ledger {
 /// The order's [`OilOrderError`].
 pub fn validate_stock(world: &mut World, cx: &OrderContext, order: &OilOrder) -> Result<OilValid, OrderError> {
     let board = Board::read(world);
-    if let OilOrder::ExpendSupply { hq } = order {
-        crate::hq::check_hq(world, &board, cx.side, hq).map_err(|e| refuse(cx.index, e))?;
-    }
+    let resolved;
+    let order = match order {
+        OilOrder::ExpendSupply { hq, supply } => {
+            let id = crate::hq::expended_supply(world, &board, cx.side, hq, supply.as_deref())
+                .map_err(|e| refuse(cx.index, e))?;
+            resolved = OilOrder::ExpendSupply { hq: hq.clone(), supply: Some(id) };
+            &resolved
+        }
+        other => other,
+    };
     let mut ledger = Ledger::read(world, &board);
     let queued: Vec<OilOrder> = world
         .get_resource_or_init::<Pending<OilValid>>()
@@ -264,12 +281,19 @@ pub fn apply_stock_orders(world: &mut World) {
     let mut rng = world.get_resource::<GameRng>().cloned().unwrap_or_else(|| GameRng::seeded(0));
     for o in orders {
         let OilValid::Stock(order) = &o.order else { continue };
-        if let Err(e) = ledger.apply(&board, o.side, order, Some(&mut rng)) {
+        let applied = match order {
+            OilOrder::ExpendSupply { hq, supply } => {
+                crate::hq::expended_supply(world, &board, o.side, hq, supply.as_deref()).map(|_| ())
+            }
+            _ => Ok(()),
+        };
+        if let Err(e) = applied.and_then(|()| ledger.apply(&board, o.side, order, Some(&mut rng))) {
             ledger.log.skipped.push(format!("turn {}: {} not carried out: {e}", board.turn, order.kind_name()));
         }
     }
     world.insert_resource(rng);
     ledger.write(world, &board);
+    crate::hq::remove_expended(world);
 }
 
 impl OilOrder {

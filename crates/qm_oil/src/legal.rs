@@ -16,8 +16,8 @@
 //!   power controls (`SaveStock`); carry a saved point to another
 //!   (`TransportStock`); take a saved build point into the total
 //!   (`SpendSaved`); send one resource, oil or not, to an allied major
-//!   power (`SendResources`); expend a supply unit to make an HQ an oil
-//!   resource (`ExpendSupply`). None given, nothing is saved, carried,
+//!   power (`SendResources`); expend a named supply unit to make an HQ an
+//!   oil resource (`ExpendSupply`, OIL-005). None given, nothing is saved, carried,
 //!   spent, sent or expended.
 //! - **Strategic bombardment** (`Bombard`, OIL-013/014) is not listed: its
 //!   bomber factors belong to the air rules, which are not among the rule
@@ -74,6 +74,9 @@ struct Side {
     piles: Vec<(NationId, String, u32, u32)>,
     /// The side's HQs, by id.
     hqs: Vec<String>,
+    /// The side's supply units (OIL-005: of a type in `supply_types`), by
+    /// id.
+    supplies: Vec<String>,
 }
 
 impl Side {
@@ -88,8 +91,10 @@ impl Side {
             .collect();
         let controller = controllers(world, spec);
         let label = |n: NodeId| spec.map.label(n).to_string();
+        let supply_types = world.get_resource::<crate::state::OilParams>().map(|p| p.supply_types.clone()).unwrap_or_default();
         let mut dependent = Vec::new();
         let mut hqs = Vec::new();
+        let mut supplies = Vec::new();
         for (u, org) in world.query::<(&Unit, Option<&Organization>)>().iter(world) {
             let Some(d) = spec.ruleset.unit_type(u.kind) else { continue };
             if !on(u.nation) {
@@ -100,6 +105,9 @@ impl Side {
             }
             if d.hq {
                 hqs.push(u.id.to_string());
+            }
+            if supply_types.contains(&d.key) {
+                supplies.push(u.id.to_string());
             }
         }
         let mut stores = Vec::new();
@@ -129,13 +137,13 @@ impl Side {
             .filter(|(s, _, _)| powers.contains(&s.owner))
             .map(|(s, o, b)| (s.owner, label(s.node), o.0, b.0))
             .collect();
-        for v in [&mut dependent, &mut hqs] {
+        for v in [&mut dependent, &mut hqs, &mut supplies] {
             v.sort();
         }
         stores.sort();
         wells.sort();
         piles.sort();
-        Self { spec: spec.clone(), powers, dependent, stores, wells, all_wells, piles, hqs }
+        Self { spec: spec.clone(), powers, dependent, stores, wells, all_wells, piles, hqs, supplies }
     }
 
     fn key(&self, n: NationId) -> String {
@@ -236,8 +244,12 @@ fn stock(s: &Side, out: &mut Vec<OilOrder>) {
             }
         }
     }
+    // Which supply unit is expended is named: leaving it unnamed takes the
+    // one with the lowest id in the HQ's hex, the same as naming it.
     for hq in &s.hqs {
-        out.push(OilOrder::ExpendSupply { hq: hq.clone() });
+        for supply in &s.supplies {
+            out.push(OilOrder::ExpendSupply { hq: hq.clone(), supply: Some(supply.clone()) });
+        }
     }
 }
 

@@ -100,11 +100,18 @@ pub enum OilOrder {
         uncontested: bool,
     },
     /// Expend a supply unit to make an HQ a primary supply source this turn:
-    /// the HQ counts as one oil resource in this reorganization (OIL-005,
-    /// last clause). The supply unit is off-map bookkeeping.
+    /// the supply unit is removed from the map and the HQ counts as one oil
+    /// resource in this reorganization (OIL-005, last clause). Written
+    /// `ExpendSupply(hq: "ger-hq", supply: "ger-sup")`; without `supply`,
+    /// the supply unit of the HQ's nation in the HQ's hex with the lowest id.
     ExpendSupply {
         /// The HQ's unit id.
         hq: String,
+        /// The supply unit expended, by id: a unit of the HQ's nation, of a
+        /// type the oil section lists in `supply_types` (default `supply`),
+        /// in the HQ's hex.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        supply: Option<String>,
     },
 }
 
@@ -344,6 +351,25 @@ pub enum OilOrderError {
     /// the hex it is in.
     #[error("stock in {0} can only be carried to another city or port (OIL-011)")]
     SameHex(String),
+    /// No supply unit of the HQ's nation stands in its hex (OIL-005).
+    #[error("no supply unit of `{nation}` stands with HQ `{hq}` to expend (OIL-005)")]
+    NoSupplyUnit {
+        /// The HQ.
+        hq: String,
+        /// Its nation.
+        nation: String,
+    },
+    /// The unit named is not a supply unit of the HQ's nation in its hex.
+    #[error("unit `{supply}` is not a supply unit of the HQ's nation in the HQ's hex `{hex}` (OIL-005)")]
+    NotASupplyUnit {
+        /// The unit named.
+        supply: String,
+        /// The HQ's hex.
+        hex: String,
+    },
+    /// The supply unit is expended for another HQ already this turn.
+    #[error("supply unit `{0}` is expended already (OIL-005)")]
+    AlreadyExpended(String),
 }
 
 pub(crate) fn refuse(index: usize, e: OilOrderError) -> OrderError {

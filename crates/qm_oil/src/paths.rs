@@ -34,7 +34,7 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::system::RunSystemOnce;
 use qm_core::components::{Control, Location, MapNode, Unit};
 use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, UnitId};
-use qm_core::nation::{Nation, NationStateC, NationStatus};
+use qm_core::nation::{Nation, NationDef, NationKind, NationStateC, NationStatus};
 use qm_core::phase::Determining;
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_supply::SupplyContext;
@@ -115,7 +115,8 @@ pub struct SideReach {
     pub sides: Vec<Option<Side>>,
     /// One flood per power with disorganized oil-dependent units, by nation.
     pub powers: BTreeMap<NationId, PowerReach>,
-    /// The disorganized units of the side: nation, node, type's oil cost,
+    /// The disorganized units of the side: the power whose oil it uses
+    /// (its controlling major power, OIL-003), node, type's oil cost,
     /// whether it is an HQ.
     pub units: BTreeMap<UnitId, (NationId, NodeId, u32, bool)>,
     /// The scenario, for regions.
@@ -261,32 +262,78 @@ pub(crate) fn nation_sides(world: &mut World, count: usize) -> Vec<Option<Side>>
     sides
 }
 
-/// The disorganized oil-dependent units of `side` (OIL-003).
+/// The disorganized oil-dependent units of `side` (OIL-003), each with the
+/// power whose oil it uses ([`controlling_power`]).
 fn disorganized_units(
     world: &mut World,
     side: Side,
     sides: &[Option<Side>],
 ) -> BTreeMap<UnitId, (NationId, NodeId, u32, bool)> {
     let spec = world.resource::<Spec>().0.clone();
+    let params = world.get_resource::<OilParams>().cloned().unwrap_or_default();
+    let controlled = controlling_powers(world, &params);
     world
         .query::<(&Unit, &Location, &Organization)>()
         .iter(world)
         .filter(|(u, _, o)| !o.organized && sides.get(u.nation.index()).copied().flatten() == Some(side))
         .filter_map(|(u, l, _)| {
             let def = spec.ruleset.unit_type(u.kind)?;
-            (def.oil > 0).then(|| (u.id.clone(), (u.nation, l.node, u32::from(def.oil), def.hq)))
+            let power = controlled.get(u.nation.index()).copied().unwrap_or(u.nation);
+            (def.oil > 0).then(|| (u.id.clone(), (power, l.node, u32::from(def.oil), def.hq)))
         })
         .collect()
 }
 
-/// The nations whose oil `power` may use: itself and its shared groups
-/// (OIL-003: Communist and Nationalist China).
+/// The major power whose oil a unit of `nation` uses (OIL-003: "the oil
+/// must belong to the unit's controlling major power"): a major power's
+/// own; for a minor country or colony, its patron's (the major power it is
+/// associated with, allied to or controlled by, `NationState::patron`),
+/// or its own while it has none. A nation in a group of
+/// `OilSection::shared_oil` keeps its own (the Chinese exception: the
+/// Communist and Nationalist Chinese use each other's oil, whoever the
+/// Communists' patron is).
 #[must_use]
-pub fn oil_of(params: &OilParams, power: NationId) -> Vec<NationId> {
+pub fn controlling_power(
+    defs: &[NationDef],
+    params: &OilParams,
+    patrons: &[Option<NationId>],
+    nation: NationId,
+) -> NationId {
+    let major = defs.get(nation.index()).is_some_and(|d| d.kind == NationKind::Major);
+    let shared = params.shared.iter().any(|g| g.contains(&nation));
+    if major || shared {
+        return nation;
+    }
+    patrons.get(nation.index()).copied().flatten().unwrap_or(nation)
+}
+
+/// Each nation's [`controlling_power`], by nation index, as the world
+/// stands.
+#[must_use]
+pub fn controlling_powers(world: &mut World, params: &OilParams) -> Vec<NationId> {
+    let spec = world.resource::<Spec>().0.clone();
+    let mut patrons = vec![None; spec.ruleset.nations.len()];
+    for (n, s) in world.query::<(&Nation, &NationStateC)>().iter(world) {
+        if let Some(slot) = patrons.get_mut(n.0.index()) {
+            *slot = s.0.patron;
+        }
+    }
+    (0..spec.ruleset.nations.len())
+        .map(|i| controlling_power(&spec.ruleset.nations, params, &patrons, NationId(i as u16)))
+        .collect()
+}
+
+/// The nations whose oil `power` may use (OIL-003): itself, its shared
+/// groups (Communist and Nationalist China), and the minor countries and
+/// colonies it controls (`controlled`: [`controlling_powers`]), whose
+/// resources are its own.
+#[must_use]
+pub fn oil_of(params: &OilParams, controlled: &[NationId], power: NationId) -> Vec<NationId> {
     let mut out = vec![power];
     for g in params.shared.iter().filter(|g| g.contains(&power)) {
         out.extend(g.iter().copied());
     }
+    out.extend(controlled.iter().copied().enumerate().filter(|&(_, p)| p == power).map(|(i, _)| NationId(i as u16)));
     out.sort();
     out.dedup();
     out
@@ -356,15 +403,16 @@ fn saved_of(world: &mut World, nations: &[NationId]) -> Vec<Candidate> {
     saved
 }
 
-/// The HQs of `power` made supply sources in `turn` whose point is not
-/// spent (OIL-005), by unit id.
-fn hqs_of(world: &mut World, power: NationId, turn: u32) -> Vec<Candidate> {
+/// The HQs of `nations` made supply sources in `turn` whose point is not
+/// spent (OIL-005), by unit id: resources of `power`, whose oil nations
+/// they are.
+fn hqs_of(world: &mut World, power: NationId, nations: &[NationId], turn: u32) -> Vec<Candidate> {
     let sources = world.get_resource::<HqSources>().map(|h| h.0.clone()).unwrap_or_default();
     let mut out: Vec<Candidate> = world
         .query::<(&Unit, &Location)>()
         .iter(world)
         .filter(|(u, _)| {
-            u.nation == power && sources.iter().any(|s| s.hq == u.id.as_str() && s.turn == turn && !s.spent)
+            nations.contains(&u.nation) && sources.iter().any(|s| s.hq == u.id.as_str() && s.turn == turn && !s.spent)
         })
         .map(|(u, l)| Candidate {
             key: format!("hq@{}", u.id),
@@ -386,8 +434,9 @@ fn hqs_of(world: &mut World, power: NationId, turn: u32) -> Vec<Candidate> {
 /// at his hex); at most [`MAX_RESOURCES`], the rest ignored in this order.
 fn candidates(world: &mut World, power: NationId, turn: u32) -> (Vec<Candidate>, Option<qm_core::ids::RegionId>) {
     let params = world.get_resource::<OilParams>().cloned().unwrap_or_default();
-    let nations = oil_of(&params, power);
-    let mut out = hqs_of(world, power, turn);
+    let controlled = controlling_powers(world, &params);
+    let nations = oil_of(&params, &controlled, power);
+    let mut out = hqs_of(world, power, &nations, turn);
     out.extend(produced_of(world, &nations, turn));
     out.extend(saved_of(world, &nations));
     let mut region = None;

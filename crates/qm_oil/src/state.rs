@@ -8,7 +8,7 @@
 
 use crate::report::PowerReport;
 use bevy_ecs::prelude::*;
-use qm_core::components::Unit;
+use qm_core::components::{Control, MapNode, Unit};
 use qm_core::ids::{NationId, NodeId};
 use qm_core::map::Features;
 use qm_core::orders::Pending;
@@ -92,6 +92,9 @@ pub struct OilParams {
     pub stilwell: Option<StilwellFile>,
     /// The strategic bombardment procedure (OIL-013, OIL-014).
     pub bombing: BombingRules,
+    /// The unit types that are supply units, by key (OIL-005: expended to
+    /// make an HQ a primary supply source).
+    pub supply_types: Vec<String>,
 }
 
 /// OIL-003: "Chinese controlled oil resources may reorganize disorganized
@@ -111,6 +114,14 @@ pub struct StilwellFile {
     /// The nations whose oil they may use (the two Chinas).
     #[serde(default = "chinas")]
     pub oil_of: Vec<String>,
+}
+
+fn supply_types() -> Vec<String> {
+    vec!["supply".into()]
+}
+
+fn is_supply_default(v: &[String]) -> bool {
+    v.is_empty() || v == supply_types().as_slice()
 }
 
 fn usa() -> String {
@@ -183,6 +194,10 @@ pub struct HqSource {
     /// Whether its oil point was spent.
     #[serde(default, skip_serializing_if = "is_false")]
     pub spent: bool,
+    /// The supply unit expended, removed from the map (OIL-005); absent for
+    /// a source a scenario states (its unit expended before the start).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supply: Option<String>,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if signature")]
@@ -215,6 +230,36 @@ pub struct StockLog {
     /// (stock destroyed by a bombardment given before them).
     #[serde(default)]
     pub skipped: Vec<String>,
+    /// Every change of a power's build point total by the stockpile orders,
+    /// in the order made (OIL-010, OIL-012).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub build_points: Vec<BuildPointMove>,
+}
+
+/// Build points moved between a power's total and its saved stock.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BuildPointMove {
+    /// The game turn.
+    pub turn: u32,
+    /// The power, a nation key.
+    pub power: String,
+    /// The hex of the stock, by label.
+    pub hex: String,
+    /// Saved from the total into the stock (OIL-010), or spent from the
+    /// stock into the total (OIL-012).
+    pub kind: BuildPointKind,
+    /// Build points moved.
+    pub points: u32,
+}
+
+/// Which way build points moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BuildPointKind {
+    /// From the total into saved stock (OIL-010).
+    Saved,
+    /// From saved stock into the total (OIL-012).
+    Spent,
 }
 
 /// Resources sent to another player (OIL-006).
@@ -354,6 +399,10 @@ pub struct OilSection {
     /// Chinese oil and Stilwell (OIL-003).
     #[serde(default)]
     pub stilwell: Option<StilwellFile>,
+    /// The unit types that are supply units, by key (OIL-005; supply units
+    /// are a rule outside the texts: data, default `["supply"]`).
+    #[serde(default = "supply_types", skip_serializing_if = "is_supply_default")]
+    pub supply_types: Vec<String>,
     /// The bombardment procedure (OIL-013, OIL-014).
     #[serde(default)]
     pub bombing: BombingRules,
@@ -432,6 +481,7 @@ pub fn extract(world: &World) -> Result<SectionValue, String> {
         // names none: a save or clone of the game builds again.
         s.stilwell = p.stilwell.clone().filter(|st| spec.map.find(&st.at).is_some() || unit_on_map(world, &st.at));
         s.bombing = p.bombing;
+        s.supply_types.clone_from(&p.supply_types);
     }
     s.build_points_drawn = world.get_resource::<BuildPointsDrawn>().map(|n| n.0.clone()).unwrap_or_default();
     s.hq_sources = world.get_resource::<HqSources>().map(|n| n.0.clone()).unwrap_or_default();
@@ -469,13 +519,20 @@ pub fn build(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> 
         let well = OilWell { key: w.key.clone(), node: hex(&w.hex)?, points: w.points };
         world.spawn((well, OilSpent { points: w.spent, turn: w.spent_turn }));
     }
-    for p in &s.stockpiles {
+    let original: BTreeMap<NodeId, Option<NationId>> =
+        world.query::<(&MapNode, &Control)>().iter(world).map(|(n, c)| (n.0, c.original)).collect();
+    for (i, p) in s.stockpiles.iter().enumerate() {
         let pile = Stockpile { node: hex(&p.hex)?, owner: nation(&p.owner)? };
-        // OIL-009, OIL-010: a hex holds at most its cap of each.
-        let cap = crate::stockpile::hex_cap(spec.map.node(pile.node).map_or(Features::empty(), |i| i.features));
+        // OIL-009, OIL-010: a hex holds at most its cap of each, doubled
+        // only in a major power's capital.
+        let features = spec.map.node(pile.node).map_or(Features::empty(), |i| i.features);
+        let original = original.get(&pile.node).copied().flatten();
+        let capital = crate::stockpile::major_capital_of(features, original, &spec.ruleset.nations);
+        let cap = crate::stockpile::hex_cap(features, capital.is_some());
         if p.oil > cap || p.build_points > cap {
             return Err(format!(
-                "stockpile at `{}`: {} oil and {} build points, past the hex's cap of {cap} each (OIL-009, OIL-010)",
+                "stockpiles[{i}]: stockpile at `{}`: {} oil and {} build points, past the hex's cap of {cap} each \
+                 (OIL-009, OIL-010)",
                 p.hex, p.oil, p.build_points
             ));
         }
@@ -510,6 +567,7 @@ pub fn build(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> 
     }
     params.stilwell.clone_from(&s.stilwell);
     params.bombing = s.bombing;
+    params.supply_types = if s.supply_types.is_empty() { supply_types() } else { s.supply_types.clone() };
     world.insert_resource(params);
     world.insert_resource(BuildPointsDrawn(s.build_points_drawn));
     world.insert_resource(HqSources(s.hq_sources));

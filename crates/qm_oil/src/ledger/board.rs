@@ -3,7 +3,7 @@
 
 use crate::orders::OilOrderError;
 use crate::state::OilParams;
-use crate::stockpile::{build_points_per_turn, hex_cap};
+use crate::stockpile::{build_points_per_turn, hex_cap, major_capital_of};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Control, MapNode};
 use qm_core::ids::{NationId, NodeId, Side};
@@ -83,10 +83,23 @@ impl Board {
         }
     }
 
+    /// The major power whose capital `node` is (OIL-009, OIL-012).
+    #[must_use]
+    pub fn major_capital(&self, node: NodeId) -> Option<NationId> {
+        let original = self.control.get(node as usize).and_then(|c| c.1);
+        major_capital_of(self.features(node), original, &self.spec.ruleset.nations)
+    }
+
+    /// What `node` holds of each of oil and build points (OIL-009, OIL-010).
+    #[must_use]
+    pub fn cap(&self, node: NodeId) -> u32 {
+        hex_cap(self.features(node), self.major_capital(node).is_some())
+    }
+
     /// A city or port that `power` controls, and its cap (OIL-009).
     pub(super) fn store(&self, h: &str, power: NationId) -> Result<(NodeId, u32), OilOrderError> {
         let node = self.hex(h)?;
-        let cap = hex_cap(self.features(node));
+        let cap = self.cap(node);
         if cap == 0 {
             return Err(OilOrderError::NotCityOrPort(self.label(node)));
         }
@@ -97,20 +110,11 @@ impl Board {
     }
 
     /// Saved build points `power` may take from `node` a turn (OIL-012):
-    /// any number at its own capital (a capital it originally controls),
-    /// else 1 per city, port and factory.
+    /// any number at its own capital (the hex is its capital as a major
+    /// power, [`Board::major_capital`]), else 1 per city, port and factory.
     #[must_use]
     pub fn draw_limit(&self, node: NodeId, power: NationId) -> Option<u32> {
-        let f = self.features(node);
-        let own_capital =
-            f.contains(Features::CAPITAL) && self.control.get(node as usize).and_then(|c| c.1) == Some(power);
-        if own_capital {
-            return None;
-        }
-        let mut plain = f - Features::CAPITAL;
-        if f.contains(Features::CAPITAL) {
-            plain |= Features::CITY;
-        }
-        build_points_per_turn(plain, self.params.factories.get(&node).copied().unwrap_or(0))
+        let own_capital = self.major_capital(node) == Some(power);
+        build_points_per_turn(self.features(node), own_capital, self.params.factories.get(&node).copied().unwrap_or(0))
     }
 }

@@ -2,6 +2,7 @@
 
 use super::{Board, Ledger};
 use crate::orders::OilOrderError;
+use crate::state::{BuildPointKind, BuildPointMove};
 use qm_core::ids::{NationId, NodeId};
 use std::collections::BTreeMap;
 
@@ -57,6 +58,7 @@ impl Ledger {
         let pile = self.piles.entry((node, power)).or_default();
         pile.oil += oil;
         pile.build_points += build_points;
+        self.record_build_points(board, power, node, BuildPointKind::Saved, build_points);
         Ok(())
     }
 
@@ -129,6 +131,15 @@ impl Ledger {
         }
         *self.drawn.entry(node).or_default() += bp;
         *self.build_points.entry(power).or_default() += bp;
+        self.record_build_points(board, power, node, BuildPointKind::Spent, bp);
         Ok(())
+    }
+
+    /// Logs a change of `power`'s build point total (a nonzero one).
+    fn record_build_points(&mut self, board: &Board, power: NationId, node: NodeId, kind: BuildPointKind, points: u32) {
+        if points > 0 {
+            let (turn, power, hex) = (board.turn, board.key(power), board.label(node));
+            self.log.build_points.push(BuildPointMove { turn, power, hex, kind, points });
+        }
     }
 }
