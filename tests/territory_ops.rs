@@ -57,15 +57,8 @@ fn without(id: &'static str) -> impl Fn(String) -> String {
 }
 
 /// The destinations of a unit's listed moves.
-fn listed_moves(g: &Game, id: &str) -> BTreeSet<String> {
-    let side = g.unit_side(id).expect("side");
-    g.legal_orders(side)
-        .iter()
-        .filter_map(|o| match o.downcast_ref::<OpsOrder>() {
-            Some(OpsOrder::Move { unit, to }) if unit == id => Some(to.clone()),
-            _ => None,
-        })
-        .collect()
+fn moves_of(g: &Game, id: &str) -> BTreeSet<String> {
+    listed_moves(g, g.unit_side(id).expect("side"), id)
 }
 
 /// Who controls a territory (nation key).
@@ -123,7 +116,7 @@ fn moves_are_the_territories_the_oracle_reaches() {
         let mut g = front_with(edit, 1);
         until(&mut g, MOVEMENT);
         for id in ["ger-1", "ger-2", "ger-3"] {
-            assert_eq!(listed_moves(&g, id), oracle(&g, id), "{id} with {movement}");
+            assert_eq!(moves_of(&g, id), oracle(&g, id), "{id} with {movement}");
         }
     }
     // With the default of one territory: the Ruhr's corps reaches Berlin,
@@ -131,7 +124,7 @@ fn moves_are_the_territories_the_oracle_reaches() {
     let mut g = load(FRONT);
     until(&mut g, MOVEMENT);
     let want: BTreeSet<String> = ["alsace", "berlin", "lorraine"].map(String::from).into();
-    assert_eq!(listed_moves(&g, "ger-2"), want);
+    assert_eq!(moves_of(&g, "ger-2"), want);
     let before = g.checksum();
     let e = submit_op(&mut g, Side::Axis, OpsOrder::Move { unit: "ger-2".into(), to: "belgium".into() })
         .expect_err("neutral");
@@ -149,7 +142,7 @@ fn entering_an_empty_enemy_territory_takes_it_and_ends_the_move() {
     let mut g = front_with(edit, 1);
     until(&mut g, MOVEMENT);
     // Champagne is French and empty: entered, but not passed through.
-    let moves = listed_moves(&g, "ger-1");
+    let moves = moves_of(&g, "ger-1");
     assert!(moves.contains("champagne"), "{moves:?}");
     assert!(!moves.contains("paris") && !moves.contains("picardy"), "the move ends in Champagne: {moves:?}");
     submit_op(&mut g, Side::Axis, OpsOrder::Move { unit: "ger-1".into(), to: "champagne".into() }).expect("move");
@@ -179,7 +172,7 @@ fn a_unit_out_of_supply_does_not_move_and_fights_at_half() {
         .expect_err("out of supply");
     assert_eq!(e.rule::<OpsError>(), Some(&OpsError::OutOfSupply("fra-2".into())));
     assert_eq!(g.checksum(), before);
-    assert!(listed_moves(&g, "fra-2").is_empty());
+    assert!(moves_of(&g, "fra-2").is_empty());
     // With an allowance for units out of supply, it may move (not into
     // Alsace, which holds a German corps).
     let edit = |t: String| t.replace("build: [\"inf\"],", "build: [\"inf\"], territory: (movement: 1, unsupplied: 1),");
@@ -351,31 +344,11 @@ fn an_objective_at_sea_is_refused() {
 /// as its snapshots after every phase.
 const PLAYS: u64 = 16;
 
-/// Plays 40 phases (fewer if the game ends) with the side to move giving
-/// a random share of its legal orders one at a time: the snapshots from
-/// the start and after each phase. Units move by two territories, so that
-/// moves pass through territories and stop in the enemy's.
-fn random_play(seed: u64) -> Vec<Snapshot> {
-    let mut g = front_with(two_territories, seed);
-    let mut rng = common::mix::Mix(seed);
-    let mut out = vec![g.snapshot()];
-    for _ in 0..40 {
-        let side = g.clock().side;
-        for _ in 0..8 {
-            let legal = g.legal_orders(side);
-            if legal.is_empty() || rng.below(4) == 0 {
-                break;
-            }
-            let o = legal[rng.below(legal.len())].clone();
-            g.submit(side, &Orders { orders: vec![o] }).expect("a listed order passes");
-        }
-        g.step_phase();
-        out.push(g.snapshot());
-        if g.is_over() {
-            break;
-        }
-    }
-    out
+/// Plays 40 phases of the scenario with units moving two territories
+/// (so that moves pass through territories and stop in the enemy's), at
+/// most 8 random legal orders a phase.
+fn play(seed: u64) -> Vec<Snapshot> {
+    random_play(front_with(two_territories, seed), seed, 40, 8)
 }
 
 /// The scenario's units moving two territories.
@@ -392,7 +365,7 @@ thread_local! {
 fn random_state(seed: u64, phases: u32) -> Game {
     let snap = PLAYED.with(|p| {
         let mut p = p.borrow_mut();
-        let v = p.entry(seed % PLAYS).or_insert_with(|| random_play(seed % PLAYS));
+        let v = p.entry(seed % PLAYS).or_insert_with(|| play(seed % PLAYS));
         v[(phases as usize).min(v.len() - 1)].clone()
     });
     let mut g = BASE.with(Game::clone);
@@ -491,7 +464,7 @@ fn the_axis_takes_middle_east_territories_and_the_allies_only_occupy_or_liberate
     assert_eq!(g.capabilities("uk-1").expect("caps").status, UnitStatus::Full);
     until(&mut g, MOVEMENT);
     let want: BTreeSet<String> = ["berlin", "iraq"].map(String::from).into();
-    assert_eq!(listed_moves(&g, "ger-1"), want, "Lebanon-Syria holds the British corps");
+    assert_eq!(moves_of(&g, "ger-1"), want, "Lebanon-Syria holds the British corps");
     submit_op(&mut g, Side::Axis, OpsOrder::Move { unit: "ger-1".into(), to: "iraq".into() }).expect("move");
     g.step_phase();
     assert_eq!(controller(&g, "iraq").as_deref(), Some("germany"), "MET-003: Germany captures Iraq");
@@ -499,7 +472,7 @@ fn the_axis_takes_middle_east_territories_and_the_allies_only_occupy_or_liberate
     // independent.
     until(&mut g, MOVEMENT);
     assert_eq!(g.clock().side, Side::Allies);
-    let moves = listed_moves(&g, "uk-2");
+    let moves = moves_of(&g, "uk-2");
     assert!(moves.contains("trans-jordan"), "{moves:?}");
     submit_op(&mut g, Side::Allies, OpsOrder::Move { unit: "uk-2".into(), to: "trans-jordan".into() }).expect("move");
     g.step_phase();
