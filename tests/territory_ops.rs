@@ -488,3 +488,24 @@ fn the_axis_takes_middle_east_territories_and_the_allies_only_occupy_or_liberate
     assert_eq!(at(&g, "uk-2"), "iraq", "the attacker advances");
     assert_eq!(controller(&g, "iraq"), None, "liberated, not taken");
 }
+
+#[test]
+fn greedy_and_random_play_a_territory_map_to_its_end() {
+    use quartermaster::ai::{Greedy, Limits, RandomPolicy, play_game};
+    // Greedy's look-ahead runs rule 30's determination only where the
+    // supply family is in the ruleset; on collection it plays without it.
+    for seed in 1..=4 {
+        for greedy_axis in [true, false] {
+            let mut g = front_with(two_territories, seed);
+            let (mut greedy, mut random) = (Greedy::default(), RandomPolicy);
+            let r = if greedy_axis {
+                play_game(&mut g, &mut greedy, &mut random, seed, Limits { max_turns: 12 })
+            } else {
+                play_game(&mut g, &mut random, &mut greedy, seed, Limits { max_turns: 12 })
+            };
+            assert_eq!(r.refused, 0, "policies give only legal orders");
+            assert_eq!(g.result().map(|x| x.winner), Some(r.winner), "the engine's own result");
+            assert!(["objectives", "elimination", "turn-limit"].contains(&r.reason.as_str()), "{r:?}");
+        }
+    }
+}
