@@ -82,8 +82,10 @@ fn is_zero(n: &u32) -> bool {
 ///
 /// A ground unit enters adjacent land territories of its side and empty
 /// ones of the enemy (never one holding enemy ground units, nor a neutral
-/// or uncontrolled one); entering one of the enemy's ends its move there,
-/// and it takes control of it. A unit is in supply when its territory
+/// or uncontrolled one other than an independent Middle East territory,
+/// MET-002); entering one of the enemy's ends its move there, and it takes
+/// control of it (a Middle East territory only for the side of the track's
+/// markers; the other side liberates it). A unit is in supply when its territory
 /// traces a line to a supply center of its nation (COL-005, ruling 4, with
 /// the collection family in the ruleset; rule 30's status with the supply
 /// family; otherwise always): out of supply it moves `unsupplied`
