@@ -152,7 +152,7 @@ fn entering_an_empty_enemy_territory_takes_it_and_ends_the_move() {
 }
 
 #[test]
-fn a_unit_out_of_supply_does_not_move_and_fights_at_half() {
+fn a_unit_out_of_supply_does_not_move() {
     let mut g = load(FRONT);
     // Belfort's only border is German Alsace: no line to Paris or Brittany.
     let caps = g.capabilities("fra-2").expect("caps");
