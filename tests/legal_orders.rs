@@ -38,26 +38,7 @@ fn cases() -> u32 {
 /// (re-listing after each): the snapshots from the start and after each
 /// phase.
 fn random_play(seed: u64) -> Vec<Snapshot> {
-    let mut g = load_seeded(EAST, seed);
-    let mut rng = Mix(seed);
-    let mut out = vec![g.snapshot()];
-    for _ in 0..30 {
-        let side = g.clock().side;
-        for _ in 0..12 {
-            let legal = g.legal_orders(side);
-            if legal.is_empty() || rng.below(4) == 0 {
-                break;
-            }
-            let o = legal[rng.below(legal.len())].clone();
-            g.submit(side, &Orders { orders: vec![o] }).expect("a listed order passes");
-        }
-        g.step_phase();
-        out.push(g.snapshot());
-        if g.is_over() {
-            break;
-        }
-    }
-    out
+    common::ops::random_play(load_seeded(EAST, seed), seed, 30, 12)
 }
 
 thread_local! {

@@ -73,17 +73,6 @@ fn oracle(g: &Game, id: &str) -> Vec<u32> {
     }
 }
 
-/// The destinations of a unit's listed moves.
-fn listed_moves(g: &mut Game, side: Side, id: &str) -> BTreeSet<String> {
-    g.legal_orders(side)
-        .iter()
-        .filter_map(|o| match o.downcast_ref::<OpsOrder>() {
-            Some(OpsOrder::Move { unit, to }) if unit == id => Some(to.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn moves_are_the_hexes_within_movement_points_by_the_oracle() {
     let mut g = load(EAST);

@@ -39,3 +39,40 @@ pub fn at(g: &Game, id: &str) -> String {
     let (_, l, _) = g.unit(id).unwrap_or_else(|| panic!("no unit `{id}`"));
     g.spec().map.label(l.node).to_string()
 }
+
+/// The destinations of a unit's listed moves (its side's legal orders).
+pub fn listed_moves(g: &mut Game, side: Side, id: &str) -> std::collections::BTreeSet<String> {
+    g.legal_orders(side)
+        .iter()
+        .filter_map(|o| match o.downcast_ref::<OpsOrder>() {
+            Some(OpsOrder::Move { unit, to }) if unit == id => Some(to.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Plays `g` for up to `phases` phases (fewer if the game ends), the side
+/// to move giving a random share of its legal orders, at most `per_phase`,
+/// one at a time (re-listing after each), drawn with `seed`: the snapshots
+/// from the start and after each phase.
+pub fn random_play(mut g: Game, seed: u64, phases: usize, per_phase: usize) -> Vec<Snapshot> {
+    let mut rng = super::mix::Mix(seed);
+    let mut out = vec![g.snapshot()];
+    for _ in 0..phases {
+        let side = g.clock().side;
+        for _ in 0..per_phase {
+            let legal = g.legal_orders(side);
+            if legal.is_empty() || rng.below(4) == 0 {
+                break;
+            }
+            let o = legal[rng.below(legal.len())].clone();
+            g.submit(side, &Orders { orders: vec![o] }).expect("a listed order passes");
+        }
+        g.step_phase();
+        out.push(g.snapshot());
+        if g.is_over() {
+            break;
+        }
+    }
+    out
+}

@@ -131,6 +131,8 @@ impl Greedy {
     /// clone with the engine's own determination.
     /// `is_capture[g][i]` says whether order `i` of group `g` takes an
     /// enemy hex.
+    /// Without rule 30's supply family in the ruleset (a territory map on
+    /// collection) there is no determination to run: nothing is added.
     fn look_ahead(
         &self,
         seat: &Seat<'_>,
@@ -139,6 +141,9 @@ impl Greedy {
         groups: &mut [Vec<Scored>],
         rng: &mut ChaCha8Rng,
     ) {
+        if !seat.spec().ruleset.families.iter().any(|f| f == RULE_30) {
+            return;
+        }
         let capture = |g: usize, i: usize| is_capture.get(g).and_then(|v| v.get(i)).copied().unwrap_or(false);
         let mut captures: Vec<(i64, usize, usize)> = groups
             .iter()
@@ -160,6 +165,10 @@ impl Greedy {
         }
     }
 }
+
+/// The family name of rule 30's supply, whose determination the
+/// look-ahead runs.
+const RULE_30: &str = "awaw-supply";
 
 /// Points lost per own unit already sent into a hex: the front spreads,
 /// holds more hexes and so wider supply lines (SUP-055..060), instead of

@@ -13,15 +13,25 @@ use qm_core::supply::{UnitStatus, UnitSupply};
 
 type PendingOrders = Pending<ValidOrder>;
 
+/// `nation` takes `node`: its control changes, except that a Middle East
+/// territory goes only to the side of the track's markers and is
+/// otherwise liberated (MET-002, `territory::middle_east_taker`).
 pub(crate) fn capture(world: &mut World, node: NodeId, nation: NationId, clock: GameClock) {
     let Some(&e) = world.get_resource::<qm_core::state::EntityIndex>().and_then(|ix| ix.nodes.get(node as usize))
     else {
         return;
     };
+    let spec = world.resource::<Spec>().0.clone();
+    let original = world.get::<Control>(e).and_then(|c| c.original);
+    let taker = match world.get_resource::<qm_core::nation::NationSides>() {
+        Some(sides) => crate::territory::middle_east_taker(&spec, sides, node, nation, original),
+        None => None,
+    }
+    .unwrap_or(Some(nation));
     if let Some(mut c) = world.get_mut::<Control>(e)
-        && c.current != Some(nation)
+        && c.current != taker
     {
-        c.current = Some(nation);
+        c.current = taker;
         c.by_partisan = false;
         c.captured = Some((clock.turn, clock.side));
     }

@@ -5,9 +5,13 @@
 //! mechanized component (SUP-150) attacks at `unmechanized_percent`. The
 //! column is the highest whose odds the attack reaches (the lowest if
 //! none), shifted towards the defender by the defended hex's terrain, a
-//! river every attacker crosses and a city, and towards the attacker by
-//! one if a defender takes the low-CTL DM (SUP-154). One die roll from the
-//! game's stream decides.
+//! river every attacker crosses, a city and a fortress, and towards the
+//! attacker by one if a defender takes the low-CTL DM (SUP-154). One die
+//! roll from the game's stream decides. On a territory map the same table
+//! decides attacks across land borders, with the territory's terrain, city
+//! and fortress shifts; a unit out of supply (COL-005) fights as an
+//! isolated one, and defenders retreat into a territory of their side
+//! (`View::territory_retreat`).
 
 use crate::apply::{capture, side_of, unit_entity};
 use crate::data::{CombatResult, Crt};
@@ -65,6 +69,9 @@ pub(crate) fn odds(v: &View<'_>, crt: &Crt, attackers: &[&UnitInfo], target: Nod
     if info.is_some_and(|i| i.features.intersects(Features::CITY | Features::CAPITAL)) {
         shift += ops.rules.city_shift;
     }
+    if info.is_some_and(|i| i.features.fortified()) {
+        shift += ops.rules.fortress_shift;
+    }
     let bonus = usize::from(defenders.iter().any(|u| v.caps(u).low_ctl_dm));
     let col = (column(crt, attack, defense) + bonus).saturating_sub(shift as usize).min(crt.odds.len() - 1);
     Odds { attack, defense, column: col }
@@ -73,8 +80,11 @@ pub(crate) fn odds(v: &View<'_>, crt: &Crt, attackers: &[&UnitInfo], target: Nod
 /// The hex a defender retreats to: an adjacent land hex free of enemy
 /// units and of the enemy's zone of control, its own side's first, then
 /// the lowest node. `None` if there is none or the unit may not move
-/// (SUP-174: isolated).
+/// (SUP-174: isolated). On a territory map, see `View::territory_retreat`.
 fn retreat_to(v: &View<'_>, u: &UnitInfo, side: Side, zoc: &[bool]) -> Option<NodeId> {
+    if !v.spec.map.is_hex_map() {
+        return v.territory_retreat(u, side);
+    }
     if !v.caps(u).can_move {
         return None;
     }
@@ -104,11 +114,8 @@ pub(crate) fn resolve(world: &mut World, target: NodeId, attackers: &[UnitId], c
     let roll = world.resource_mut::<GameRng>().roll(crt.die);
     let (record, gone, moves, advanced) = {
         let Some(v) = View::new(world) else { return };
-        let att: Vec<&UnitInfo> = attackers
-            .iter()
-            .filter_map(|id| v.units.get(id))
-            .filter(|u| v.spec.map.adjacent(u.node).any(|n| n == target))
-            .collect();
+        let att: Vec<&UnitInfo> =
+            attackers.iter().filter_map(|id| v.units.get(id)).filter(|u| v.attack_adjacent(u.node, target)).collect();
         let def_ids = v.enemy_units_at(target, side);
         let def: Vec<&UnitInfo> = def_ids.iter().filter_map(|id| v.units.get(id)).collect();
         if att.is_empty() || def.is_empty() {
@@ -222,7 +229,7 @@ impl<'w> Forecast<'w> {
         let att: Vec<&UnitInfo> = attackers
             .iter()
             .filter_map(|id| v.units.get(&UnitId::new(*id)))
-            .filter(|u| v.spec.map.adjacent(u.node).any(|n| n == target))
+            .filter(|u| v.attack_adjacent(u.node, target))
             .collect();
         let def_ids = v.enemy_units_at(target, side);
         let def: Vec<&UnitInfo> = def_ids.iter().filter_map(|id| v.units.get(id)).collect();

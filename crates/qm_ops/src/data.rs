@@ -10,6 +10,7 @@
 
 use bevy_ecs::prelude::*;
 use qm_core::ids::{NationId, NodeId, Side, UnitTypeId};
+use qm_core::map::NodeKind;
 use qm_core::spec::ScenarioSpec;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -41,6 +42,10 @@ pub struct OpsRules {
     pub river_shift: u32,
     /// Columns in the defender's favour in a city or capital (default 0).
     pub city_shift: u32,
+    /// Columns in the defender's favour in a node with a fortress or a
+    /// fortification (default 0).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub fortress_shift: u32,
     /// Percent of its strength an isolated unit fights with (default 50).
     pub isolated_percent: u32,
     /// Percent of its attack strength a mechanized unit that has lost its
@@ -60,6 +65,53 @@ pub struct OpsRules {
     pub build: Vec<String>,
     /// When the game ends. `None`: never by itself.
     pub victory: Option<Victory>,
+    /// Movement on a territory map (not read on a hex map).
+    #[serde(skip_serializing_if = "TerritoryOps::is_default")]
+    pub territory: TerritoryOps,
+}
+
+/// Whether a number is zero: a field added after scenarios were written
+/// is left out of the saved section when it keeps its default, so that
+/// their saves and checksums stay as they were.
+#[allow(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Movement on a territory map, counted in territories entered.
+///
+/// A ground unit enters adjacent land territories of its side and empty
+/// ones of the enemy (never one holding enemy ground units, nor a neutral
+/// or uncontrolled one other than an independent Middle East territory,
+/// MET-002); entering one of the enemy's ends its move there, and it takes
+/// control of it (a Middle East territory only for the side of the track's
+/// markers; the other side liberates it). A unit is in supply when its territory
+/// traces a line to a supply center of its nation (COL-005, ruling 4, with
+/// the collection family in the ruleset; rule 30's status with the supply
+/// family; otherwise always): out of supply it moves `unsupplied`
+/// territories, fights at the scenario's `isolated_percent`, neither
+/// advances nor retreats (a defender that must retreat is eliminated), as
+/// an isolated unit on a hex map (SUP-174).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TerritoryOps {
+    /// Territories a unit in supply may enter in a move (default 1).
+    pub movement: u32,
+    /// Territories a unit out of supply may enter in a move (default 0).
+    pub unsupplied: u32,
+}
+
+impl Default for TerritoryOps {
+    fn default() -> Self {
+        Self { movement: 1, unsupplied: 0 }
+    }
+}
+
+impl TerritoryOps {
+    /// Whether it is the default (left out of a saved section).
+    fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
 }
 
 impl Default for OpsRules {
@@ -73,6 +125,7 @@ impl Default for OpsRules {
             terrain_shift: BTreeMap::new(),
             river_shift: 1,
             city_shift: 0,
+            fortress_shift: 0,
             isolated_percent: 50,
             unmechanized_percent: 50,
             sight: None,
@@ -80,6 +133,7 @@ impl Default for OpsRules {
             budget: Vec::new(),
             build: Vec::new(),
             victory: None,
+            territory: TerritoryOps::default(),
         }
     }
 }
@@ -142,7 +196,8 @@ pub struct Budget {
 pub struct Victory {
     /// The last game turn; the game ends when it does.
     pub turn_limit: Option<u32>,
-    /// Objective hexes and what each is worth to the side that controls it.
+    /// Objective hexes (territories on a territory map) and what each is
+    /// worth to the side that controls it.
     pub objectives: Vec<Objective>,
     /// A side that holds at least this many points at a game turn's end wins
     /// at once.
@@ -157,11 +212,11 @@ pub struct Victory {
     pub elimination: bool,
 }
 
-/// An objective hex.
+/// An objective: a hex, or a territory on a territory map.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Objective {
-    /// Hex label or place name.
+    /// Hex label, territory key or place name.
     pub at: String,
     /// Points.
     pub points: u32,
@@ -251,8 +306,17 @@ impl OpsTables {
                 return Err("ops: every row of the combat table has one result per column of non-zero odds".into());
             }
         }
+        let objective = |k: &str| {
+            let n = place(k)?;
+            // On a territory map an objective is a land territory: a sea
+            // zone has no controller and would score for no one.
+            if spec.map.kind(n) == Some(NodeKind::SeaZone) {
+                return Err(format!("ops: objective `{k}` is a sea zone, not a land territory"));
+            }
+            Ok(n)
+        };
         let objectives = match &rules.victory {
-            Some(v) => v.objectives.iter().map(|o| Ok((place(&o.at)?, o.points))).collect::<Result<_, String>>()?,
+            Some(v) => v.objectives.iter().map(|o| Ok((objective(&o.at)?, o.points))).collect::<Result<_, String>>()?,
             None => Vec::new(),
         };
         let mut budget = Vec::new();

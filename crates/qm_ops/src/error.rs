@@ -56,6 +56,15 @@ pub enum OpsError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// On a territory map, a unit out of supply (no line to a supply center
+    /// of its nation, COL-005) with no movement for that status.
+    #[error(
+        "unit `{0}` is out of supply and may not move: it traces no line to a supply center of its nation (COL-005)"
+    )]
+    OutOfSupply(String),
+    /// An order kind taken on hex maps only.
+    #[error("`{0}` orders are taken on hex maps only")]
+    HexMapsOnly(&'static str),
 }
 
 impl OpsError {

@@ -7,7 +7,9 @@
 //! order naming several attackers passes exactly when each of its
 //! one-attacker parts is listed. Every other order is listed whole.
 //! Sea lines, interceptions and designations belong to rule 30's family
-//! and are not listed here.
+//! and are not listed here. On a territory map the same listing holds:
+//! moves into the territories a unit reaches, attacks across land borders,
+//! builds at supply centers; no invasions or redeployments.
 
 use crate::build::build_site;
 use crate::orders::{COMBAT, CONSTRUCTION_REDEPLOYMENT, MOVEMENT, OpsOrder};
@@ -37,7 +39,7 @@ pub fn legal_orders(world: &World, cx: &OrderContext) -> Vec<Order> {
         moves(&v, side, &mine, true, &mut out);
         by_validation(&v, side, &mine, invasion_targets(&v), |unit, at| OpsOrder::Invade { unit, at }, &mut out);
     } else if cx.phase == CONSTRUCTION_REDEPLOYMENT {
-        if v.ops.rules.redeploy {
+        if v.ops.rules.redeploy && v.spec.map.is_hex_map() {
             let all: Vec<NodeId> = (0..v.spec.map.node_count() as NodeId).filter(|&n| v.spec.map.is_board(n)).collect();
             by_validation(&v, side, &mine, all, |unit, to| OpsOrder::Redeploy { unit, to }, &mut out);
         }
@@ -90,9 +92,13 @@ fn attacks(v: &View<'_>, side: Side, mine: &[&UnitInfo], out: &mut Vec<Order>) {
     }
 }
 
-/// Coastal hexes a landing could reach.
+/// Coastal hexes a landing could reach (none on a territory map, where
+/// invasions are not taken).
 fn invasion_targets(v: &View<'_>) -> Vec<NodeId> {
     let map = &v.spec.map;
+    if !map.is_hex_map() {
+        return Vec::new();
+    }
     (0..map.node_count() as NodeId)
         .filter(|&n| map.node(n).is_some_and(|i| i.surface == qm_core::map::Surface::Coastal))
         .collect()

@@ -16,8 +16,14 @@ impl View<'_> {
     /// holding enemy ground units, and stopping on entering a hex in an
     /// enemy zone of control (`zoc`). Empty enemy hexes may be passed
     /// through; they are taken.
+    ///
+    /// On a territory map, movement is counted in territories instead
+    /// ([`View::territory_reach`]); `zoc` is not read.
     pub(crate) fn reach(&self, from: NodeId, side: Side, mp: u32, zoc: &[bool]) -> Reach {
         let map = &self.spec.map;
+        if !map.is_hex_map() {
+            return self.territory_reach(from, side, mp);
+        }
         let ops = self.ops;
         let enter = |h: NodeId, t: NodeId| {
             let info = map.node(t)?;

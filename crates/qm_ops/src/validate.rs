@@ -66,6 +66,9 @@ pub(crate) fn validate_in(v: &View<'_>, side: Side, index: usize, order: &Order)
                 return Err(illegal(unit, what, MoveRefusal::NotGroundMover));
             }
             let caps = v.caps(u);
+            if !caps.can_move && !map.is_hex_map() {
+                return Err(OpsError::OutOfSupply(unit.clone()).at(index));
+            }
             if !caps.can_move {
                 return Err(illegal(unit, what, MoveRefusal::IsolatedAtInitial));
             }
@@ -129,7 +132,7 @@ pub(crate) fn validate_in(v: &View<'_>, side: Side, index: usize, order: &Order)
                 if !def(u).is_some_and(|d| d.domain == Domain::Ground && !d.installation) {
                     return Err(illegal(a, "attack", MoveRefusal::NotGroundAttacker));
                 }
-                if !map.adjacent(u.node).any(|x| x == target_n) {
+                if !v.attack_adjacent(u.node, target_n) {
                     return Err(illegal(a, "attack", MoveRefusal::NotAdjacent { target: target.clone() }));
                 }
                 // One combat a unit a phase: not twice in one order, nor
@@ -165,6 +168,10 @@ pub(crate) fn validate_in(v: &View<'_>, side: Side, index: usize, order: &Order)
             let Some(taker) = taker else { return Err(OrderError::NoPhase) };
             Ok(ValidOrder::Combat { attackers: ids, target: target_n, taker, advance: adv })
         }
+        // Landings and redeployments read hex supply statuses and sea
+        // ranges in hexes (SUP-156, SUP-204..206): not on a territory map.
+        Order::Invade { .. } if !map.is_hex_map() => Err(OpsError::HexMapsOnly("invade").at(index)),
+        Order::Redeploy { .. } if !map.is_hex_map() => Err(OpsError::HexMapsOnly("redeploy").at(index)),
         Order::Invade { unit, at } => {
             let u = once(unit)?;
             let to = find(at)?;
@@ -267,12 +274,13 @@ pub fn theater(spec: &ScenarioSpec, n: NodeId) -> Theater {
 }
 
 /// Whether unit `u` may attack `target`: a ground unit, not an
-/// installation, adjacent to it by land.
+/// installation, adjacent to it (on a territory map, across a land
+/// border).
 pub(crate) fn check_attacker(v: &View<'_>, u: &UnitInfo, target: NodeId, name: &str) -> Result<(), MoveRefusal> {
     if !v.spec.ruleset.unit_type(u.unit.kind).is_some_and(|d| d.domain == Domain::Ground && !d.installation) {
         return Err(MoveRefusal::NotGroundAttacker);
     }
-    if !v.spec.map.adjacent(u.node).any(|x| x == target) {
+    if !v.attack_adjacent(u.node, target) {
         return Err(MoveRefusal::NotAdjacent { target: name.to_string() });
     }
     Ok(())

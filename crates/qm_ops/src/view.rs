@@ -3,6 +3,7 @@
 
 use crate::data::{OpsData, OpsTables};
 use crate::orders::OpsValid;
+use crate::territory::{TerritorySupply, territory_supply};
 use bevy_ecs::prelude::*;
 use qm_core::components::*;
 use qm_core::ids::{NationId, NodeId, Side, UnitId};
@@ -64,6 +65,9 @@ pub(crate) struct View<'a> {
     /// The nations' treasuries, when an economy family (collection) keeps
     /// them on a territory map: they replace the scenario's budget.
     pub(crate) treasury: Option<&'a Treasury>,
+    /// How units are supplied on a territory map (`Always` on a hex map,
+    /// where rule 30's statuses are read).
+    pub(crate) territory_supply: TerritorySupply,
 }
 
 /// Why an air or naval redeployment has no way to its destination.
@@ -141,6 +145,7 @@ impl View<'_> {
             in_combat: BTreeSet::new(),
             spent: BTreeMap::new(),
             treasury: world.get_resource::<Treasury>().filter(|_| !spec.map.is_hex_map()),
+            territory_supply: TerritorySupply::Always,
         };
         v.occupied = vec![0; spec.map.node_count()];
         for u in v.units.values() {
@@ -171,7 +176,15 @@ impl View<'_> {
                 }
             }
         }
+        if !spec.map.is_hex_map() {
+            v.territory_supply = territory_supply(&v);
+        }
         Some(v)
+    }
+
+    /// Whether nation `n` is at war (active).
+    pub(crate) fn at_war(&self, n: NationId) -> bool {
+        self.at_war.get(n.index()).copied().unwrap_or(false)
     }
 
     /// The construction points `nation` has before the builds queued this
@@ -231,6 +244,9 @@ impl View<'_> {
     }
 
     pub(crate) fn caps(&self, u: &UnitInfo) -> UnitCapabilities {
+        if !self.spec.map.is_hex_map() {
+            return self.territory_caps(u);
+        }
         let site = Site {
             hex: self.spec.map.node(u.node),
             // SUP-154: the home country is where the nation stood at the
