@@ -57,8 +57,9 @@ fn without(id: &'static str) -> impl Fn(String) -> String {
 }
 
 /// The destinations of a unit's listed moves.
-fn moves_of(g: &Game, id: &str) -> BTreeSet<String> {
-    listed_moves(g, g.unit_side(id).expect("side"), id)
+fn moves_of(g: &mut Game, id: &str) -> BTreeSet<String> {
+    let side = g.unit_side(id).expect("side");
+    listed_moves(g, side, id)
 }
 
 /// Who controls a territory (nation key).
@@ -116,7 +117,7 @@ fn moves_are_the_territories_the_oracle_reaches() {
         let mut g = front_with(edit, 1);
         until(&mut g, MOVEMENT);
         for id in ["ger-1", "ger-2", "ger-3"] {
-            assert_eq!(moves_of(&g, id), oracle(&g, id), "{id} with {movement}");
+            assert_eq!(moves_of(&mut g, id), oracle(&g, id), "{id} with {movement}");
         }
     }
     // With the default of one territory: the Ruhr's corps reaches Berlin,
@@ -124,7 +125,7 @@ fn moves_are_the_territories_the_oracle_reaches() {
     let mut g = load(FRONT);
     until(&mut g, MOVEMENT);
     let want: BTreeSet<String> = ["alsace", "berlin", "lorraine"].map(String::from).into();
-    assert_eq!(moves_of(&g, "ger-2"), want);
+    assert_eq!(moves_of(&mut g, "ger-2"), want);
     let before = g.checksum();
     let e = submit_op(&mut g, Side::Axis, OpsOrder::Move { unit: "ger-2".into(), to: "belgium".into() })
         .expect_err("neutral");
@@ -142,7 +143,7 @@ fn entering_an_empty_enemy_territory_takes_it_and_ends_the_move() {
     let mut g = front_with(edit, 1);
     until(&mut g, MOVEMENT);
     // Champagne is French and empty: entered, but not passed through.
-    let moves = moves_of(&g, "ger-1");
+    let moves = moves_of(&mut g, "ger-1");
     assert!(moves.contains("champagne"), "{moves:?}");
     assert!(!moves.contains("paris") && !moves.contains("picardy"), "the move ends in Champagne: {moves:?}");
     submit_op(&mut g, Side::Axis, OpsOrder::Move { unit: "ger-1".into(), to: "champagne".into() }).expect("move");
@@ -172,7 +173,7 @@ fn a_unit_out_of_supply_does_not_move() {
         .expect_err("out of supply");
     assert_eq!(e.rule::<OpsError>(), Some(&OpsError::OutOfSupply("fra-2".into())));
     assert_eq!(g.checksum(), before);
-    assert!(moves_of(&g, "fra-2").is_empty());
+    assert!(moves_of(&mut g, "fra-2").is_empty());
     // With an allowance for units out of supply, it may move (not into
     // Alsace, which holds a German corps).
     let edit = |t: String| t.replace("build: [\"inf\"],", "build: [\"inf\"], territory: (movement: 1, unsupplied: 1),");
@@ -404,7 +405,7 @@ fn passes(g: &Game, side: Side, o: &Order) -> bool {
 
 /// Every listed order passes; of the candidates (all of them, or a sample
 /// of `sample` each side), exactly the listed ones pass.
-fn check_legal(g: &Game, seed: u64, sample: Option<usize>) {
+fn check_legal(g: &mut Game, seed: u64, sample: Option<usize>) {
     for side in [Side::Axis, Side::Allies] {
         let legal = g.legal_orders(side);
         let unique: BTreeSet<String> = legal.iter().map(|o| format!("{o:?}")).collect();
@@ -427,7 +428,7 @@ fn check_legal(g: &Game, seed: u64, sample: Option<usize>) {
 #[test]
 fn every_phase_of_a_play_lists_exactly_what_submit_takes() {
     for phases in 0..24 {
-        check_legal(&random_state(3, phases), 3, None);
+        check_legal(&mut random_state(3, phases), 3, None);
     }
 }
 
@@ -438,7 +439,7 @@ proptest! {
     /// plays: 1,000 cases in CI, 10,000 with `QM_LONG=1`.
     #[test]
     fn legal_orders_on_a_territory_map_are_exactly_what_submit_takes(seed in 0u64..1000, phases in 0u32..40) {
-        check_legal(&random_state(seed, phases), seed, Some(40));
+        check_legal(&mut random_state(seed, phases), seed, Some(40));
     }
 }
 
@@ -464,7 +465,7 @@ fn the_axis_takes_middle_east_territories_and_the_allies_only_occupy_or_liberate
     assert_eq!(g.capabilities("uk-1").expect("caps").status, UnitStatus::Full);
     until(&mut g, MOVEMENT);
     let want: BTreeSet<String> = ["berlin", "iraq"].map(String::from).into();
-    assert_eq!(moves_of(&g, "ger-1"), want, "Lebanon-Syria holds the British corps");
+    assert_eq!(moves_of(&mut g, "ger-1"), want, "Lebanon-Syria holds the British corps");
     submit_op(&mut g, Side::Axis, OpsOrder::Move { unit: "ger-1".into(), to: "iraq".into() }).expect("move");
     g.step_phase();
     assert_eq!(controller(&g, "iraq").as_deref(), Some("germany"), "MET-003: Germany captures Iraq");
@@ -472,7 +473,7 @@ fn the_axis_takes_middle_east_territories_and_the_allies_only_occupy_or_liberate
     // independent.
     until(&mut g, MOVEMENT);
     assert_eq!(g.clock().side, Side::Allies);
-    let moves = moves_of(&g, "uk-2");
+    let moves = moves_of(&mut g, "uk-2");
     assert!(moves.contains("trans-jordan"), "{moves:?}");
     submit_op(&mut g, Side::Allies, OpsOrder::Move { unit: "uk-2".into(), to: "trans-jordan".into() }).expect("move");
     g.step_phase();
@@ -491,7 +492,7 @@ fn the_axis_takes_middle_east_territories_and_the_allies_only_occupy_or_liberate
 
 #[test]
 fn greedy_and_random_play_a_territory_map_to_its_end() {
-    use quartermaster::ai::{Greedy, Limits, RandomPolicy, play_game};
+    use quartermaster::ai::{Greedy, Limits, Play, RandomPolicy, play_game};
     // Greedy's look-ahead runs rule 30's determination only where the
     // supply family is in the ruleset; on collection it plays without it.
     for seed in 1..=4 {
@@ -499,9 +500,9 @@ fn greedy_and_random_play_a_territory_map_to_its_end() {
             let mut g = front_with(two_territories, seed);
             let (mut greedy, mut random) = (Greedy::default(), RandomPolicy);
             let r = if greedy_axis {
-                play_game(&mut g, &mut greedy, &mut random, seed, Limits { max_turns: 12 })
+                play_game(&mut g, &mut greedy, &mut random, seed, Limits { max_turns: 12 }, Play::default())
             } else {
-                play_game(&mut g, &mut random, &mut greedy, seed, Limits { max_turns: 12 })
+                play_game(&mut g, &mut random, &mut greedy, seed, Limits { max_turns: 12 }, Play::default())
             };
             assert_eq!(r.refused, 0, "policies give only legal orders");
             assert_eq!(g.result().map(|x| x.winner), Some(r.winner), "the engine's own result");

@@ -91,7 +91,8 @@ impl Side {
             .collect();
         let controller = controllers(world, spec);
         let label = |n: NodeId| spec.map.label(n).to_string();
-        let supply_types = world.get_resource::<crate::state::OilParams>().map(|p| p.supply_types.clone()).unwrap_or_default();
+        let supply_types =
+            world.get_resource::<crate::state::OilParams>().map(|p| p.supply_types.clone()).unwrap_or_default();
         let mut dependent = Vec::new();
         let mut hqs = Vec::new();
         let mut supplies = Vec::new();
@@ -114,7 +115,7 @@ impl Side {
         for (n, c) in controller.iter().enumerate() {
             let features = spec.map.node(n as NodeId).map(|i| i.features).unwrap_or_default();
             if let Some(p) = c.filter(|p| powers.contains(p))
-                && crate::stockpile::hex_cap(features) > 0
+                && crate::stockpile::hex_cap(features, false) > 0
             {
                 stores.push((p, label(n as NodeId)));
             }
