@@ -7,7 +7,7 @@ use crate::convert::parse_orders;
 use crate::errors::load_error;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use qm_ai::{BatchConfig, Limits, PolicyKind};
+use qm_ai::{BatchConfig, GameRecord, Limits, PolicyKind};
 use qm_game::{Game, LoadError, Order, Orders, Side};
 use std::path::PathBuf;
 
@@ -34,30 +34,90 @@ pub fn run_chunk(
     max_turns: u32,
     threads: usize,
 ) -> PyResult<String> {
-    let kind = |p: &str| p.parse::<PolicyKind>().map_err(|e| PyValueError::new_err(e.to_string()));
-    let (a, b) = (kind(&policies.0)?, kind(&policies.1)?);
-    // Game i of the batch is game i - start of this chunk: the seeds start
-    // at SEED + start, and the policies swap when start is odd.
-    let pair = if start.is_multiple_of(2) { [a, b] } else { [b, a] };
-    let cfg = BatchConfig {
-        games: count,
-        threads,
-        seed: seed.wrapping_add(start),
-        policies: pair,
-        limits: Limits { max_turns },
-    };
-    let run = || -> Result<String, Failed> {
-        let base = Game::open(&scenario, seed).map_err(Failed::Load)?;
-        let (mut records, _) = qm_ai::run_batch(&base, &cfg, &|| {}).map_err(|e| Failed::Other(e.to_string()))?;
-        for r in &mut records {
-            r.game += start;
-        }
-        qm_ai::selfplay::json_lines(&records).map_err(|e| Failed::Other(e.to_string()))
-    };
-    py.detach(run).map_err(|e| match e {
-        Failed::Load(e) => load_error(py, &e),
-        Failed::Other(m) => PyRuntimeError::new_err(m),
-    })
+    let chunk = Chunk { scenario, seed, start, count, policies, max_turns, threads };
+    Ok(chunk.play(py)?.0)
+}
+
+/// [`run_chunk`], with the figures the JSON lines leave out for the
+/// summary: `(lines, player turns played, orders refused)`.
+#[pyfunction]
+#[expect(clippy::too_many_arguments, reason = "a Python function with keyword arguments")]
+#[pyo3(signature = (scenario, seed, start, count, policies = ("greedy".to_string(), "random".to_string()), max_turns = Limits::default().max_turns, threads = 1))]
+pub fn run_chunk_counted(
+    py: Python<'_>,
+    scenario: PathBuf,
+    seed: u64,
+    start: u64,
+    count: u64,
+    policies: (String, String),
+    max_turns: u32,
+    threads: usize,
+) -> PyResult<(String, u64, u64)> {
+    Chunk { scenario, seed, start, count, policies, max_turns, threads }.play(py)
+}
+
+/// The summary table `qm selfplay` prints (win rates with Wilson 95%
+/// intervals, mean turns, games/s, player turns/s) of a batch's JSON
+/// lines played in `seconds`, with the player turns and refused orders
+/// [`run_chunk_counted`] counted.
+#[pyfunction]
+#[pyo3(signature = (lines, seconds, player_turns = 0, refused = 0))]
+pub fn summary(lines: &str, seconds: f64, player_turns: u64, refused: u64) -> PyResult<String> {
+    let records: Vec<GameRecord> = lines
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(serde_json::from_str)
+        .collect::<Result<_, _>>()
+        .map_err(|e| PyValueError::new_err(format!("not a self-play JSON line: {e}")))?;
+    let mut s = qm_ai::selfplay::summarize(&records, seconds);
+    s.player_turns = player_turns;
+    s.refused = refused;
+    Ok(s.table())
+}
+
+/// One chunk of a batch, as `run_chunk` takes it.
+struct Chunk {
+    scenario: PathBuf,
+    seed: u64,
+    start: u64,
+    count: u64,
+    policies: (String, String),
+    max_turns: u32,
+    threads: usize,
+}
+
+impl Chunk {
+    /// Plays the chunk, GIL released: its JSON lines, player turns and
+    /// refused orders.
+    fn play(self, py: Python<'_>) -> PyResult<(String, u64, u64)> {
+        let kind = |p: &str| p.parse::<PolicyKind>().map_err(|e| PyValueError::new_err(e.to_string()));
+        let (a, b) = (kind(&self.policies.0)?, kind(&self.policies.1)?);
+        // Game i of the batch is game i - start of this chunk: the seeds
+        // start at SEED + start, and the policies swap when start is odd.
+        let pair = if self.start.is_multiple_of(2) { [a, b] } else { [b, a] };
+        let cfg = BatchConfig {
+            games: self.count,
+            threads: self.threads,
+            seed: self.seed.wrapping_add(self.start),
+            policies: pair,
+            limits: Limits { max_turns: self.max_turns },
+        };
+        let run = || -> Result<(String, u64, u64), Failed> {
+            let base = Game::open(&self.scenario, self.seed).map_err(Failed::Load)?;
+            let (mut records, _) = qm_ai::run_batch(&base, &cfg, &|| {}).map_err(|e| Failed::Other(e.to_string()))?;
+            for r in &mut records {
+                r.game += self.start;
+            }
+            let turns = records.iter().map(|r| u64::from(r.player_turns)).sum();
+            let refused = records.iter().map(|r| u64::from(r.refused)).sum();
+            let lines = qm_ai::selfplay::json_lines(&records).map_err(|e| Failed::Other(e.to_string()))?;
+            Ok((lines, turns, refused))
+        };
+        py.detach(run).map_err(|e| match e {
+            Failed::Load(e) => load_error(py, &e),
+            Failed::Other(m) => PyRuntimeError::new_err(m),
+        })
+    }
 }
 
 /// Replays a game through the Rust API: for each phase, each side's
