@@ -1,7 +1,9 @@
 //! A headless Bevy `App` with Quartermaster: loads the Barbarossa pocket,
-//! steps one player turn phase by phase, and prints the units whose supply
-//! status changed and how many hexes changed status, as an app system sees
-//! them through change detection.
+//! steps one player turn phase by phase, and prints, after each phase, how
+//! many hexes changed status, the units whose supply status changed (as an
+//! app system sees them through change detection) and the units the phase
+//! eliminated (SUP-177, from the phase's events). The statuses the app
+//! finds at load are its starting point, not changes.
 //!
 //! ```sh
 //! cargo run --example bevy_app --features bevy
@@ -18,9 +20,11 @@ use std::collections::BTreeMap;
 struct Seen(BTreeMap<UnitId, Option<UnitStatus>>);
 
 /// Prints each phase run, the number of hexes whose status changed
-/// (`HexSupply` is written only then), then every unit whose status differs
+/// (`HexSupply` is written only then), every unit whose status differs
 /// from what this system saw before (`Changed<UnitSupply>` narrows the
-/// search: a unit's record also holds its line).
+/// search: a unit's record also holds its line), and the units eliminated.
+/// In a frame without a phase (the first, when the scenario's units are
+/// spawned) it only records the statuses it sees.
 fn print_changes(
     mut done: MessageReader<PhaseDone>,
     hexes: Query<&HexSupply, Changed<HexSupply>>,
@@ -28,9 +32,14 @@ fn print_changes(
     mut seen: ResMut<Seen>,
 ) {
     let mut ran = false;
+    let mut eliminated = Vec::new();
     for PhaseDone(r) in done.read() {
         println!("turn {} {}: {} ({} events)", r.turn, r.side, r.phase, r.events.len());
         ran = true;
+        eliminated.extend(r.events.iter().filter_map(|e| match e {
+            GameEvent::UnitEliminated { unit, .. } => Some(unit.clone()),
+            _ => None,
+        }));
     }
     if ran && !hexes.is_empty() {
         println!("  {} hexes changed status", hexes.iter().count());
@@ -39,10 +48,15 @@ fn print_changes(
     changed.sort_by(|a, b| a.0.id.cmp(&b.0.id));
     for (u, s) in changed {
         let before = seen.0.insert(u.id.clone(), Some(s.status));
-        if before.flatten() != Some(s.status) {
+        if ran && before.flatten() != Some(s.status) {
             let was = before.flatten().map_or("-".to_string(), |b| format!("{b:?}"));
             println!("  {}: {was} -> {:?}", u.id, s.status);
         }
+    }
+    eliminated.sort();
+    for unit in eliminated {
+        seen.0.remove(&unit);
+        println!("  {unit}: eliminated by isolation (SUP-177)");
     }
 }
 

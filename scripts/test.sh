@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine: the Rust workspace, then the
-# Python package (issue 12). Needs the Rust toolchain, a C compiler and
-# python3 (3.9 or newer, with its venv module), and access to crates.io
+# Python package and the commands of the docs (python/tests/test_docs.py).
+# Needs the Rust toolchain, a C compiler and python3 (3.11 or newer: the
+# pinned numpy needs it; with its venv module), and access to crates.io
 # and PyPI.
 #
 #   bash scripts/test.sh            # cargo test --workspace (and the Bevy
@@ -12,6 +13,12 @@
 # target/); the tools are pinned in python/requirements-test.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Checked first, not after half an hour of building.
+if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    echo "error: the Python tests need python3 3.11 or newer (the pinned numpy needs it); found: $(python3 --version 2>&1 || echo none)" >&2
+    exit 1
+fi
 
 if [[ "${1:-}" != "--python" ]]; then
     echo "== cargo test --workspace"
@@ -37,9 +44,11 @@ export PATH="$VIRTUAL_ENV/bin:$PATH"
 # shellcheck disable=SC2086
 (cd python && maturin develop $BUILD --locked -q)
 
-echo "== python: the qm command for the byte-identical self-play test"
+echo "== python: the qm command for the self-play tests and the docs' commands"
 cargo build --locked -q -p qm_cli
-export QM_BIN="$PWD/target/debug/qm"
+TARGET="${CARGO_TARGET_DIR:-target}"
+[[ "$TARGET" = /* ]] || TARGET="$PWD/$TARGET"
+export QM_BIN="$TARGET/debug/qm"
 
-echo "== pytest"
-python -m pytest -q python/tests
+echo "== pytest (with the docs' commands and examples: python/tests/test_docs.py)"
+python -m pytest -q -rs python/tests

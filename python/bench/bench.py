@@ -27,7 +27,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 
 import quartermaster as q  # noqa: E402
-from quartermaster import pettingzoo as qpz  # noqa: E402
+from quartermaster import envs  # noqa: E402
 from quartermaster import selfplay  # noqa: E402
 
 MAX_STEPS = 50_000
@@ -55,7 +55,7 @@ class Timed:
 
 
 def env_vs_rust(scenario: str, games: int) -> dict:
-    env = qpz.env(scenario=scenario)
+    env = envs.aec_env(scenario=scenario)
     steps = 0
     t_env = 0.0
     t_rust = 0.0

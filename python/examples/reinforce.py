@@ -6,9 +6,10 @@ built-in `random` policy, and is trained with plain numpy REINFORCE (the
 episode's result, +1 / 0 / -1, minus a running-mean baseline). Every
 `--eval-every` episodes the (sampled) policy is evaluated on
 held-out seeds with the learning switched off, and the win rate (draws
-count half) is written to a CSV; `plot.py` draws it.
+count half) is written to a CSV (``target/curve.csv`` by default, beside
+the build; the committed ``curve.csv`` is what it gives); `plot.py` draws it.
 
-    python python/examples/reinforce.py --out python/examples/curve.csv
+    python python/examples/reinforce.py --out target/curve.csv
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from quartermaster import gymnasium as qgym
+from quartermaster import envs
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Steps of one episode at most.
@@ -71,9 +72,9 @@ def main() -> int:
     ap.add_argument("--max-turns", type=int, default=4)
     ap.add_argument("--lr", type=float, default=0.5)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--out", default=str(Path(__file__).with_name("curve.csv")))
+    ap.add_argument("--out", default=str(ROOT / "target/curve.csv"))
     a = ap.parse_args()
-    env = qgym.make(scenario=a.scenario, opponent="random", seed=a.seed, side=a.side, max_turns=a.max_turns)
+    env = envs.gym_env(scenario=a.scenario, opponent="random", seed=a.seed, side=a.side, max_turns=a.max_turns)
     theta = np.zeros(env.action_space.n)
     rng = np.random.default_rng(a.seed)
     eval_rng = np.random.default_rng(a.seed + 1)

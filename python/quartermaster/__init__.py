@@ -1,9 +1,9 @@
 """Quartermaster: WWII wargame logistics as a Python game API.
 
 ``Game(path, seed)`` wraps the Rust engine (``qm_game``); the environments
-are in :mod:`quartermaster.pettingzoo` and :mod:`quartermaster.gymnasium`,
-self-play (local or on Ray) in :mod:`quartermaster.selfplay`. See
-``docs/python.md``.
+are in :mod:`quartermaster.envs` (importing the package registers the
+Gymnasium id ``Quartermaster-v0`` when Gymnasium is installed), self-play
+(local or on Ray) in :mod:`quartermaster.selfplay`. See ``docs/python.md``.
 """
 
 from ._quartermaster import (
@@ -29,3 +29,16 @@ __all__ = [
     "replay",
     "run_chunk",
 ]
+
+
+def _register_gymnasium() -> None:
+    """Registers ``Quartermaster-v0`` with Gymnasium, when it is installed."""
+    try:
+        import gymnasium
+    except ImportError:
+        return
+    if "Quartermaster-v0" not in gymnasium.registry:
+        gymnasium.register(id="Quartermaster-v0", entry_point="quartermaster.envs.single:QuartermasterGym")
+
+
+_register_gymnasium()

@@ -73,7 +73,8 @@ class Game:
     def save(self, path: _Path) -> None: ...
     def checksum(self) -> str: ...
     def supply_report(self, side: str) -> Dict[str, Any]: ...
-    def explain(self, unit: str) -> Optional[str]: ...
+    def explain(self, unit: str) -> str:
+        """Why a unit has its supply status; KeyError (with the closest id) for an unknown unit."""
     def unit_ids(self) -> List[str]: ...
     def action_kinds(self) -> List[str]: ...
     def node_count(self) -> int: ...
@@ -104,6 +105,20 @@ def run_chunk(
     threads: int = 1,
 ) -> str:
     """JSON lines of games start..start+count, as ``qm selfplay`` writes them."""
+
+def run_chunk_counted(
+    scenario: _Path,
+    seed: int,
+    start: int,
+    count: int,
+    policies: Tuple[str, str] = ("greedy", "random"),
+    max_turns: int = 12,
+    threads: int = 1,
+) -> Tuple[str, int, int]:
+    """``run_chunk``'s lines, with the player turns played and the orders refused."""
+
+def summary(lines: str, seconds: float, player_turns: int = 0, refused: int = 0) -> str:
+    """The summary table ``qm selfplay`` prints, of a batch's JSON lines."""
 
 def replay(scenario: _Path, seed: int, phases: List[List[Tuple[str, List[str]]]]) -> Tuple[str, float]:
     """Replays recorded orders through the Rust API: (checksum, seconds)."""

@@ -9,10 +9,15 @@ stream back as they finish and are put in game order. The JSON lines are
 byte-identical to ``qm selfplay``'s file for the same scenario, seed,
 policies and turn limit.
 
-CLI::
+CLI (it prints the summary ``qm selfplay`` prints: win rates with Wilson
+95% intervals, mean turns, games/s, player turns/s)::
 
     python -m quartermaster.selfplay SCENARIO --games N --seed S \\
-        --policies greedy,random --backend ray --address auto|local [--out F]
+        --policies greedy,random --backend ray [--address local|auto|HOST:PORT] [--out F]
+
+``--address local`` (the default) starts Ray on this machine; ``auto``
+joins a running cluster, and without one the command says so in one line
+and exits 1.
 """
 
 from __future__ import annotations
@@ -23,10 +28,14 @@ import sys
 import time
 from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 
-from ._quartermaster import run_chunk
+from ._quartermaster import run_chunk, run_chunk_counted, summary
 
 #: `qm selfplay`'s default turn limit (`qm_ai::Limits`).
 DEFAULT_MAX_TURNS = 12
+
+
+class NoClusterError(RuntimeError):
+    """Ray found no cluster at the address given."""
 
 
 def chunks(games: int, chunk: int) -> List[Tuple[int, int]]:
@@ -54,22 +63,44 @@ def run(
     call (default: all games in one call locally, 4 per task on Ray).
     ``address``: Ray's address (``"auto"`` for a running cluster, ``None``
     or ``"local"`` to start one on this machine) when Ray is not
-    initialised yet. ``on_chunk(start, count)`` is called as each chunk
-    comes back.
+    initialised yet; :class:`NoClusterError` when ``"auto"`` (or an
+    address) finds no cluster. ``on_chunk(start, count)`` is called as
+    each chunk comes back.
     """
+    return _play(scenario, games, seed, policies, backend, chunk, max_turns, threads, address, on_chunk)[0]
+
+
+def _play(
+    scenario: str,
+    games: int,
+    seed: int,
+    policies: Sequence[str],
+    backend: str,
+    chunk: Optional[int],
+    max_turns: int,
+    threads: int,
+    address: Optional[str],
+    on_chunk: Optional[Callable[[int, int], None]],
+) -> Tuple[str, int, int]:
+    """:func:`run`, with the player turns and refused orders of the batch."""
     pair = _pair(policies)
     path = os.path.abspath(scenario)
     if backend == "local":
         parts = chunks(games, chunk or max(games, 1))
         out = []
         for start, count in parts:
-            out.append(run_chunk(path, seed, start, count, pair, max_turns, threads))
+            out.append(run_chunk_counted(path, seed, start, count, pair, max_turns, threads))
             if on_chunk:
                 on_chunk(start, count)
-        return "".join(out)
+        return _joined(out)
     if backend == "ray":
         return _run_ray(path, games, seed, pair, chunk or 4, max_turns, address, on_chunk)
     raise ValueError(f"unknown backend `{backend}` (expected local or ray)")
+
+
+def _joined(parts: Sequence[Tuple[str, int, int]]) -> Tuple[str, int, int]:
+    """The chunks' lines in order, their counts summed."""
+    return ("".join(p[0] for p in parts), sum(p[1] for p in parts), sum(p[2] for p in parts))
 
 
 def _pair(policies: Sequence[str]) -> Tuple[str, str]:
@@ -90,11 +121,11 @@ def _run_ray(
     max_turns: int,
     address: Optional[str],
     on_chunk: Optional[Callable[[int, int], None]],
-) -> str:
+) -> Tuple[str, int, int]:
     import ray
 
     if not ray.is_initialized():
-        ray.init(address=None if address in (None, "local") else address)
+        _ray_init(ray, address)
     task = ray.remote(num_cpus=1)(_chunk_task)
     parts = chunks(games, chunk)
     pending = {task.remote(path, seed, s, c, pair, max_turns): (s, c) for s, c in parts}
@@ -106,12 +137,29 @@ def _run_ray(
         done[start] = ray.get(ref)
         if on_chunk:
             on_chunk(start, count)
-    return "".join(done[s] for s, _ in parts)
+    return _joined([done[s] for s, _ in parts])
 
 
-def _chunk_task(path: str, seed: int, start: int, count: int, pair: Tuple[str, str], max_turns: int) -> str:
+def _ray_init(ray, address: Optional[str]) -> None:  # noqa: ANN001 - the ray module
+    """Starts Ray here (``None``, ``"local"``) or joins the cluster at
+    ``address``; :class:`NoClusterError` when there is none."""
+    if address in (None, "local"):
+        ray.init(address="local")
+        return
+    try:
+        ray.init(address=address)
+    except ConnectionError as e:
+        raise NoClusterError(
+            f"no Ray cluster found at --address {address}: start one (`ray start --head`) "
+            "or use --address local to run on this machine"
+        ) from e
+
+
+def _chunk_task(
+    path: str, seed: int, start: int, count: int, pair: Tuple[str, str], max_turns: int
+) -> Tuple[str, int, int]:
     """One Ray task: one call of the Rust batch runner."""
-    from quartermaster._quartermaster import run_chunk as rc
+    from quartermaster._quartermaster import run_chunk_counted as rc
 
     return rc(path, seed, start, count, pair, max_turns, 1)
 
@@ -124,30 +172,42 @@ def main(argv: Optional[Iterable[str]] = None) -> int:
     ap.add_argument("--policies", default="greedy,random")
     ap.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS)
     ap.add_argument("--backend", choices=["local", "ray"], default="local")
-    ap.add_argument("--address", default="local", help="Ray address: auto (a running cluster) or local")
+    ap.add_argument(
+        "--address",
+        default="local",
+        help="Ray address: local (default: start Ray on this machine), auto (a running cluster) or HOST:PORT",
+    )
     ap.add_argument("--chunk", type=int, default=None, help="games per Rust call (per Ray task)")
     ap.add_argument("--threads", type=int, default=1, help="threads of the local backend")
     ap.add_argument("--out", default=None, help="file for the JSON lines (default: stdout)")
     a = ap.parse_args(None if argv is None else list(argv))
     t0 = time.perf_counter()
-    lines = run(
-        a.scenario,
-        a.games,
-        a.seed,
-        a.policies.split(","),
-        a.backend,
-        a.chunk,
-        a.max_turns,
-        a.threads,
-        a.address,
-    )
-    secs = time.perf_counter() - t0
+    try:
+        lines, player_turns, refused = _play(
+            a.scenario,
+            a.games,
+            a.seed,
+            a.policies.split(","),
+            a.backend,
+            a.chunk,
+            a.max_turns,
+            a.threads,
+            a.address,
+            None,
+        )
+    except NoClusterError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    table = summary(lines, time.perf_counter() - t0, player_turns, refused)
+    # As `qm selfplay`: the summary on stdout, or on stderr when the lines
+    # are on stdout.
     if a.out:
         with open(a.out, "w", encoding="utf-8") as f:
             f.write(lines)
+        sys.stdout.write(table)
     else:
         sys.stdout.write(lines)
-    print(f"{a.games} games in {secs:.2f} s: {a.games / max(secs, 1e-9):.2f} games/s ({a.backend})", file=sys.stderr)
+        sys.stderr.write(table)
     return 0
 
 

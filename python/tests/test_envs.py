@@ -7,8 +7,7 @@ from pettingzoo.test import api_test, seed_test
 
 import quartermaster as q
 from conftest import POCKET, SMALL
-from quartermaster import gymnasium as qgym
-from quartermaster import pettingzoo as qpz
+from quartermaster import envs
 
 #: Steps of one game at most (a game of the small scenario takes a few hundred).
 MAX_STEPS = 20_000
@@ -16,21 +15,21 @@ MAX_STEPS = 20_000
 
 @pytest.mark.parametrize("scenario", [SMALL, POCKET])
 def test_pettingzoo_api_test_passes(scenario):
-    api_test(qpz.env(scenario=scenario, seed=1, max_turns=4), num_cycles=200, verbose_progress=False)
+    api_test(envs.aec_env(scenario=scenario, seed=1, max_turns=4), num_cycles=200, verbose_progress=False)
 
 
 @pytest.mark.parametrize("scenario", [SMALL, POCKET])
 def test_pettingzoo_seed_test_passes(scenario):
-    seed_test(lambda: qpz.env(scenario=scenario, seed=1, max_turns=4), num_cycles=200)
+    seed_test(lambda: envs.aec_env(scenario=scenario, seed=1, max_turns=4), num_cycles=200)
 
 
 def test_pettingzoo_api_test_passes_with_fog():
-    api_test(qpz.env(scenario=POCKET, seed=2, fog=True, max_turns=2), num_cycles=100, verbose_progress=False)
+    api_test(envs.aec_env(scenario=POCKET, seed=2, fog=True, max_turns=2), num_cycles=100, verbose_progress=False)
 
 
 @pytest.mark.parametrize("scenario", [SMALL, POCKET])
 def test_gymnasium_check_env_passes(scenario):
-    check_env(qgym.make(scenario=scenario, opponent="greedy", seed=1, max_turns=4), skip_render_check=True)
+    check_env(envs.gym_env(scenario=scenario, opponent="greedy", seed=1, max_turns=4), skip_render_check=True)
 
 
 def play_masked_random(env, seed):
@@ -53,7 +52,7 @@ def play_masked_random(env, seed):
 
 
 def test_a_full_game_with_random_masked_actions_ends_with_a_result():
-    env = qpz.env(scenario=POCKET, seed=3)
+    env = envs.aec_env(scenario=POCKET, seed=3)
     steps, totals = play_masked_random(env, 3)
     assert steps > 0
     assert not env.agents, "every agent finished"
@@ -65,7 +64,7 @@ def test_a_full_game_with_random_masked_actions_ends_with_a_result():
 
 
 def test_rewards_are_win_plus_one_loss_minus_one():
-    env = qpz.env(scenario=SMALL, seed=4)
+    env = envs.aec_env(scenario=SMALL, seed=4)
     env.reset(seed=4)
     rewards = {a: 0.0 for a in env.possible_agents}
     rng = np.random.default_rng(4)
@@ -82,7 +81,7 @@ def test_rewards_are_win_plus_one_loss_minus_one():
 
 
 def test_a_masked_out_action_is_refused_and_changes_nothing():
-    env = qpz.env(scenario=POCKET, seed=5)
+    env = envs.aec_env(scenario=POCKET, seed=5)
     env.reset(seed=5)
     for agent in env.agent_iter(max_iter=MAX_STEPS):
         obs, _, term, trunc, _ = env.last()
@@ -106,7 +105,7 @@ def test_a_masked_out_action_is_refused_and_changes_nothing():
 
 
 def test_the_action_encoding_decodes_to_the_order_given():
-    env = qpz.env(scenario=POCKET, seed=6)
+    env = envs.aec_env(scenario=POCKET, seed=6)
     env.reset(seed=6)
     for agent in env.agent_iter(max_iter=MAX_STEPS):
         obs, _, term, trunc, _ = env.last()
@@ -123,7 +122,7 @@ def test_the_action_encoding_decodes_to_the_order_given():
 
 
 def test_gymnasium_plays_a_game_against_greedy_to_its_end():
-    env = qgym.make(scenario=POCKET, opponent="greedy", seed=7)
+    env = envs.gym_env(scenario=POCKET, opponent="greedy", seed=7)
     obs, info = env.reset(seed=7)
     rng = np.random.default_rng(7)
     for _ in range(MAX_STEPS):
@@ -151,3 +150,28 @@ def test_every_legal_order_has_exactly_one_action_of_its_unit():
             for i, (_, _, acts) in enumerate(groups):
                 assert set(np.flatnonzero(g.action_mask(i))) == {0, *acts}
         g.step_phase()
+
+
+def test_gymnasium_make_finds_the_registered_id():
+    import gymnasium
+
+    env = gymnasium.make("Quartermaster-v0", max_turns=2)
+    assert env.unwrapped.side == "axis" and env.unwrapped.opponent == "greedy"
+    obs, info = env.reset(seed=3)
+    assert obs["action_mask"][0] == 1 and info["action_mask"].shape == obs["action_mask"].shape
+    # The default scenario is the Barbarossa pocket: the same spaces as
+    # the environment made from its file.
+    direct = envs.gym_env(scenario=POCKET, max_turns=2)
+    assert env.action_space == direct.action_space
+    assert env.observation_space["observation"].shape == direct.observation_space["observation"].shape
+
+
+def test_old_module_names_are_deprecated_aliases():
+    import importlib
+    import sys
+
+    for name, attr, target in [("pettingzoo", "env", envs.aec_env), ("gymnasium", "make", envs.gym_env)]:
+        sys.modules.pop(f"quartermaster.{name}", None)
+        with pytest.warns(DeprecationWarning, match="quartermaster.envs"):
+            mod = importlib.import_module(f"quartermaster.{name}")
+        assert getattr(mod, attr) is target

@@ -105,7 +105,11 @@ def test_supply_report_and_explain():
     unit = rep["units"][0]["id"]
     text = g.explain(unit)
     assert text and "SUP-" in text
-    assert g.explain("no-such-unit") is None
+    with pytest.raises(KeyError, match="no unit `no-such-unit`"):
+        g.explain("no-such-unit")
+    # A near miss names the unit meant, as `qm explain` does.
+    with pytest.raises(KeyError, match=f"did you mean {unit}"):
+        g.explain(unit + "x")
 
 
 def test_step_phase_reports_the_phase_run():

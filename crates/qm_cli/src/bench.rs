@@ -116,8 +116,8 @@ pub struct SupplyBench {
     /// Units moved (each capturing the enemy hex it moved into).
     pub post_combat_moves: u32,
     /// Median time of the initial determination of the same side, timed
-    /// in the same rounds just before the moves: what issue 14's
-    /// post-combat target compares with.
+    /// in the same rounds just before the moves: what the post-combat
+    /// determination's target ratio compares with.
     pub post_combat_initial_ns: u64,
     /// `post_combat_ns / post_combat_initial_ns`.
     pub post_combat_ratio: f64,

@@ -90,7 +90,7 @@ impl LimitArgs {
 /// The commands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play a seeded batch of games between two policies (issue 11): one
+    /// Play a seeded batch of games between two policies: one
     /// JSON line per game, in game order, and a summary.
     Selfplay(selfplay::SelfplayArgs),
     /// Validate scenario files: exit 0, or print FILE:LINE:COL: message for
@@ -251,11 +251,13 @@ pub enum Command {
         /// Orders file (see `qm run`).
         #[arg(long)]
         orders: Option<PathBuf>,
-        /// Run this many phases.
+        /// Run this many phases (at most: the replay stops at the end of
+        /// the game).
         #[arg(long, conflicts_with = "to_end")]
         phases: Option<u32>,
-        /// Run until every batch of the orders file is used and the player
-        /// turn is over (the default).
+        /// Run to the end of the game. Without it and `--phases`, the
+        /// replay runs until every batch of the orders file is used and the
+        /// player turn is over. A page holds at most 401 frames and 20 MB.
         #[arg(long)]
         to_end: bool,
         /// Seed of the game's random stream.
@@ -446,8 +448,18 @@ fn dispatch(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             out,
             err,
         ),
-        Command::Replay { file, orders, phases, to_end: _, seed, output } => replay_cmd::run(
-            &replay_cmd::Args { file: &file, orders: orders.as_ref(), phases, seed, out: &output },
+        Command::Replay { file, orders, phases, to_end, seed, output } => replay_cmd::run(
+            &replay_cmd::Args {
+                file: &file,
+                orders: orders.as_ref(),
+                until: match (phases, to_end) {
+                    (Some(n), _) => replay_cmd::Until::Phases(n),
+                    (None, true) => replay_cmd::Until::GameOver,
+                    (None, false) => replay_cmd::Until::OrdersUsed,
+                },
+                seed,
+                out: &output,
+            },
             out,
             err,
         ),
@@ -802,7 +814,7 @@ struct RunOutput<'a> {
 }
 
 /// A game's result in a line: `turn 9: Axis wins (objectives); score Axis 14, Allies 6`.
-fn result_line(r: &qm_game::GameResult) -> String {
+pub(crate) fn result_line(r: &qm_game::GameResult) -> String {
     let who = r.winner.map_or_else(|| "draw".to_string(), |s| format!("{s:?} wins"));
     let score: Vec<String> = r.score.iter().map(|(s, p)| format!("{s:?} {p}")).collect();
     format!("turn {}: {who} ({}); score {}", r.turn, r.reason, score.join(", "))

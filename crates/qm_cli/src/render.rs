@@ -96,7 +96,7 @@ pub fn load_error(e: &LoadError) -> String {
             let snip = Snippet { message, src, span: SourceSpan::new(at.into(), len) };
             let mut out = String::new();
             if handler.render_report(&mut out, &snip).is_ok() {
-                s.push_str(&out);
+                s.push_str(snippet_only(&out));
             }
         }
     }
@@ -104,6 +104,19 @@ pub fn load_error(e: &LoadError) -> String {
         let _ = writeln!(s, "and {} more problems", e.diagnostics.len() - max);
     }
     s
+}
+
+/// A rendered report from its snippet on: the message above it is the
+/// `FILE:LINE:COL: message` line already written, and is not repeated.
+fn snippet_only(report: &str) -> &str {
+    let mut at = 0;
+    for line in report.split_inclusive('\n') {
+        if line.contains('╭') {
+            return &report[at..];
+        }
+        at += line.len();
+    }
+    report
 }
 
 /// The heading and unit table of `qm supply`, without the hexes.

@@ -1,18 +1,37 @@
 //! `qm replay`: a game played through an orders file (or the defaults),
 //! written as one self-contained HTML page with a frame per phase: the
 //! map, the phase's events and the explanation of every unit, hex and
-//! territory (`qm_render::replay`).
+//! territory (`qm_render::replay`). It stops at the end of the game, and
+//! at a cap of frames and page size.
 
 use crate::output::ErrorBody;
 use qm_collect::IncomeStatement;
 use qm_game::{Game, OrdersRun};
-use qm_render::replay::{Explained, Frame};
+use qm_render::replay::{Explained, Frame, PageBuilder};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// At most this many phases with `--to-end`.
-const MAX_PHASES: u32 = 64;
+/// Most frames a page holds: the start and 400 phases (more than three
+/// games of the shipped scenarios' length).
+pub const MAX_FRAMES: usize = 401;
+
+/// Largest page written, in bytes: no frame is added that would take the
+/// page past it (a page is loaded whole by the browser).
+pub const MAX_PAGE_BYTES: usize = 20_000_000;
+
+/// Where the replay stops (at the end of the game in any case, and at the
+/// frame cap).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Until {
+    /// After this many phases.
+    Phases(u32),
+    /// When every batch of the orders file is used and the player turn is
+    /// over.
+    OrdersUsed,
+    /// At the end of the game.
+    GameOver,
+}
 
 /// The command's arguments.
 pub struct Args<'a> {
@@ -20,13 +39,22 @@ pub struct Args<'a> {
     pub file: &'a Path,
     /// Orders file.
     pub orders: Option<&'a PathBuf>,
-    /// Phases to run; `None`: to the end (every batch used, the player
-    /// turn finished).
-    pub phases: Option<u32>,
+    /// Where to stop.
+    pub until: Until,
     /// Seed.
     pub seed: u64,
     /// Output HTML file.
     pub out: &'a Path,
+}
+
+/// Why the replay stopped.
+enum Stop {
+    /// Where it was asked to.
+    Asked,
+    /// The game is over.
+    Over(qm_game::GameResult),
+    /// The frame cap ([`MAX_FRAMES`], [`MAX_PAGE_BYTES`]).
+    Capped,
 }
 
 /// Runs `qm replay`; returns the exit code.
@@ -42,16 +70,29 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let mut run = OrdersRun::new(batches);
     let mut fresh = g.clone();
     let side = crate::render_cmd::side_to_show(&mut fresh, None, true);
-    let mut frames = vec![frame(&mut fresh, side, "start", Vec::new(), &[])];
+    let clock = fresh.clock();
+    let mut page = Page::default();
+    page.push(&frame(&mut fresh, (clock.turn, clock.side, side), "start", Vec::new(), &[]));
     let mut ran = 0;
-    while g.next_phase().is_some() && !done(a.phases, ran, &run, &g) {
+    let stop = loop {
+        if let Some(r) = g.result() {
+            break Stop::Over(r);
+        }
+        if g.next_phase().is_none() || reached(a.until, ran, &run, &g) {
+            break Stop::Asked;
+        }
+        if page.full() {
+            break Stop::Capped;
+        }
         match run.step(&mut g) {
             Ok(r) => {
                 ran += 1;
                 let statements = recorded(&g);
                 let events: Vec<String> = r.events.iter().map(|e| qm_render::events::describe(g.spec(), e)).collect();
                 let side = g.last_determined_side().unwrap_or(r.side);
-                frames.push(frame(&mut g, side, r.phase.as_str(), events, &statements));
+                // The label is the phase just run, in its own turn and
+                // player turn (the clock has moved on to the next phase).
+                page.push(&frame(&mut g, (r.turn, r.side, side), r.phase.as_str(), events, &statements));
             }
             Err(e) => {
                 let msg = e.to_string();
@@ -59,29 +100,60 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 return 1;
             }
         }
-    }
+    };
     let unused = run.unused(&g, &format!("the replay stops after {ran} phases"));
     if !unused.is_empty() {
         let e = qm_game::LoadError { diagnostics: unused, sources: crate::source_of(a.orders) };
         crate::fail_load(err, false, "unused-orders", &e);
         return 1;
     }
-    let html = qm_render::replay::page(g.title(), &frames);
+    let html = page.built.finish(g.title());
     if let Err(e) = std::fs::write(a.out, html) {
         let msg = format!("{}: {e}", a.out.display());
         crate::fail(err, false, &[ErrorBody::plain("io", None, msg.clone())], &msg);
         return 1;
     }
-    let _ = writeln!(out, "wrote {} ({} frames: the start and {ran} phases)", a.out.display(), frames.len());
+    let why = match stop {
+        Stop::Asked => String::new(),
+        Stop::Over(r) => format!("; game over: {}", crate::result_line(&r)),
+        Stop::Capped => format!(
+            "; stopped at the frame cap ({MAX_FRAMES} frames or {} MB of page), the game goes on",
+            MAX_PAGE_BYTES / 1_000_000
+        ),
+    };
+    let n = page.built.len();
+    let _ = writeln!(out, "wrote {} ({n} frames: the start and {ran} phases{why})", a.out.display());
     0
 }
 
-/// Whether the replay has run enough phases: `--phases N`, or else every
-/// batch used and the player turn finished (at most [`MAX_PHASES`]).
-fn done(phases: Option<u32>, ran: u32, run: &OrdersRun, g: &Game) -> bool {
-    match phases {
-        Some(n) => ran >= n,
-        None => ran >= MAX_PHASES || (ran > 0 && g.clock().phase == 0 && run.unused(g, "").is_empty()),
+/// Whether the replay has run the phases asked for (the game's end and
+/// the frame cap are checked apart).
+fn reached(until: Until, ran: u32, run: &OrdersRun, g: &Game) -> bool {
+    match until {
+        Until::Phases(n) => ran >= n,
+        Until::OrdersUsed => ran > 0 && g.clock().phase == 0 && run.unused(g, "").is_empty(),
+        Until::GameOver => false,
+    }
+}
+
+/// The page's frames, with what its cap needs.
+#[derive(Default)]
+struct Page {
+    built: PageBuilder,
+    /// The most bytes one frame has added.
+    largest: usize,
+}
+
+impl Page {
+    /// Adds a frame.
+    fn push(&mut self, f: &Frame) {
+        self.largest = self.largest.max(self.built.push(f));
+    }
+
+    /// Whether one more frame (adding as much as the most any has) could
+    /// take the page past the cap.
+    fn full(&self) -> bool {
+        self.built.len() >= MAX_FRAMES || self.built.bytes() + 2 * self.largest > MAX_PAGE_BYTES
     }
 }
 
@@ -90,10 +162,17 @@ fn recorded(g: &Game) -> Vec<IncomeStatement> {
     g.world().get_resource::<qm_collect::Statements>().map_or_else(Vec::new, |s| s.0.clone())
 }
 
-/// One frame: the picture, the events and every explanation.
-fn frame(g: &mut Game, side: qm_game::Side, phase: &str, events: Vec<String>, statements: &[IncomeStatement]) -> Frame {
+/// One frame: the picture, the events and every explanation. `at` is the
+/// frame's turn and side to move, and the side whose supply tints the map.
+fn frame(
+    g: &mut Game,
+    at: (u32, qm_game::Side, qm_game::Side),
+    phase: &str,
+    events: Vec<String>,
+    statements: &[IncomeStatement],
+) -> Frame {
+    let (turn, to_move, side) = at;
     let svg = qm_render::svg(g, side);
-    let clock = g.clock();
     let mut keys: Vec<String> = g.unit_ids().into_iter().map(|u| u.to_string()).collect();
     if let Some(l) = g.world().get_resource::<qm_core::state::Ledger>() {
         keys.extend(l.eliminated.iter().map(|e| e.unit.id.to_string()));
@@ -107,8 +186,8 @@ fn frame(g: &mut Game, side: qm_game::Side, phase: &str, events: Vec<String>, st
         }
     }
     Frame {
-        turn: clock.turn,
-        side: clock.side.to_string(),
+        turn,
+        side: to_move.to_string(),
         phase: phase.to_string(),
         supply_of: side.to_string(),
         svg,

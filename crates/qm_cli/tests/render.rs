@@ -116,3 +116,38 @@ fn a_territory_map_renders_as_a_graph_with_cut_lines_lost_territories_and_blocka
     let png = pixmap(&svg, 0.5).expect("renders");
     assert!(png.width() > 500 && png.height() > 400);
 }
+
+#[test]
+fn the_map_keeps_nation_and_supply_apart_with_nato_symbols_and_a_full_legend() {
+    let mut g = qm_game::Game::load(root("scenarios/awaw/barbarossa-pocket.ron"), 1).expect("loads");
+    g.determine_supply(Side::Allies, DeterminationKind::Initial);
+    let scene = Scene::of(&mut g, Side::Allies);
+    let svg = qm_render::scene_svg(&scene);
+    let units: Vec<&str> = svg.split("<g class=\"unit\"").skip(1).collect();
+    assert_eq!(units.len(), scene.units.len());
+    for u in &units {
+        // Every counter has the same body; its nation is the band on top,
+        // so no counter takes a colour of the supply tints.
+        assert!(u.contains("fill=\"#f7f5ee\""), "{u}");
+        assert!(u.contains("class=\"symbol\""), "{u}");
+    }
+    // NATO symbols: armour is a track (an ellipse), infantry a cross (and
+    // no ellipse).
+    let ger_4pz = units.iter().find(|u| u.contains("ger-4pz")).expect("the panzer army");
+    assert!(ger_4pz.contains("<ellipse"), "{ger_4pz}");
+    let sov_21a = units.iter().find(|u| u.contains("sov-21a")).expect("the 21st army");
+    assert!(!sov_21a.contains("<ellipse") && sov_21a.contains("<line"), "{sov_21a}");
+    // The legend: the symbols on the map, the nation key, the terrain.
+    let legend = &svg[svg.find("class=\"legend\"").expect("a legend")..];
+    for text in ["infantry", "armour", "isolated", "eliminated", "Nations (counter band)", "Terrain", "clear", "forest"]
+    {
+        assert!(legend.contains(&format!("\n{text}\n")), "{text}");
+    }
+    for (key, name) in [("germany", "Germany"), ("russia", "Russia")] {
+        assert!(legend.contains(&format!("data-nation=\"{key}\"")), "{key}");
+        assert!(legend.contains(&format!("\n{name}\n")), "{name}");
+    }
+    // Labels are never cut: the Reich box's name wraps onto two lines.
+    assert!(svg.contains("\nThe Reich (off the\n") && svg.contains("\nexcerpt)\n"), "the Reich box's name");
+    assert!(!svg.contains("...\n"), "a label cut");
+}

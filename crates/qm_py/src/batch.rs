@@ -7,7 +7,7 @@ use crate::convert::parse_orders;
 use crate::errors::load_error;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use qm_ai::{BatchConfig, Limits, PolicyKind};
+use qm_ai::{BatchConfig, GameRecord, Limits, PolicyKind};
 use qm_game::{Game, LoadError, Order, Orders, Side};
 use std::path::PathBuf;
 
@@ -19,9 +19,8 @@ enum Failed {
 
 /// Plays games `start .. start + count` of the batch `qm selfplay SCENARIO
 /// --seed SEED --policies A,B --max-turns K` plays, on `threads` threads:
-/// game `i` with seed `qm_ai::game_seed(SEED, i)`, policy A as the Axis in
-/// even games. The JSON lines are byte-identical to those lines of
-/// `qm selfplay`'s file.
+/// game `i` with seed `qm_ai::game_seed(SEED, i)`, policy A as the Axis in even games. The
+/// JSON lines are byte-identical to those lines of `qm selfplay`'s file.
 #[pyfunction]
 #[expect(clippy::too_many_arguments, reason = "a Python function with keyword arguments")]
 #[pyo3(signature = (scenario, seed, start, count, policies = ("greedy".to_string(), "random".to_string()), max_turns = Limits::default().max_turns, threads = 1))]
@@ -35,26 +34,88 @@ pub fn run_chunk(
     max_turns: u32,
     threads: usize,
 ) -> PyResult<String> {
-    let kind = |p: &str| p.parse::<PolicyKind>().map_err(|e| PyValueError::new_err(e.to_string()));
-    let (a, b) = (kind(&policies.0)?, kind(&policies.1)?);
-    let cfg = BatchConfig {
-        first: start,
-        games: count,
-        threads,
-        seed,
-        policies: [a, b],
-        limits: Limits { max_turns },
-        ..BatchConfig::default()
-    };
-    let run = || -> Result<String, Failed> {
-        let base = Game::open(&scenario, seed).map_err(Failed::Load)?;
-        let (records, _) = qm_ai::run_batch(&base, &cfg, &|| {}).map_err(|e| Failed::Other(e.to_string()))?;
-        qm_ai::selfplay::json_lines(&records).map_err(|e| Failed::Other(e.to_string()))
-    };
-    py.detach(run).map_err(|e| match e {
-        Failed::Load(e) => load_error(py, &e),
-        Failed::Other(m) => PyRuntimeError::new_err(m),
-    })
+    let chunk = Chunk { scenario, seed, start, count, policies, max_turns, threads };
+    Ok(chunk.play(py)?.0)
+}
+
+/// [`run_chunk`], with the figures the JSON lines leave out for the
+/// summary: `(lines, player turns played, orders refused)`.
+#[pyfunction]
+#[expect(clippy::too_many_arguments, reason = "a Python function with keyword arguments")]
+#[pyo3(signature = (scenario, seed, start, count, policies = ("greedy".to_string(), "random".to_string()), max_turns = Limits::default().max_turns, threads = 1))]
+pub fn run_chunk_counted(
+    py: Python<'_>,
+    scenario: PathBuf,
+    seed: u64,
+    start: u64,
+    count: u64,
+    policies: (String, String),
+    max_turns: u32,
+    threads: usize,
+) -> PyResult<(String, u64, u64)> {
+    Chunk { scenario, seed, start, count, policies, max_turns, threads }.play(py)
+}
+
+/// The summary table `qm selfplay` prints (win rates with Wilson 95%
+/// intervals, mean turns, games/s, player turns/s) of a batch's JSON
+/// lines played in `seconds`, with the player turns and refused orders
+/// [`run_chunk_counted`] counted.
+#[pyfunction]
+#[pyo3(signature = (lines, seconds, player_turns = 0, refused = 0))]
+pub fn summary(lines: &str, seconds: f64, player_turns: u64, refused: u64) -> PyResult<String> {
+    let records: Vec<GameRecord> = lines
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(serde_json::from_str)
+        .collect::<Result<_, _>>()
+        .map_err(|e| PyValueError::new_err(format!("not a self-play JSON line: {e}")))?;
+    let mut s = qm_ai::selfplay::summarize(&records, seconds);
+    s.player_turns = player_turns;
+    s.refused = refused;
+    Ok(s.table())
+}
+
+/// One chunk of a batch, as `run_chunk` takes it.
+struct Chunk {
+    scenario: PathBuf,
+    seed: u64,
+    start: u64,
+    count: u64,
+    policies: (String, String),
+    max_turns: u32,
+    threads: usize,
+}
+
+impl Chunk {
+    /// Plays the chunk, GIL released: its JSON lines, player turns and
+    /// refused orders.
+    fn play(self, py: Python<'_>) -> PyResult<(String, u64, u64)> {
+        let kind = |p: &str| p.parse::<PolicyKind>().map_err(|e| PyValueError::new_err(e.to_string()));
+        let (a, b) = (kind(&self.policies.0)?, kind(&self.policies.1)?);
+        // The chunk's games are games start.. of the batch: their seeds and
+        // sides are the batch's (`qm_ai::game_seed`, sides by game index).
+        let cfg = BatchConfig {
+            first: self.start,
+            games: self.count,
+            threads: self.threads,
+            seed: self.seed,
+            policies: [a, b],
+            limits: Limits { max_turns: self.max_turns },
+            ..BatchConfig::default()
+        };
+        let run = || -> Result<(String, u64, u64), Failed> {
+            let base = Game::open(&self.scenario, self.seed).map_err(Failed::Load)?;
+            let (records, _) = qm_ai::run_batch(&base, &cfg, &|| {}).map_err(|e| Failed::Other(e.to_string()))?;
+            let turns = records.iter().map(|r| u64::from(r.player_turns)).sum();
+            let refused = records.iter().map(|r| u64::from(r.refused)).sum();
+            let lines = qm_ai::selfplay::json_lines(&records).map_err(|e| Failed::Other(e.to_string()))?;
+            Ok((lines, turns, refused))
+        };
+        py.detach(run).map_err(|e| match e {
+            Failed::Load(e) => load_error(py, &e),
+            Failed::Other(m) => PyRuntimeError::new_err(m),
+        })
+    }
 }
 
 /// Replays a game through the Rust API: for each phase, each side's

@@ -226,10 +226,14 @@ impl PyGame {
         to_py(py, &self.game.supply_report(crate::convert::side(side)?))
     }
 
-    /// Why a unit has its supply status, citing rule paragraphs; None for
-    /// an unknown unit.
-    fn explain(&self, unit: &str) -> Option<String> {
-        self.game.explain(unit)
+    /// Why a unit has its supply status, citing rule paragraphs. An
+    /// unknown unit raises `KeyError`, naming the closest unit id.
+    fn explain(&self, unit: &str) -> PyResult<String> {
+        self.game.explain(unit).ok_or_else(|| {
+            let ids: Vec<String> = self.game.unit_ids().iter().map(|u| u.as_str().to_string()).collect();
+            let hint = qm_scenario::suggest::hint(unit, ids.iter().map(String::as_str));
+            pyo3::exceptions::PyKeyError::new_err(format!("no unit `{unit}`{hint}"))
+        })
     }
 
     /// Every unit id, sorted.

@@ -28,6 +28,8 @@ fn _quartermaster(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("OrderError", py.get_type::<errors::OrderError>())?;
     m.add("LoadError", py.get_type::<errors::LoadError>())?;
     m.add_function(wrap_pyfunction!(batch::run_chunk, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::run_chunk_counted, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::summary, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay, m)?)?;
     m.add("PLANES", qm_game::observation::planes::COUNT)?;
     Ok(())

@@ -5,18 +5,26 @@
 //! (SUP-118..125), unit counters, place names, row and column labels and a
 //! legend.
 
+use crate::counter::{self, shortened};
 use crate::draw;
-use crate::layout::{BOX_H, BOX_W, Layout, Pt, SIZE, shared_side};
+use crate::layout::{BOX_H, BOX_W, LEGEND_X, Layout, Pt, SIZE, shared_side};
+use crate::legend::{self, wrapped};
 use crate::scene::{Scene, SceneNode};
 use crate::style::{self, FONT, r1};
 use qm_core::map::{NodeKind, Surface, row_letters};
 use svg::Document;
 use svg::node::element::{Group, Rectangle, Title};
 
+/// Characters of a place name that fit across a hex.
+const NAME_CHARS: usize = 12;
+/// Characters of a line of a box's name.
+const BOX_LINE_CHARS: usize = 19;
+
 /// The SVG document of a hex map's scene.
 #[must_use]
 pub fn document(scene: &Scene) -> Document {
     let lay = Layout::of(scene);
+    let (legend, _) = legend::legend(scene, LEGEND_X, lay.legend_y, lay.width - 2.0 * LEGEND_X, false);
     let mut doc = Document::new()
         .set("viewBox", (0, 0, r1(lay.width), r1(lay.height)))
         .set("width", r1(lay.width))
@@ -28,7 +36,7 @@ pub fn document(scene: &Scene) -> Document {
         .add(draw::text((12.0, 40.0), 11.0, "#404040", "start", &scene.caption));
     doc = doc.add(hexes(scene, &lay)).add(labels(&lay)).add(borders(scene, &lay)).add(zone_lines(scene, &lay));
     doc = doc.add(boxes(scene, &lay)).add(sea_lines(scene, &lay)).add(units(scene, &lay));
-    doc.add(draw::legend(12.0, lay.legend_y, scene.side.as_str(), false))
+    doc.add(legend)
 }
 
 /// Every hex: fill, label, place name; `data-hex` for the replay page.
@@ -47,7 +55,8 @@ fn hexes(scene: &Scene, lay: &Layout) -> Group {
         h = h.add(draw::polygon(&Layout::corners(c), &fill.hex()).set("stroke", "#8a8a80").set("stroke-width", 0.6));
         h = h.add(draw::text((c.0, c.1 - SIZE * 0.55), 7.0, "#505050", "middle", &n.label));
         if let Some(name) = &n.name {
-            h = h.add(draw::text((c.0, c.1 + SIZE * 0.72), 8.0, "#101010", "middle", name));
+            // Shortened to the hex's width; the whole name is in the tooltip.
+            h = h.add(draw::text((c.0, c.1 + SIZE * 0.72), 8.0, "#101010", "middle", &shortened(name, NAME_CHARS)));
         }
         g = g.add(h);
     }
@@ -155,16 +164,22 @@ fn boxes(scene: &Scene, lay: &Layout) -> Group {
                 .set("fill", fill.hex())
                 .set("stroke", "#505050"),
         );
-        b = b.add(draw::text((c.0, c.1 - 2.0), 8.5, "#101010", "middle", &short(&label, 20)));
-        b = b.add(draw::text((c.0, c.1 + 10.0), 7.0, "#404040", "middle", &format!("box {}", n.label)));
+        // The name on up to two lines; a longer one ends in an ellipsis,
+        // and the whole name is the box's tooltip.
+        let mut lines = wrapped(&label, BOX_LINE_CHARS);
+        if lines.len() > 2 {
+            lines[1] = shortened(&format!("{} {}", lines[1], lines[2]), BOX_LINE_CHARS);
+            lines.truncate(2);
+        }
+        let lines: Vec<String> = lines.iter().map(|l| shortened(l, BOX_LINE_CHARS)).collect();
+        let top = if lines.len() == 1 { c.1 - 1.0 } else { c.1 - 6.0 };
+        for (i, l) in lines.iter().enumerate() {
+            b = b.add(draw::text((c.0, top + 9.5 * i as f64), 8.5, "#101010", "middle", l));
+        }
+        b = b.add(draw::text((c.0, c.1 + 13.0), 7.0, "#404040", "middle", &format!("box {}", n.label)));
         g = g.add(b);
     }
     g
-}
-
-/// A text cut to `n` characters.
-fn short(s: &str, n: usize) -> String {
-    if s.chars().count() <= n { s.to_string() } else { format!("{}...", s.chars().take(n - 3).collect::<String>()) }
 }
 
 /// Sea lines along their paths, protectors and attackers named at the
@@ -210,7 +225,7 @@ fn units(scene: &Scene, lay: &Layout) -> Group {
         let off = f64::from(*k) * 5.0;
         *k += 1;
         let c = (c.0 + off, c.1 + off + if lay.grid.values().any(|&n| n == u.node) { 0.0 } else { BOX_H });
-        g = g.add(draw::counter(u, c));
+        g = g.add(counter::counter(u, c));
     }
     g
 }

@@ -18,8 +18,8 @@ const BOX_MARGIN: f64 = 120.0;
 pub const BOX_W: f64 = 104.0;
 /// Height of a box.
 pub const BOX_H: f64 = 34.0;
-/// Height of the legend band.
-pub const LEGEND_H: f64 = 92.0;
+/// Left edge of the legend.
+pub const LEGEND_X: f64 = 12.0;
 
 /// A point.
 pub type Pt = (f64, f64);
@@ -70,10 +70,13 @@ impl Layout {
         for (&(r, c), &n) in &grid {
             centers.insert(n, (left + probe(r, c), TOP + SIZE + f64::from(r - r0) * 1.5 * SIZE));
         }
-        let height = TOP + map_h + 16.0 + LEGEND_H;
         let width = (left + map_w + right).max(560.0);
+        let legend_y = TOP + map_h + 16.0;
+        // The legend's rows wrap to the width: its height follows.
+        let (_, legend_h) = crate::legend::legend(scene, LEGEND_X, legend_y, width - 2.0 * LEGEND_X, false);
+        let height = legend_y + legend_h + 8.0;
         place_boxes(scene, &sides, &mut centers, (left, left + map_w), TOP + map_h);
-        Self { width, height, centers, grid, rows: (r0, r1), cols: (c0, c1), legend_y: TOP + map_h + 16.0 }
+        Self { width, height, centers, grid, rows: (r0, r1), cols: (c0, c1), legend_y }
     }
 
     /// The centre of a node (hex or box).

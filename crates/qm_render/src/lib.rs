@@ -15,11 +15,13 @@
 //! ```
 
 pub mod collection;
+pub mod counter;
 pub mod draw;
 pub mod events;
 pub mod graph_layout;
 pub mod hexmap;
 pub mod layout;
+pub mod legend;
 pub mod png;
 pub mod replay;
 pub mod scene;

@@ -2,7 +2,8 @@
 //! inline script, no network) that steps through a game phase by phase.
 //! Clicking a unit, hex or territory shows the engine's explanation of it
 //! for that phase, taken from the JSON embedded in the page; a panel lists
-//! the phase's events.
+//! the phase's events. The frames' SVG lines and explanations are stored
+//! once each ([`PageBuilder`]).
 
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -35,14 +36,156 @@ pub struct Frame {
     pub explain: BTreeMap<String, Explained>,
 }
 
+/// A page filled frame by frame. Each distinct line of the frames' SVG
+/// and each distinct explanation is stored once, and a frame refers to
+/// them by index (its SVG as runs of consecutive line indices): frames of
+/// one game share most of their map and explanations, so a page of a whole
+/// game stays small. The page's size is known as it grows, for a cap.
+#[derive(Debug, Default)]
+pub struct PageBuilder {
+    lines: Interned,
+    texts: Interned,
+    frames: Vec<Packed>,
+    bytes: usize,
+}
+
+/// Distinct strings in first-seen order, with their indices.
+#[derive(Debug, Default)]
+struct Interned {
+    order: Vec<String>,
+    index: BTreeMap<String, u32>,
+}
+
+impl Interned {
+    /// The index of `s`, and the bytes it added to the page (0 if seen).
+    fn add(&mut self, s: &str) -> (u32, usize) {
+        if let Some(&i) = self.index.get(s) {
+            return (i, 0);
+        }
+        let i = u32::try_from(self.order.len()).unwrap_or(u32::MAX);
+        self.order.push(s.to_string());
+        self.index.insert(s.to_string(), i);
+        (i, in_page_bytes(s) + 1)
+    }
+}
+
+/// A frame as the page stores it.
+#[derive(Debug, Serialize)]
+struct Packed {
+    turn: u32,
+    side: String,
+    phase: String,
+    supply_of: String,
+    /// The SVG's lines: runs `(first line index, count)`.
+    svg: Vec<(u32, u32)>,
+    events: Vec<String>,
+    /// By unit id, hex label or territory key: the text's index and the
+    /// JSON's (its text), or -1.
+    explain: BTreeMap<String, (u32, i64)>,
+}
+
+/// The page's data, as the script reads it.
+#[derive(Serialize)]
+struct Data<'a> {
+    lines: &'a [String],
+    texts: &'a [String],
+    frames: &'a [Packed],
+}
+
+impl PageBuilder {
+    /// Adds a frame; the bytes it added to the page.
+    pub fn push(&mut self, f: &Frame) -> usize {
+        let mut added = 0;
+        let mut runs: Vec<(u32, u32)> = Vec::new();
+        for line in f.svg.lines() {
+            let (i, b) = self.lines.add(line);
+            added += b;
+            match runs.last_mut() {
+                Some((first, n)) if *first + *n == i => *n += 1,
+                _ => runs.push((i, 1)),
+            }
+        }
+        let mut explain = BTreeMap::new();
+        for (k, e) in &f.explain {
+            let (t, b) = self.texts.add(&e.text);
+            added += b;
+            let j = match &e.json {
+                Some(v) => {
+                    let (j, b) = self.texts.add(&v.to_string());
+                    added += b;
+                    i64::from(j)
+                }
+                None => -1,
+            };
+            explain.insert(k.clone(), (t, j));
+        }
+        let packed = Packed {
+            turn: f.turn,
+            side: f.side.clone(),
+            phase: f.phase.clone(),
+            supply_of: f.supply_of.clone(),
+            svg: runs,
+            events: f.events.clone(),
+            explain,
+        };
+        added += serde_json::to_string(&packed).map_or(0, |s| in_page_bytes(&s)) + 1;
+        self.frames.push(packed);
+        self.bytes += added;
+        added
+    }
+
+    /// Frames so far.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// Whether no frame was added.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.frames.is_empty()
+    }
+
+    /// The page's size so far, in bytes (the frames' data; the page adds
+    /// a fixed few kilobytes of markup and script).
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// The page for the frames added, of a game titled `title`.
+    #[must_use]
+    pub fn finish(&self, title: &str) -> String {
+        let data = Data { lines: &self.lines.order, texts: &self.texts.order, frames: &self.frames };
+        let data = serde_json::to_string(&data).unwrap_or_else(|_| "{}".into());
+        html(title, &escape_script(&data), self.frames.len())
+    }
+}
+
+/// Inside `<script>`, `</` would end the element: JSON allows `\u003c`.
+fn escape_script(json: &str) -> String {
+    json.replace('<', "\\u003c")
+}
+
+/// The bytes a string takes in the page: its JSON, escaped for a script.
+fn in_page_bytes(s: &str) -> usize {
+    serde_json::to_string(s).map_or(0, |j| j.len() + 5 * j.matches('<').count())
+}
+
 /// The page for `frames` of a game titled `title`.
 #[must_use]
 pub fn page(title: &str, frames: &[Frame]) -> String {
-    let data = serde_json::to_string(frames).unwrap_or_else(|_| "[]".into());
-    // Inside <script>, `</` would end the element: JSON allows `\u003c`.
-    let data = data.replace('<', "\\u003c");
+    let mut b = PageBuilder::default();
+    for f in frames {
+        b.push(f);
+    }
+    b.finish(title)
+}
+
+/// The HTML around the page's data.
+fn html(title: &str, data: &str, frames: usize) -> String {
     let title_html = escape(title);
-    let last = frames.len().saturating_sub(1);
+    let last = frames.saturating_sub(1);
     format!(
         r#"<!DOCTYPE html>
 <html lang="en">
@@ -106,7 +249,15 @@ pre { white-space: pre-wrap; background: white; border: 1px solid #c9c2a8; paddi
 
 const JS: &str = r#"
 (function () {
-  const frames = JSON.parse(document.getElementById('frames').textContent);
+  const data = JSON.parse(document.getElementById('frames').textContent);
+  const frames = data.frames;
+  function svgOf(f) {
+    const out = [];
+    for (const [first, n] of f.svg) {
+      for (let i = first; i < first + n; i++) { out.push(data.lines[i]); }
+    }
+    return out.join('\n');
+  }
   const map = document.getElementById('map');
   const slider = document.getElementById('slider');
   const where = document.getElementById('where');
@@ -118,13 +269,13 @@ const JS: &str = r#"
   function explain(key) {
     const f = frames[at];
     const e = f.explain[key];
-    text.textContent = e ? e.text : key + ': nothing to explain in this phase.';
-    json.textContent = e && e.json ? JSON.stringify(e.json, null, 2) : '';
+    text.textContent = e ? data.texts[e[0]] : key + ': nothing to explain in this phase.';
+    json.textContent = e && e[1] >= 0 ? JSON.stringify(JSON.parse(data.texts[e[1]]), null, 2) : '';
   }
   function show(i) {
     at = Math.max(0, Math.min(frames.length - 1, i));
     const f = frames[at];
-    map.innerHTML = f.svg;
+    map.innerHTML = svgOf(f);
     slider.value = String(at);
     where.textContent = 'frame ' + (at + 1) + '/' + frames.length + ': turn ' + f.turn + ', ' + f.side +
       ', ' + (f.phase === 'start' ? 'start' : 'after ' + f.phase) + ' (supply of ' + f.supply_of + ')';

@@ -11,6 +11,8 @@ use qm_core::state::Ledger;
 use qm_core::supply::{HexStatus, UnitStatus};
 use qm_game::Game;
 
+pub use crate::counter::Symbol;
+
 /// One node of the map (hex, box, territory or sea zone).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SceneNode {
@@ -53,6 +55,8 @@ pub struct SceneUnit {
     pub side: Option<Side>,
     /// Unit type key.
     pub kind: String,
+    /// Its type's NATO-style symbol.
+    pub symbol: Symbol,
     /// The node it is in (or was in when eliminated).
     pub node: NodeId,
     /// Its status at its side's last determination (`None`: none made yet).
@@ -120,6 +124,11 @@ pub struct Scene {
     pub edges: Vec<(NodeId, NodeId)>,
     /// Territory maps: lines of supply and trade.
     pub collection: Collection,
+    /// The nations on the map (controlling a node or with a unit), as
+    /// `(key, name)`, sorted by key: the legend's nation key.
+    pub nations: Vec<(String, String)>,
+    /// The land terrains on the map, as keys, in the ruleset's order.
+    pub terrains: Vec<String>,
 }
 
 impl Scene {
@@ -133,7 +142,7 @@ impl Scene {
         let side_of = |n: qm_core::ids::NationId| state.nations.get(n.index()).and_then(|s| s.side);
         let zones = zones_of(world.get_resource::<Zones>(), side);
         let count = u32::try_from(spec.map.node_count()).unwrap_or(u32::MAX);
-        let nodes = (0..count)
+        let nodes: Vec<SceneNode> = (0..count)
             .filter_map(|n| {
                 let info = spec.map.node(n)?;
                 let ns = state.nodes.get(n as usize)?;
@@ -158,6 +167,7 @@ impl Scene {
                 })
             })
             .collect();
+        let of_type = |k: qm_core::ids::UnitTypeId| spec.ruleset.unit_type(k);
         let mut units: Vec<SceneUnit> = state
             .units
             .iter()
@@ -165,7 +175,8 @@ impl Scene {
                 id: u.id.to_string(),
                 nation: spec.ruleset.nation_key(u.nation).to_string(),
                 side: side_of(u.nation),
-                kind: spec.ruleset.unit_types.get(u.kind.index()).map(|t| t.key.clone()).unwrap_or_default(),
+                kind: of_type(u.kind).map(|t| t.key.clone()).unwrap_or_default(),
+                symbol: of_type(u.kind).map_or(Symbol::Infantry, Symbol::of),
                 node: u.location.node,
                 status: u.supply.at.map(|_| u.supply.status),
                 eliminated: false,
@@ -176,13 +187,16 @@ impl Scene {
                 id: e.unit.id.to_string(),
                 nation: spec.ruleset.nation_key(e.unit.nation).to_string(),
                 side: side_of(e.unit.nation),
-                kind: spec.ruleset.unit_types.get(e.unit.kind.index()).map(|t| t.key.clone()).unwrap_or_default(),
+                kind: of_type(e.unit.kind).map(|t| t.key.clone()).unwrap_or_default(),
+                symbol: of_type(e.unit.kind).map_or(Symbol::Infantry, Symbol::of),
                 node: e.unit.location.node,
                 status: Some(UnitStatus::Isolated),
                 eliminated: true,
             }));
         }
         units.sort_by(|a, b| a.id.cmp(&b.id));
+        let nations = nations_on(&spec.ruleset, &nodes, &units);
+        let terrains = terrains_on(&spec, &nodes);
         let clock = game.clock();
         let next = game.next_phase().map_or_else(|| "-".to_string(), |p| p.to_string());
         Self {
@@ -195,6 +209,8 @@ impl Scene {
             box_links: box_links(&spec.map),
             edges: edges(&spec.map),
             collection,
+            nations,
+            terrains,
         }
     }
 
@@ -203,6 +219,31 @@ impl Scene {
     pub fn node(&self, n: NodeId) -> Option<&SceneNode> {
         self.nodes.get(n as usize).filter(|x| x.node == n)
     }
+}
+
+/// The nations controlling a node or with a unit, `(key, name)` by key.
+fn nations_on(rules: &qm_core::ruleset::Ruleset, nodes: &[SceneNode], units: &[SceneUnit]) -> Vec<(String, String)> {
+    let keys: std::collections::BTreeSet<&str> =
+        nodes.iter().filter_map(|n| n.control.as_deref()).chain(units.iter().map(|u| u.nation.as_str())).collect();
+    keys.into_iter()
+        .map(|k| {
+            let name = rules.nations.iter().find(|n| n.key == k).map_or(k, |n| n.name.as_str());
+            (k.to_string(), name.to_string())
+        })
+        .collect()
+}
+
+/// The land terrains of the map's hexes and territories, in the ruleset's
+/// order.
+fn terrains_on(spec: &qm_core::spec::ScenarioSpec, nodes: &[SceneNode]) -> Vec<String> {
+    spec.ruleset
+        .terrain
+        .iter()
+        .filter(|t| {
+            t.land && nodes.iter().any(|n| n.surface == Surface::Land && n.kind != NodeKind::Box && n.terrain == t.key)
+        })
+        .map(|t| t.key.clone())
+        .collect()
 }
 
 /// The chosen side's zones (SUP-093) with their sorted hexes, if the last

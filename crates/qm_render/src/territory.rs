@@ -26,7 +26,9 @@ const NODE_H: f64 = 30.0;
 pub fn document(scene: &Scene) -> Document {
     let pos = positions(scene);
     let width = W + 2.0 * MARGIN;
-    let height = H + 2.0 * MARGIN + 60.0 + crate::layout::LEGEND_H;
+    let legend_y = H + 2.0 * MARGIN + 60.0;
+    let (legend, legend_h) = crate::legend::legend(scene, 12.0, legend_y, width - 24.0, true);
+    let height = legend_y + legend_h + 8.0;
     let mut doc = Document::new()
         .set("viewBox", (0, 0, r1(width), r1(height)))
         .set("width", r1(width))
@@ -43,7 +45,7 @@ pub fn document(scene: &Scene) -> Document {
         }
     }
     doc = doc.add(edges).add(supply_lines(scene, &pos)).add(nodes(scene, &pos)).add(units(scene, &pos));
-    doc.add(draw::legend(12.0, H + 2.0 * MARGIN + 60.0, scene.side.as_str(), true))
+    doc.add(legend)
 }
 
 /// Every territory's and sea zone's centre.
@@ -151,9 +153,12 @@ fn units(scene: &Scene, pos: &BTreeMap<NodeId, Pt>) -> Group {
     for u in &scene.units {
         let Some(&c) = pos.get(&u.node) else { continue };
         let k = seen.entry(u.node).or_insert(0);
-        let c = (c.0 - NODE_W / 2.0 + draw::COUNTER_W / 2.0 + f64::from(*k) * (draw::COUNTER_W + 3.0), c.1 + 26.0);
+        let c = (
+            c.0 - NODE_W / 2.0 + crate::counter::COUNTER_W / 2.0 + f64::from(*k) * (crate::counter::COUNTER_W + 3.0),
+            c.1 + 26.0,
+        );
         *k += 1;
-        g = g.add(draw::counter(u, c));
+        g = g.add(crate::counter::counter(u, c));
         if blockers.contains(&u.id.as_str()) {
             g = g.add(draw::text((c.0, c.1 + 17.0), 8.0, "#b00020", "middle", "blockade"));
         }

@@ -322,7 +322,9 @@ fn compile_units(file: &ScenarioFile, map: &MapGraph, cx: &mut Ctx<'_>) -> Vec<U
         let nation = cx.nation(&u.nation, loc!["units", i, "nation"], || format!(" in unit `{}`", u.id));
         let kind = cx.rules.unit_types.iter().position(|t| t.key == u.kind).map(|k| UnitTypeId(k as u16));
         if kind.is_none() {
-            let hint = crate::suggest::hint(&u.kind, cx.rules.unit_types.iter().map(|t| t.key.as_str()));
+            let types: Vec<(&str, &str)> =
+                cx.rules.unit_types.iter().map(|t| (t.key.as_str(), t.name.as_str())).collect();
+            let hint = crate::suggest::type_hint(&u.kind, &types);
             cx.p.at(loc!["units", i, "kind"], format!("unknown unit type `{}` in unit `{}`{hint}", u.kind, u.id));
         }
         let node = lookup(map, &u.at);

@@ -43,6 +43,27 @@ pub fn place_hint(map: &MapGraph, name: &str) -> String {
     format!(", did you mean {described}?")
 }
 
+/// `, did you mean arm (Armor)?` for the unit type (`(key, name)` pairs)
+/// whose key is closest to `name`, or else whose name is (a type written
+/// by its name, `armor` or `armour` for `arm`), or nothing.
+#[must_use]
+pub fn type_hint<'a>(name: &str, types: &[(&'a str, &'a str)]) -> String {
+    let by_key = closest(name, types.iter().map(|t| t.0));
+    let lower = name.to_lowercase();
+    let limit = (name.chars().count() / 3).max(1);
+    let by_name = || {
+        types
+            .iter()
+            .map(|(k, n)| (strsim::damerau_levenshtein(&lower, &n.to_lowercase()), *k))
+            .filter(|(d, _)| *d <= limit)
+            .min()
+            .map(|(_, k)| k)
+    };
+    let Some(key) = by_key.or_else(by_name) else { return String::new() };
+    let full = types.iter().find(|t| t.0 == key).map_or(key, |t| t.1);
+    format!(", did you mean {key} ({full})?")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,5 +82,16 @@ mod tests {
     fn ties_go_to_the_first_name_in_text_order() {
         assert_eq!(closest("ab", ["ac", "aa"]), Some("aa"));
         assert_eq!(closest("ab", ["aa", "ac"]), Some("aa"));
+    }
+
+    #[test]
+    fn unit_types_are_suggested_by_key_or_by_name() {
+        let types = [("inf", "Infantry"), ("arm", "Armor"), ("hq", "Headquarters"), ("mech", "Mechanized infantry")];
+        assert_eq!(type_hint("armor", &types), ", did you mean arm (Armor)?");
+        assert_eq!(type_hint("Armour", &types), ", did you mean arm (Armor)?");
+        assert_eq!(type_hint("Infantry", &types), ", did you mean inf (Infantry)?");
+        assert_eq!(type_hint("inff", &types), ", did you mean inf (Infantry)?");
+        assert_eq!(type_hint("mec", &types), ", did you mean mech (Mechanized infantry)?");
+        assert_eq!(type_hint("cavalry", &types), "");
     }
 }
