@@ -7,7 +7,7 @@
 use crate::policy::{Logistics, Policy, policy_rng};
 use crate::seat::Seat;
 use crate::tally::Tally;
-use qm_game::{Fog, Game, OrderClass, Orders, Side};
+use qm_game::{Fog, Game, OrderClass, Orders, PhaseReport, Side};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -154,14 +154,15 @@ impl<'p> Match<'p> {
 
     /// Asks each side (the side to move first) for its operations, then
     /// for its logistics if they are its policy's, and runs the phase.
-    pub fn phase(&mut self, game: &mut Game) {
+    pub fn phase(&mut self, game: &mut Game) -> PhaseReport {
         let to_move = game.clock().side;
         for side in [to_move, to_move.other()] {
             self.give(game, side);
         }
         let before = self.tally.before(game);
-        game.step_phase();
+        let report = game.step_phase();
         self.tally.after(game, before);
+        report
     }
 
     /// `side`'s orders for the phase about to run, given to `game`.
@@ -217,9 +218,16 @@ impl<'p> Match<'p> {
 
     /// Plays phases until the side to move changes: one player turn.
     pub fn player_turn(&mut self, game: &mut Game) {
+        self.player_turn_observed(game, &mut |_, _| {});
+    }
+
+    /// [`Match::player_turn`], handing `observe` the game after each phase
+    /// with the phase's report.
+    pub fn player_turn_observed(&mut self, game: &mut Game, observe: &mut dyn FnMut(&mut Game, &PhaseReport)) {
         let start = game.clock();
         for _ in 0..64 {
-            self.phase(game);
+            let report = self.phase(game);
+            observe(game, &report);
             let c = game.clock();
             if c.side != start.side || c.turn != start.turn || game.next_phase().is_none() {
                 break;
@@ -247,6 +255,18 @@ pub fn play_game(
     limits: Limits,
     play: Play,
 ) -> GameRecord {
+    play_game_observed(game, [axis, allies], (seed, limits, play), &mut |_, _| {})
+}
+
+/// [`play_game`], handing `observe` the game after each phase with the
+/// phase's report (what `qm replay --selfplay` draws a frame of): the
+/// same game, phase for phase.
+pub fn play_game_observed(
+    game: &mut Game,
+    [axis, allies]: [&mut dyn Policy; 2],
+    (seed, limits, play): (u64, Limits, Play),
+    observe: &mut dyn FnMut(&mut Game, &PhaseReport),
+) -> GameRecord {
     game.reseed(seed);
     let policies = BTreeMap::from([(Side::Axis, axis.name().to_string()), (Side::Allies, allies.name().to_string())]);
     let mut m = Match::new(axis, allies, seed).with_play(play);
@@ -260,7 +280,7 @@ pub fn play_game(
         if game.next_phase().is_none() {
             break (None, "no-phase".to_string());
         }
-        m.player_turn(game);
+        m.player_turn_observed(game, observe);
         player_turns += 1;
     };
     let units_now = crate::outcome::ground_units(game);

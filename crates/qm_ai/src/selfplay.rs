@@ -192,11 +192,20 @@ pub fn play_one(base: &Game, cfg: &BatchConfig, i: u64) -> GameRecord {
 /// names an unknown policy.
 #[must_use]
 pub fn replay(base: &Game, record: &GameRecord) -> Option<GameRecord> {
+    replay_observed(base, record, &mut |_, _| {})
+}
+
+/// [`replay`], handing `observe` the game after each phase with the
+/// phase's report.
+pub fn replay_observed(
+    base: &Game,
+    record: &GameRecord,
+    observe: &mut dyn FnMut(&mut Game, &qm_game::PhaseReport),
+) -> Option<GameRecord> {
     let mut game = base.clone();
     let (mut axis, mut allies) = replay_policies(record)?;
-    let play = replay_play(record);
-    let limits = Limits { max_turns: record.max_turns };
-    let mut r = play_game(&mut game, axis.as_mut(), allies.as_mut(), record.seed, limits, play);
+    let how = (record.seed, Limits { max_turns: record.max_turns }, replay_play(record));
+    let mut r = crate::play::play_game_observed(&mut game, [axis.as_mut(), allies.as_mut()], how, observe);
     r.game = record.game;
     Some(r)
 }

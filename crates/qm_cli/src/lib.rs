@@ -260,6 +260,13 @@ pub enum Command {
         /// player turn is over. A page holds at most 401 frames and 20 MB.
         #[arg(long)]
         to_end: bool,
+        /// Replay a game of a self-play batch: its JSON lines (`qm selfplay
+        /// --out`), with `--game`. The game is played again from its line.
+        #[arg(long, requires = "game", conflicts_with_all = ["orders", "phases", "to_end"])]
+        selfplay: Option<PathBuf>,
+        /// The game of `--selfplay` to replay, by its index in the batch.
+        #[arg(long, requires = "selfplay")]
+        game: Option<u64>,
         /// Seed of the game's random stream.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -448,9 +455,10 @@ fn dispatch(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             out,
             err,
         ),
-        Command::Replay { file, orders, phases, to_end, seed, output } => replay_cmd::run(
+        Command::Replay { file, orders, phases, to_end, selfplay, game, seed, output } => replay_cmd::run(
             &replay_cmd::Args {
                 file: &file,
+                selfplay: selfplay.as_deref().zip(game),
                 orders: orders.as_ref(),
                 until: match (phases, to_end) {
                     (Some(n), _) => replay_cmd::Until::Phases(n),

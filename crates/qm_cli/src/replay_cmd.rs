@@ -37,6 +37,9 @@ pub enum Until {
 pub struct Args<'a> {
     /// Scenario or save file.
     pub file: &'a Path,
+    /// A game of a self-play batch to replay instead of an orders file:
+    /// the batch's JSON lines and the game's index.
+    pub selfplay: Option<(&'a Path, u64)>,
     /// Orders file.
     pub orders: Option<&'a PathBuf>,
     /// Where to stop.
@@ -59,6 +62,9 @@ enum Stop {
 
 /// Runs `qm replay`; returns the exit code.
 pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if let Some((lines, game)) = a.selfplay {
+        return selfplay(a, lines, game, out, err);
+    }
     let Some(mut g) = crate::open(a.file, a.seed, false, err) else { return 1 };
     let batches = match a.orders {
         None => Vec::new(),
@@ -124,6 +130,82 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let n = page.built.len();
     let _ = writeln!(out, "wrote {} ({n} frames: the start and {ran} phases{why})", a.out.display());
     0
+}
+
+/// `qm replay --selfplay LINES --game N`: game `N` of a self-play batch,
+/// played again from its JSON line (seed, policies, logistics, fog, turn
+/// limit) with a frame per phase; the replay's final checksum must be the
+/// line's.
+fn selfplay(a: &Args<'_>, lines: &Path, n: u64, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let record = match find_record(lines, n) {
+        Ok(r) => r,
+        Err(msg) => {
+            crate::fail(err, false, &[ErrorBody::plain("selfplay", None, msg.clone())], &msg);
+            return 1;
+        }
+    };
+    let Some(base) = crate::open(a.file, record.seed, false, err) else { return 1 };
+    let mut fresh = base.clone();
+    let side = crate::render_cmd::side_to_show(&mut fresh, None, true);
+    let clock = fresh.clock();
+    let mut page = Page::default();
+    page.push(&frame(&mut fresh, (clock.turn, clock.side, side), "start", Vec::new(), &[]));
+    let mut ran = 0u32;
+    let replayed = qm_ai::selfplay::replay_observed(&base, &record, &mut |g, r| {
+        ran += 1;
+        if page.full() {
+            return;
+        }
+        let statements = recorded(g);
+        let events: Vec<String> = r.events.iter().map(|e| qm_render::events::describe(g.spec(), e)).collect();
+        let side = g.last_determined_side().unwrap_or(r.side);
+        page.push(&frame(g, (r.turn, r.side, side), r.phase.as_str(), events, &statements));
+    });
+    let Some(replayed) = replayed else {
+        let msg = format!("{}: game {n} names a policy this qm does not have", lines.display());
+        crate::fail(err, false, &[ErrorBody::plain("selfplay", None, msg.clone())], &msg);
+        return 1;
+    };
+    if replayed.checksum != record.checksum {
+        let msg = format!(
+            "{}: game {n} replays to checksum {}, not the line's {}: the batch was played on another scenario or \
+             engine",
+            lines.display(),
+            replayed.checksum,
+            record.checksum
+        );
+        crate::fail(err, false, &[ErrorBody::plain("selfplay", None, msg.clone())], &msg);
+        return 1;
+    }
+    if let Err(e) = std::fs::write(a.out, page.built.finish(base.title())) {
+        let msg = format!("{}: {e}", a.out.display());
+        crate::fail(err, false, &[ErrorBody::plain("io", None, msg.clone())], &msg);
+        return 1;
+    }
+    let frames = page.built.len();
+    let _ = writeln!(
+        out,
+        "wrote {} ({frames} frames of {ran} phases): game {n}, {} ({}), checksum {} as recorded",
+        a.out.display(),
+        replayed.winner.map_or_else(|| "a draw".to_string(), |w| format!("{w} wins")),
+        replayed.reason,
+        replayed.checksum
+    );
+    0
+}
+
+/// Game `n`'s line of a self-play batch's JSON lines.
+fn find_record(lines: &Path, n: u64) -> Result<qm_ai::GameRecord, String> {
+    let bytes = qm_scenario::limits::read_file(lines).map_err(|e| format!("{}: {e}", lines.display()))?;
+    let text = String::from_utf8_lossy(&bytes);
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let r: qm_ai::GameRecord =
+            serde_json::from_str(line).map_err(|e| format!("{}:{}: not a self-play line: {e}", lines.display(), i + 1))?;
+        if r.game == n {
+            return Ok(r);
+        }
+    }
+    Err(format!("{}: no game {n} in the batch", lines.display()))
 }
 
 /// Whether the replay has run the phases asked for (the game's end and

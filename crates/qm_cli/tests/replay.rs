@@ -113,3 +113,41 @@ fn a_game_without_an_end_stops_at_the_frame_cap() {
     assert_eq!(n, qm_cli::replay_cmd::MAX_FRAMES, "{out}");
     assert!(out.contains("stopped at the frame cap"), "{out}");
 }
+
+/// Game 3 of a recorded batch (`qm selfplay --out`) replays from its line
+/// (`qm replay --selfplay FILE --game 3`) to the line's checksum, a frame
+/// per phase; a line whose checksum the replay does not reach is refused.
+#[test]
+fn game_3_of_a_recorded_batch_replays_to_its_checksum() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let lines = dir.join("batch-for-replay.jsonl");
+    let scenario = root("scenarios/awaw/barbarossa-pocket.ron");
+    let batch = [
+        "selfplay",
+        scenario.as_str(),
+        "--games",
+        "4",
+        "--max-turns",
+        "2",
+        "--logistics",
+        "policy,engine",
+        "--out",
+        lines.to_str().expect("utf-8"),
+    ];
+    let (code, out, err) = qm(&batch);
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(&lines).expect("the lines");
+    let third: Value = serde_json::from_str(text.lines().nth(3).expect("game 3")).expect("JSON");
+    let l = lines.display().to_string();
+    let (page, out) = replay("scenarios/awaw/barbarossa-pocket.ron", &["--selfplay", &l, "--game", "3"], "game-3.html");
+    let checksum = third["checksum"].as_str().expect("checksum");
+    assert!(out.contains(&format!("checksum {checksum} as recorded")), "{out}");
+    assert!(frames(&page).len() > 1, "a frame per phase");
+    let tampered = dir.join("batch-tampered.jsonl");
+    std::fs::write(&tampered, text.replace(checksum, "0000")).expect("written");
+    let t = tampered.display().to_string();
+    let (code, _, err) =
+        qm(&["replay", &scenario, "--selfplay", &t, "--game", "3", "-o", dir.join("x.html").to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("not the line's"), "{err}");
+}
