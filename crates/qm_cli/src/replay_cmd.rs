@@ -31,6 +31,11 @@ pub struct Args<'a> {
 
 /// Runs `qm replay`; returns the exit code.
 pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if let Err(e) = crate::output_file::check(a.out) {
+        let msg = format!("{}: {e}", a.out.display());
+        crate::fail(err, false, &[ErrorBody::plain("io", None, msg.clone())], &msg);
+        return 2;
+    }
     let Some(mut g) = crate::open(a.file, a.seed, false, err) else { return 1 };
     let batches = match a.orders {
         None => Vec::new(),
@@ -67,7 +72,7 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         return 1;
     }
     let html = qm_render::replay::page(g.title(), &frames);
-    if let Err(e) = std::fs::write(a.out, html) {
+    if let Err(e) = crate::output_file::write(a.out, html) {
         let msg = format!("{}: {e}", a.out.display());
         crate::fail(err, false, &[ErrorBody::plain("io", None, msg.clone())], &msg);
         return 1;
