@@ -439,7 +439,7 @@ pub fn extract(world: &World) -> Result<SectionValue, String> {
 /// major power. A duplicate would be kept twice or silently merged, so it
 /// is refused.
 fn refuse_duplicates(s: &OilSection) -> Result<(), String> {
-    fn first_twice<'a>(keys: impl Iterator<Item = String>) -> Option<String> {
+    fn first_twice(keys: impl Iterator<Item = String>) -> Option<String> {
         let mut seen = BTreeSet::new();
         keys.into_iter().find(|k| !seen.insert(k.clone()))
     }
