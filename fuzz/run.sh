@@ -15,7 +15,7 @@ cd "$(dirname "$0")"
 secs="${1:-30}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(loader scenario orders play save territory_oil)
+[ ${#targets[@]} -eq 0 ] && targets=(loader scenario orders play save territory_oil orders_scale collect_maps render_cap)
 export RUSTC_BOOTSTRAP="${RUSTC_BOOTSTRAP:-1}"
 work="${FUZZ_WORK:-$(mktemp -d)}"
 mkdir -p logs

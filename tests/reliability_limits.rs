@@ -98,12 +98,12 @@ fn a_ruleset_outside_the_scenario_tree_is_refused_and_never_printed() {
         let (p, _) = tree(name, ruleset);
         let (code, err) = qm(&["check", s(&p)]);
         assert_eq!(code, 1, "{name}");
-        assert!(err.contains("outside the scenario's folder"), "{name}: {err}");
+        assert!(err.contains("outside the folder of the file that names it"), "{name}: {err}");
         assert!(!err.contains("TOPSECRET") && !err.contains("NAME="), "{name} leaked: {err}");
     }
     // The explicit flag lifts it: the file is read (and is no ruleset).
     let (p, _) = tree("allowed", "../../../secret.txt");
-    let (code, err) = qm(&["--allow-any-ruleset", "check", s(&p)]);
+    let (code, err) = qm(&["--allow-any-path", "check", s(&p)]);
     assert_eq!(code, 1);
     assert!(err.contains("RON syntax error"), "{err}");
 }

@@ -36,6 +36,12 @@ fn load(path: &Path) -> Game {
     Game::load(path, 1).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// A save's file name beside the scenario at `path`: a save may name only
+/// a scenario inside its own folder tree (`qm_scenario::sandbox`).
+fn beside(path: &Path) -> String {
+    path.with_file_name("game.sav.ron").display().to_string()
+}
+
 fn save_text(g: &Game) -> String {
     g.save().expect("a scenario from a file saves")
 }
@@ -51,7 +57,7 @@ fn a_save_is_refused_against_an_edited_scenario_naming_both_fingerprints() {
     // units before; it is refused now.
     let scen = std::fs::read_to_string(&path).unwrap().replacen("\". . . f", "\". . f f", 1);
     std::fs::write(&path, scen).unwrap();
-    let err = Game::load_save("game.sav.ron", text.as_bytes()).map(drop).expect_err("another scenario");
+    let err = Game::load_save(&beside(&path), text.as_bytes()).map(drop).expect_err("another scenario");
     let msg = err.to_string();
     assert!(msg.contains(&fp), "{msg}");
     let now = load(&path).spec().fingerprint.to_string();
@@ -67,7 +73,7 @@ fn a_save_is_refused_against_a_changed_ruleset() {
     let rules = path.parent().unwrap().join("../../assets/rulesets/awaw.ron");
     let edited = std::fs::read_to_string(&rules).unwrap().replace("die: 6", "die: 100");
     std::fs::write(&rules, edited).unwrap();
-    let err = Game::load_save("game.sav.ron", text.as_bytes()).map(drop).expect_err("another ruleset");
+    let err = Game::load_save(&beside(&path), text.as_bytes()).map(drop).expect_err("another ruleset");
     assert!(err.to_string().contains("fingerprint"), "{err}");
 }
 
@@ -76,7 +82,7 @@ fn an_unchanged_scenario_loads_its_save_with_the_same_checksum() {
     let path = scratch("same", same, same);
     let mut g = load(&path);
     g.step_phase();
-    let back = Game::load_save("game.sav.ron", save_text(&g).as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    let back = Game::load_save(&beside(&path), save_text(&g).as_bytes()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back.checksum(), g.checksum());
 }
 

@@ -67,7 +67,14 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     if g.explanation(a.unit).is_none() {
         let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.to_string()).collect();
         let hint = qm_scenario::suggest::hint(a.unit, ids.iter().map(String::as_str));
-        let message = format!("no unit `{}`{hint} (units: {})", a.unit, ids.join(", "));
+        // Ids come from the file: escaped, and a bounded list of them.
+        let mut listed: Vec<String> =
+            ids.iter().take(LISTED_UNITS).map(|i| qm_core::text::printable(i).into_owned()).collect();
+        if ids.len() > LISTED_UNITS {
+            listed.push(format!("and {} more", ids.len() - LISTED_UNITS));
+        }
+        let message = qm_core::text::printable(&format!("no unit `{}`{hint} (units: {})", a.unit, listed.join(", ")))
+            .into_owned();
         let text = format!("{file}: {message}");
         crate::fail(err, a.json, &[ErrorBody::plain("unknown-unit", Some(&file), message)], &text);
         return 1;
@@ -84,6 +91,9 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let data = Explained::Unit(UnitExplained::of(e, reorganization.as_deref()));
     emit(a, &g, &events, data, &text, out)
 }
+
+/// How many of the scenario's unit ids an unknown unit's error lists.
+const LISTED_UNITS: usize = 50;
 
 /// Prints an explanation: `data` under the header with `--json`, else
 /// `text`. Exit code 0.

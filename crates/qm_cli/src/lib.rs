@@ -14,6 +14,7 @@ pub mod output_bench;
 pub mod output_collect;
 pub mod output_explain;
 pub mod output_ledgers;
+pub mod output_file;
 pub mod output_reorganize;
 pub mod output_selfplay;
 pub mod phases;
@@ -66,10 +67,11 @@ pub struct LimitArgs {
     /// Most memory a map may be estimated to take, in MiB [default: 8192].
     #[arg(long, global = true)]
     pub max_memory_mib: Option<u64>,
-    /// Read a scenario's `ruleset:` from anywhere, not only from inside the
-    /// scenario's folder and the `assets/` folders beside it and its parents.
-    #[arg(long, global = true)]
-    pub allow_any_ruleset: bool,
+    /// Read files that a file names (a scenario's `ruleset:`, a save's
+    /// `scenario:`) from anywhere, not only from inside the naming file's
+    /// folder and the `assets/` folders beside it and its parents.
+    #[arg(long, global = true, alias = "allow-any-ruleset")]
+    pub allow_any_path: bool,
 }
 
 impl LimitArgs {
@@ -85,6 +87,19 @@ impl LimitArgs {
             memory_bytes: self.max_memory_mib.map_or(d.memory_bytes, |m| m.saturating_mul(1 << 20)),
         }
     }
+}
+
+/// The most phases `--phases` may ask for (`run`, `explain`, `render`):
+/// more than a game of a hundred thousand phases is refused before anything
+/// is loaded; a run stops earlier at the end of the game.
+pub const MAX_PHASES: u32 = 100_000;
+
+/// The most timed repetitions `qm bench --iters` takes.
+pub const MAX_ITERS: u32 = 1_000;
+
+/// The parser of `--phases`: a count up to [`MAX_PHASES`].
+fn phases_arg() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(0..=i64::from(MAX_PHASES))
 }
 
 /// The commands.
@@ -150,8 +165,9 @@ pub enum Command {
     Run {
         /// Scenario file, or a save file to continue from.
         file: PathBuf,
-        /// How many phases to run.
-        #[arg(long)]
+        /// How many phases to run (it stops earlier at the end of the
+        /// game).
+        #[arg(long, value_parser = phases_arg())]
         phases: u32,
         /// Orders file: a RON list of `(turn, side, phase, orders)`.
         #[arg(long)]
@@ -178,7 +194,7 @@ pub enum Command {
         /// Run this many phases first, as `qm run` does, and explain the
         /// unit as the last determination of its side left it. Without it,
         /// the unit's side makes an initial determination now.
-        #[arg(long)]
+        #[arg(long, value_parser = phases_arg())]
         phases: Option<u32>,
         /// Orders file for those phases (see `qm run`).
         #[arg(long, requires = "phases")]
@@ -227,7 +243,7 @@ pub enum Command {
         file: PathBuf,
         /// Run this many phases first (with no phase run, the side's initial
         /// determination is made now, as `qm supply` does).
-        #[arg(long)]
+        #[arg(long, value_parser = phases_arg())]
         phases: Option<u32>,
         /// Orders file for those phases (see `qm run`).
         #[arg(long)]
@@ -338,7 +354,7 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Timed repetitions (the median is reported).
-        #[arg(long, default_value_t = 7)]
+        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_ITERS)))]
         iters: u32,
         /// Print one JSON object.
         #[arg(long)]
@@ -354,7 +370,7 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Timed repetitions (the median is reported).
-        #[arg(long, default_value_t = 7)]
+        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_ITERS)))]
         iters: u32,
         /// Print one JSON object.
         #[arg(long)]
@@ -370,7 +386,7 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Timed repetitions (the median is reported).
-        #[arg(long, default_value_t = 7)]
+        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_ITERS)))]
         iters: u32,
         /// Print one JSON object.
         #[arg(long)]
@@ -409,7 +425,7 @@ where
     let limits = cli.limits;
     let command = || dispatch(cli.command, out, err);
     qm_scenario::limits::with_limits(limits.limits(), || {
-        if limits.allow_any_ruleset { qm_scenario::sandbox::with_any_ruleset(command) } else { command() }
+        if limits.allow_any_path { qm_scenario::sandbox::with_any_path(command) } else { command() }
     })
 }
 
@@ -706,8 +722,12 @@ pub(crate) fn play(
         Some(last) => format!("--phases {phases} stops at {last}"),
         None => format!("--phases {phases} runs no phase"),
     };
-    let unused = run.unused(&game, &stop);
+    let mut unused = run.unused(&game, &stop);
     if !unused.is_empty() {
+        // At most `MAX_SHOWN` batches listed, the rest counted.
+        let total = unused.len();
+        let name = orders.map(|p| p.display().to_string()).unwrap_or_default();
+        qm_scenario::diag::cap(&name, &mut unused, total);
         let e = LoadError { diagnostics: unused, sources: source_of(orders) };
         fail_load(err, json, "unused-orders", &e);
         return None;

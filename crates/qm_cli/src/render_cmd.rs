@@ -48,11 +48,22 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         crate::fail(err, false, &[ErrorBody::plain("usage", None, msg.clone())], &msg);
         return 2;
     };
+    if let Err(e) = crate::output_file::check(a.out) {
+        let msg = format!("{}: {e}", a.out.display());
+        crate::fail(err, false, &[ErrorBody::plain("io", None, msg.clone())], &msg);
+        return 2;
+    }
     let Some(crate::Played { game: mut g, .. }) =
         crate::play(a.file, a.phases.unwrap_or(0), a.orders, a.seed, false, err)
     else {
         return 1;
     };
+    let max = if format == Format::Png { qm_render::MAX_PNG_ELEMENTS } else { qm_render::MAX_SVG_ELEMENTS };
+    if let Err(e) = qm_render::check_size(&g, max) {
+        let msg = format!("{}: {e}", a.file.display());
+        crate::fail(err, false, &[ErrorBody::plain("too-large", None, msg.clone())], &msg);
+        return 1;
+    }
     let side = side_to_show(&mut g, a.side, a.phases.unwrap_or(0) == 0);
     let svg = qm_render::svg(&mut g, side);
     match write_picture(&svg, format, a.out) {
@@ -90,5 +101,5 @@ pub fn write_picture(svg: &str, format: Format, path: &Path) -> Result<(), Strin
         Format::Svg => svg.as_bytes().to_vec(),
         Format::Png => qm_render::png::png(svg, 1.0).map_err(|e| e.to_string())?,
     };
-    std::fs::write(path, bytes).map_err(|e| e.to_string())
+    crate::output_file::write(path, bytes).map_err(|e| e.to_string())
 }

@@ -62,6 +62,11 @@ enum Stop {
 
 /// Runs `qm replay`; returns the exit code.
 pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if let Err(e) = crate::output_file::check(a.out) {
+        let msg = format!("{}: {e}", a.out.display());
+        crate::fail(err, false, &[ErrorBody::plain("io", None, msg.clone())], &msg);
+        return 2;
+    }
     if let Some((lines, game)) = a.selfplay {
         return selfplay(a, lines, game, out, err);
     }
@@ -114,7 +119,7 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         return 1;
     }
     let html = page.built.finish(g.title());
-    if let Err(e) = std::fs::write(a.out, html) {
+    if let Err(e) = crate::output_file::write(a.out, html) {
         let msg = format!("{}: {e}", a.out.display());
         crate::fail(err, false, &[ErrorBody::plain("io", None, msg.clone())], &msg);
         return 1;
@@ -177,7 +182,7 @@ fn selfplay(a: &Args<'_>, lines: &Path, n: u64, out: &mut dyn Write, err: &mut d
         crate::fail(err, false, &[ErrorBody::plain("selfplay", None, msg.clone())], &msg);
         return 1;
     }
-    if let Err(e) = std::fs::write(a.out, page.built.finish(base.title())) {
+    if let Err(e) = crate::output_file::write(a.out, page.built.finish(base.title())) {
         let msg = format!("{}: {e}", a.out.display());
         crate::fail(err, false, &[ErrorBody::plain("io", None, msg.clone())], &msg);
         return 1;

@@ -551,8 +551,10 @@ impl MapGraph {
 /// `aaa`.. for row 52 and on.
 #[must_use]
 pub fn row_letters(row: u32) -> String {
-    let letter = char::from(b'a' + (row % 26) as u8);
-    std::iter::repeat_n(letter, (row / 26 + 1) as usize).collect()
+    // One ASCII letter repeated: filled as bytes, not pushed char by char
+    // (a far row's label is long, and a map has many rows).
+    let letter = b'a' + (row % 26) as u8;
+    String::from_utf8(vec![letter; (row / 26 + 1) as usize]).unwrap_or_default()
 }
 
 /// The row index of row letters (`nn` is row 39), if well formed.

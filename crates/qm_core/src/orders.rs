@@ -602,6 +602,15 @@ pub enum OrderError {
         /// The line asked for.
         line: u32,
     },
+    /// An interception that names no attacking unit (SUP-104, SUP-124):
+    /// it would do nothing, so it is refused rather than ignored.
+    #[error("order {index}: the interception of sea line {line} names no attacking unit (SUP-104, SUP-124)")]
+    NoAttackers {
+        /// Position of the order in its batch.
+        index: usize,
+        /// The line attacked.
+        line: u32,
+    },
     /// A unit may not go where it was ordered.
     #[error("order {index}: unit `{unit}` cannot {what}: {why}")]
     IllegalMove {

@@ -187,6 +187,10 @@ pub enum EscortRefusal {
     /// The line is out of the attacker's reach.
     #[error("the line is out of its reach")]
     AttackerOutOfReach,
+    /// An attacker named twice in one interception: each unit attacks a
+    /// line once (SUP-124).
+    #[error("it is named twice among the attackers: each unit attacks once (SUP-124)")]
+    AttackerNamedTwice,
 }
 
 /// Why a unit may not move, exploit, attack, advance, invade or redeploy

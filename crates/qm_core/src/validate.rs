@@ -42,6 +42,15 @@ pub enum InvalidState {
         /// How many phases there are.
         phases: usize,
     },
+    /// A unit's exploitation turn (SUP-193) out of `1..=MAX_TURN`: the
+    /// turn after it would overflow.
+    #[error("unit `{}`: exploitation turn {turn} is out of range 1..={MAX_TURN}", .unit.escape_debug())]
+    ExploitedTurn {
+        /// The unit.
+        unit: String,
+        /// The turn given.
+        turn: u32,
+    },
     /// Two units with one id.
     #[error("two units have the id `{}`", .0.escape_debug())]
     DuplicateUnit(String),
@@ -100,6 +109,9 @@ fn validate_units(spec: &ScenarioSpec, state: &GameState) -> Result<(), InvalidS
             in_range(owner, "nation", n.index(), nations)?;
         }
         in_range(owner, "unit type", u.kind.index(), types)?;
+        if let Some(turn) = u.flags.exploited_turn.filter(|t| !(1..=MAX_TURN).contains(t)) {
+            return Err(InvalidState::ExploitedTurn { unit: u.id.as_str().to_string(), turn });
+        }
         for node in [u.location.node, u.location.turn_start] {
             in_range(owner, "node", node_index(node), nodes)?;
         }

@@ -98,7 +98,7 @@ impl GameBuilder {
     /// memory, and a copy doubled the peak), with the rest of it.
     fn take_spec(&self, c: Compiled) -> Result<(Arc<ScenarioSpec>, GameState, Option<NameAt>), LoadError> {
         let rules = self.rules(&c)?;
-        let Compiled { spec, state, start_phase, families: _ } = c;
+        let Compiled { spec, state, start_phase, families: _, sections: _ } = c;
         Ok((with_rules(spec, rules), state, start_phase))
     }
 
@@ -108,6 +108,7 @@ impl GameBuilder {
     /// # Errors
     /// As [`GameBuilder::rules`], or a starting phase the rules do not have.
     pub fn from_compiled(&self, c: Compiled, seed: u64) -> Result<Game, LoadError> {
+        let sections = c.sections.clone();
         let (spec, mut state, start_phase) = self.take_spec(c)?;
         if let Some(p) = &start_phase {
             let order = spec.rules.phases();
@@ -127,6 +128,7 @@ impl GameBuilder {
     /// # Errors
     /// A section of the state its family cannot read.
     pub fn build(&self, spec: Arc<ScenarioSpec>, state: &GameState) -> Result<Game, StateError> {
+        unknown_section(&spec.rules, state)?;
         Game::build(spec, state, self.strict)
     }
 
@@ -140,10 +142,13 @@ impl GameBuilder {
     /// cannot read.
     pub fn load_save(&self, file: &str, bytes: &[u8]) -> Result<Game, LoadError> {
         let save = qm_scenario::read_save(file, bytes)?;
-        let compiled = qm_scenario::load(scenario_of_save(file, &save.scenario))?;
+        let scenario = qm_scenario::save_scenario_path(file, bytes, &save.scenario)?;
+        // Only the save's own lines are ever shown: its scenario's and
+        // ruleset's problems keep their positions, not their text.
+        let compiled = qm_scenario::load(scenario).map_err(|e| e.showing_only(file))?;
         qm_scenario::check_save_scenario(file, bytes, &save, &compiled)?;
         let (spec, _, _) = self.take_spec(compiled)?;
-        self.build(spec, &save.state).map_err(|e| state_error(file, &e))
+        self.build(spec, &save.state).map_err(|e| save_state_error(file, bytes, &e))
     }
 }
 
@@ -153,19 +158,34 @@ fn with_rules(mut spec: ScenarioSpec, rules: Rules) -> Arc<ScenarioSpec> {
     Arc::new(spec)
 }
 
-/// Where the scenario a save names is: at the path it names (absolute, as
-/// saves write it, or relative to the working directory), else at that
-/// relative path beside the save, else a file of its name beside the save.
-/// The fingerprint check refuses a wrong one.
-fn scenario_of_save(save_file: &str, named: &str) -> std::path::PathBuf {
-    let named_path = Path::new(named);
-    let beside = qm_scenario::ruleset_path(save_file, named);
-    let by_name = named_path.file_name().map(|n| qm_scenario::ruleset_path(save_file, &n.to_string_lossy()));
-    [Some(named_path.to_path_buf()), Some(beside), by_name]
-        .into_iter()
-        .flatten()
-        .find(|p| p.is_file())
-        .unwrap_or_else(|| named_path.to_path_buf())
+/// A section of `state` that no family of `rules` reads (a misspelled
+/// name would drop all its data silently), with the nearest name.
+fn unknown_section(rules: &Rules, state: &GameState) -> Result<(), StateError> {
+    let known: Vec<&str> = rules.sections().iter().map(|s| s.name).collect();
+    let Some(name) = state.sections.keys().find(|k| !known.contains(&k.as_str())) else { return Ok(()) };
+    let hint = qm_scenario::suggest::hint(name, known.iter().copied());
+    let message = format!(
+        "unknown section `{}`{hint} (this ruleset's families read {})",
+        qm_core::text::printable(name),
+        known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+    );
+    Err(StateError { section: name.clone(), message, invalid: None })
+}
+
+/// A save's state refused: at the section's value in the save when a
+/// family's section is at fault, else at the state.
+fn save_state_error(file: &str, bytes: &[u8], e: &StateError) -> LoadError {
+    use qm_scenario::locate::{Seg, locate};
+    let text = String::from_utf8_lossy(bytes);
+    let text = qm_scenario::normalize(&text);
+    let mut path = vec![Seg::Field("state".into())];
+    if e.invalid.is_none() {
+        path.extend([Seg::Field("sections".into()), Seg::Key(e.section.clone())]);
+    }
+    let pos = locate(&text, &path);
+    let d =
+        Diagnostic { file: file.to_string(), line: pos.line, col: pos.col, offset: pos.offset, message: e.to_string() };
+    LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] }
 }
 
 fn plain_error(file: &str, message: String) -> LoadError {

@@ -23,7 +23,7 @@ pub use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, UnitId};
 pub use qm_core::orders::{Order, OrderError, Orders};
 pub use qm_core::phase::PhaseId;
 pub use qm_core::plugin::{Catalog, OrderClass, RulePlugin, Rules};
-pub use qm_scenario::{Diagnostic, LoadError, OrderBatch};
+pub use qm_scenario::{Diagnostic, LoadError, OrderBatch, sandbox};
 
 /// The phases of the built-in rule families.
 pub mod phases {

@@ -161,6 +161,13 @@ pub enum OilValid {
     Stock(OilOrder),
 }
 
+/// The most bomber factors one `Bombard` order may name. OIL-013 and
+/// OIL-014 set no limit; each factor rolls a die and the rolls are kept in
+/// the bombing's record, so the count read from an orders file is capped
+/// before any roll is drawn. No MWIF stack reaches a thousand strategic
+/// bombardment factors.
+pub const MAX_BOMBER_FACTORS: u32 = 1000;
+
 /// Why an oil order is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OilOrderError {
@@ -314,6 +321,11 @@ pub enum OilOrderError {
     /// A bombardment with no bomber factor.
     #[error("a bombardment needs at least one bomber factor")]
     NoBombers,
+    /// More bomber factors than one bombardment can hold
+    /// ([`MAX_BOMBER_FACTORS`]): the count is read from input and sizes
+    /// the rolls, so it is capped before anything is drawn.
+    #[error("a bombardment of {0} bomber factors is more than the {max} one bombardment may hold", max = MAX_BOMBER_FACTORS)]
+    TooManyBombers(u32),
     /// Oil of another major power, co-operating or not (OIL-003): only the
     /// two Chinas share, and US units in China use Chinese oil through
     /// Stilwell.

@@ -492,6 +492,28 @@ pub fn extract(world: &World) -> Result<SectionValue, String> {
     to_section(&s)
 }
 
+/// The first key written twice in one of the section's lists: a well, a
+/// stockpile (hex and owner), a resource, a disorganized unit, a neutral
+/// major power. A duplicate would be kept twice or silently merged, so it
+/// is refused.
+fn refuse_duplicates(s: &OilSection) -> Result<(), String> {
+    fn first_twice(keys: impl Iterator<Item = String>) -> Option<String> {
+        let mut seen = BTreeSet::new();
+        keys.into_iter().find(|k| !seen.insert(k.clone()))
+    }
+    let lists: [(&str, Option<String>); 5] = [
+        ("wells", first_twice(s.wells.iter().map(|w| w.key.clone()))),
+        ("stockpiles", first_twice(s.stockpiles.iter().map(|p| format!("{} of {}", p.hex, p.owner)))),
+        ("resources", first_twice(s.resources.iter().map(|r| r.key.clone()))),
+        ("disorganized", first_twice(s.disorganized.iter().cloned())),
+        ("neutral_majors", first_twice(s.neutral_majors.iter().cloned())),
+    ];
+    match lists.into_iter().find_map(|(list, dup)| Some((list, dup?))) {
+        Some((list, dup)) => Err(format!("`{dup}` is listed twice in `{list}`")),
+        None => Ok(()),
+    }
+}
+
 /// Builds the section into a world whose units and nodes exist.
 ///
 /// # Errors
@@ -515,6 +537,7 @@ pub fn build(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> 
     if let Some(missing) = disorganized.iter().find(|id| !seen.contains(**id)) {
         return Err(format!("unknown unit `{missing}` in `disorganized`"));
     }
+    refuse_duplicates(&s)?;
     for w in &s.wells {
         let well = OilWell { key: w.key.clone(), node: hex(&w.hex)?, points: w.points };
         world.spawn((well, OilSpent { points: w.spent, turn: w.spent_turn }));

@@ -316,10 +316,21 @@ impl PyGame {
         Ok(Some(order_text(&order)))
     }
 
+    /// A game from the text of a save this process pickled: its scenario
+    /// is read wherever the save names it (the pickle is the program's own
+    /// data, unpickled wherever its worker runs), not only inside the
+    /// working directory's tree as [`PyGame::from_save`] allows.
+    #[staticmethod]
+    fn _from_pickle(py: Python<'_>, text: &str) -> PyResult<Self> {
+        py.detach(|| qm_game::sandbox::with_any_path(|| Game::load_save("<save>", text.as_bytes())))
+            .map(Self::wrap)
+            .map_err(|e| load_error(py, &e))
+    }
+
     /// Pickling goes through the save file (static data is re-read from
     /// the scenario file it names).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let ctor = py.get_type::<PyGame>().getattr("from_save")?;
+        let ctor = py.get_type::<PyGame>().getattr("_from_pickle")?;
         Ok((ctor, PyTuple::new(py, [self.save_text()?])?))
     }
 

@@ -30,6 +30,47 @@ pub mod territory;
 
 pub use scene::Scene;
 
+/// The most SVG elements a picture may be drawn with: a map's hexes and
+/// units come from input, so the size is estimated from the game before
+/// any scene or document is built ([`check_size`]).
+pub const MAX_SVG_ELEMENTS: u64 = 600_000;
+
+/// The most SVG elements a PNG may be rasterized from: rasterizing holds
+/// the parsed tree, several times the SVG text.
+pub const MAX_PNG_ELEMENTS: u64 = 150_000;
+
+/// The most elements one node or unit (an entity of the game's world) is
+/// drawn with: a hex's group, tooltip, polygon, label, name and borders; a
+/// counter's box, text and marks.
+const ELEMENTS_PER_ENTITY: u64 = 8;
+
+/// A picture too large to draw.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the map would be drawn with about {elements} SVG elements, more than the {max} a picture may have")]
+pub struct TooLarge {
+    /// The estimated elements.
+    pub elements: u64,
+    /// The cap it passes.
+    pub max: u64,
+}
+
+/// The SVG elements a picture of `game` is drawn with at most, from the
+/// count of its nodes, units and other entities.
+#[must_use]
+pub fn estimated_elements(game: &qm_game::Game) -> u64 {
+    u64::from(game.world().entities().len()).saturating_mul(ELEMENTS_PER_ENTITY)
+}
+
+/// Checks, before anything is drawn, that a picture of `game` stays within
+/// `max` elements ([`MAX_SVG_ELEMENTS`], or [`MAX_PNG_ELEMENTS`] for a PNG).
+///
+/// # Errors
+/// [`TooLarge`] with the estimate.
+pub fn check_size(game: &qm_game::Game, max: u64) -> Result<(), TooLarge> {
+    let elements = estimated_elements(game);
+    if elements > max { Err(TooLarge { elements, max }) } else { Ok(()) }
+}
+
 /// The SVG text of a scene: a hex map or a territory map.
 #[must_use]
 pub fn scene_svg(scene: &Scene) -> String {

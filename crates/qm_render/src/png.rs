@@ -17,10 +17,22 @@ pub enum PngError {
     /// The picture has no area or is too large.
     #[error("cannot make a {0}x{1} picture")]
     Size(u32, u32),
+    /// More pixels than [`MAX_PIXELS`]: refused before the buffer is
+    /// allocated.
+    #[error("a {0}x{1} picture is more than the {max} pixels a PNG may have; write an SVG instead", max = MAX_PIXELS)]
+    TooLarge(u32, u32),
+    /// An SVG of more than [`crate::MAX_PNG_ELEMENTS`] elements: refused
+    /// before it is parsed.
+    #[error("an SVG of {0} elements is more than the {max} a PNG may be drawn from; write an SVG instead", max = crate::MAX_PNG_ELEMENTS)]
+    TooManyElements(u64),
     /// PNG encoding failed.
     #[error("png: {0}")]
     Encode(String),
 }
+
+/// The most pixels a PNG may have (200 MB of RGBA): the size comes from
+/// the map's coordinates, so it is checked before the buffer is made.
+pub const MAX_PIXELS: u64 = 50_000_000;
 
 /// usvg's options with only the shipped font.
 #[must_use]
@@ -35,9 +47,16 @@ pub fn options() -> usvg::Options<'static> {
 /// # Errors
 /// A [`PngError`] if the SVG does not parse or the size is unusable.
 pub fn pixmap(svg: &str, scale: f32) -> Result<tiny_skia::Pixmap, PngError> {
+    let elements = svg.bytes().filter(|&b| b == b'<').count() as u64;
+    if elements > crate::MAX_PNG_ELEMENTS {
+        return Err(PngError::TooManyElements(elements));
+    }
     let tree = usvg::Tree::from_str(svg, &options())?;
     let size = tree.size();
     let (w, h) = ((size.width() * scale).ceil() as u32, (size.height() * scale).ceil() as u32);
+    if u64::from(w) * u64::from(h) > MAX_PIXELS {
+        return Err(PngError::TooLarge(w, h));
+    }
     let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or(PngError::Size(w, h))?;
     resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
     Ok(pixmap)

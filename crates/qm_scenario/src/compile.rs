@@ -38,6 +38,9 @@ pub struct Compiled {
     pub start_phase: Option<NameAt>,
     /// The ruleset's rule families, where the file names them.
     pub families: Vec<NameAt>,
+    /// The families' sections of the initial state, where the file writes
+    /// them: a section its family refuses is reported there.
+    pub sections: Vec<NameAt>,
 }
 
 /// A name the game resolves after compilation (a rule family, a phase), with
@@ -109,7 +112,7 @@ pub(crate) fn compile(
 
     let Ctx { p, .. } = cx;
     if !p.is_empty() {
-        problems.items.extend(p.items);
+        problems.absorb(p);
         return None;
     }
     let state = GameState {
@@ -140,7 +143,7 @@ pub(crate) fn compile(
     let names = |v: &[String]| v.iter().map(|n| NameAt { name: n.clone(), at: nowhere() }).collect();
     let families = names(&spec.ruleset.families);
     let start_phase = file.phase.as_ref().map(|n| NameAt { name: n.clone(), at: nowhere() });
-    Some(Compiled { spec, state, start_phase, families })
+    Some(Compiled { spec, state, start_phase, families, sections: Vec::new() })
 }
 
 /// The clock at the start, at the first phase: the game resolves the
@@ -416,6 +419,12 @@ fn nowhere() -> crate::diag::Diagnostic {
 fn compile_sections(file: &ScenarioFile, cx: &mut Ctx<'_>) -> BTreeMap<String, serde_json::Value> {
     let mut out = BTreeMap::new();
     for (name, value) in &file.sections {
+        if let Some((path, why)) = crate::numbers::first_non_finite(value) {
+            let mut at = vec![Seg::Field("sections".into()), Seg::Key(name.clone())];
+            at.extend(path);
+            cx.p.at(at, why);
+            continue;
+        }
         match serde_json::to_value(value) {
             Ok(v) => {
                 out.insert(name.clone(), v);

@@ -77,6 +77,15 @@ impl LoadError {
         Self { diagnostics: vec![d], sources: Vec::new() }
     }
 
+    /// This error with the text of every file but `file` dropped, so that
+    /// rendering it shows lines of `file` only (the file the user named)
+    /// and positions, never lines, of the files it names.
+    #[must_use]
+    pub fn showing_only(mut self, file: &str) -> Self {
+        self.sources.retain(|(f, _)| f == file);
+        self
+    }
+
     /// The text of a file this error points into.
     #[must_use]
     pub fn source_text(&self, file: &str) -> Option<&str> {
@@ -93,31 +102,60 @@ pub(crate) struct Problem {
     pub message: String,
 }
 
+/// Most problems of one file kept with their paths and messages; the
+/// others are only counted, so that a file with a problem on each of a
+/// million rows costs a count, not a million messages.
+const MAX_KEPT: usize = 4 * MAX_LOCATED;
+
 /// Collects problems while compiling one file.
 #[derive(Debug, Default)]
 pub(crate) struct Problems {
     pub items: Vec<Problem>,
+    /// Problems found past [`MAX_KEPT`], counted only.
+    more: usize,
 }
 
 impl Problems {
     /// A problem at `path`.
     pub fn at(&mut self, path: Vec<Seg>, message: impl Into<String>) {
-        self.items.push(Problem { path, in_string: None, message: message.into() });
+        self.push(Problem { path, in_string: None, message: message.into() });
     }
 
     /// A problem at character `ch` of the string at `path`.
     pub fn at_char(&mut self, path: Vec<Seg>, ch: usize, message: impl Into<String>) {
-        self.items.push(Problem { path, in_string: Some(ch), message: message.into() });
+        self.push(Problem { path, in_string: Some(ch), message: message.into() });
+    }
+
+    /// Keeps a problem, or counts it past [`MAX_KEPT`].
+    fn push(&mut self, p: Problem) {
+        if self.items.len() < MAX_KEPT {
+            self.items.push(p);
+        } else {
+            self.more += 1;
+        }
+    }
+
+    /// Moves `other`'s problems into this list.
+    pub fn absorb(&mut self, other: Problems) {
+        self.more += other.more;
+        for p in other.items {
+            self.push(p);
+        }
+    }
+
+    /// How many problems were found, kept or counted.
+    pub fn total(&self) -> usize {
+        self.items.len() + self.more
     }
 
     pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
+        self.total() == 0
     }
 
     /// Turns the problems into diagnostics against `src`, sorted by
     /// position: at most [`MAX_SHOWN`], then one line counting the rest.
     pub fn into_diagnostics(self, file: &str, src: &str) -> Vec<Diagnostic> {
-        let total = self.items.len();
+        let total = self.total();
         let index = LineIndex::new(src);
         let mut out: Vec<Diagnostic> = self
             .items

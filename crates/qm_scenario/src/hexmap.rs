@@ -49,6 +49,36 @@ fn cells(row: &str) -> Vec<(usize, char)> {
     row.chars().enumerate().filter(|(_, c)| !c.is_whitespace()).collect()
 }
 
+/// The cells of the rectangle the blocks could cover, from their origins,
+/// row counts and row lengths alone, checked against the limits before any
+/// hex, label or diagnostic is made for them: at least the rectangle
+/// [`Grid::new`] checks again once the hexes are read.
+///
+/// # Errors
+/// The message of the limit passed.
+fn check_estimate(m: &MapFile) -> Result<(), String> {
+    let (mut rmin, mut rmax, mut cmin, mut cmax) = (u64::MAX, 0u64, u64::MAX, 0u64);
+    for block in &m.blocks {
+        let Some((row0, col0)) = parse_hex_label(&block.origin) else { continue };
+        let Some(width) = block.terrain.iter().map(|r| r.chars().filter(|c| !c.is_whitespace()).count()).max() else {
+            continue;
+        };
+        let (row0, col0) = (u64::from(row0), u64::from(col0));
+        rmin = rmin.min(row0);
+        rmax = rmax.max(row0 + block.terrain.len() as u64 - 1);
+        cmin = cmin.min(col0);
+        cmax = cmax.max(col0 + (width as u64).max(1) - 1);
+    }
+    if rmin > rmax || cmin > cmax {
+        return Ok(());
+    }
+    let cells = (rmax - rmin + 1).saturating_mul(cmax - cmin + 1);
+    if cells > MAX_CELLS {
+        return Err(format!("the map's blocks span more than {MAX_CELLS} cells"));
+    }
+    crate::limits::current().check_map(cells)
+}
+
 /// The dense `(row, col) -> node` index of the board, over its bounding box.
 struct Grid {
     rmin: u32,
@@ -150,8 +180,12 @@ pub(crate) fn compile_hex_map(m: &MapFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<N
     let fronts = front_keys(m, cx);
     let legend = control_legend(m, cx);
     let mut drafts = BTreeMap::new();
-    for (b, block) in m.blocks.iter().enumerate() {
-        read_block(m, b, block, &legend, &regions, &fronts, &mut drafts, cx);
+    if let Err(message) = check_estimate(m) {
+        cx.p.at(loc!["map", "blocks"], message);
+    } else {
+        for (b, block) in m.blocks.iter().enumerate() {
+            read_block(m, b, block, &legend, &regions, &fronts, &mut drafts, cx);
+        }
     }
     let grid = Grid::new(&mut drafts, cx);
     let keys: Vec<(u32, u32)> = drafts.keys().copied().collect();
@@ -293,14 +327,19 @@ fn read_block(
             if code == '-' {
                 continue;
             }
-            let (row_n, col_n) = (row0 + r as u32, col0 + j as u32);
-            let label = hex_label(row_n, col_n);
+            let (row_n, col_n) = (row0.saturating_add(r as u32), col0.saturating_add(j as u32));
             let at_char =
                 |cx: &mut Ctx<'_>, msg: String| cx.p.at_char(loc!["map", "blocks", b, "terrain", r], ch_idx, msg);
+            // Checked before the label is made: a row's letters grow with
+            // its number, so a label far out would cost its length.
             if row_n > MAX_COORD || col_n > MAX_COORD {
-                at_char(cx, format!("hex `{label}` is out of range (rows and columns up to {MAX_COORD})"));
+                let msg = format!(
+                    "the hex at row {row_n}, column {col_n} is out of range (rows and columns up to {MAX_COORD})"
+                );
+                at_char(cx, msg);
                 continue;
             }
+            let label = hex_label(row_n, col_n);
             let Some(terrain) = terrain_by_code(cx.rules, code) else {
                 at_char(cx, format!("unknown terrain code `{code}` at hex `{label}`"));
                 continue;

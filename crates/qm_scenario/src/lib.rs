@@ -9,6 +9,7 @@ pub mod hexmap;
 pub mod limits;
 pub mod locate;
 pub mod map_rules;
+pub mod numbers;
 pub mod ruleset;
 pub mod ruleset_cache;
 pub mod sandbox;
@@ -45,7 +46,17 @@ fn parse<T: DeserializeOwned>(file: &str, bytes: &[u8]) -> Result<(T, String), L
         return Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] });
     }
     match ron_options().from_str::<T>(&text) {
-        Ok(v) => Ok((v, text)),
+        Ok(v) => match locate::first_duplicate_key(&text) {
+            None => Ok((v, text)),
+            Some((pos, key)) => {
+                let message = format!(
+                    "`{}` is written twice in this map: one of them would be ignored",
+                    qm_core::text::printable(&key)
+                );
+                let d = diag::diagnostic(file, pos, message);
+                Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] })
+            }
+        },
         Err(e) => {
             let d = from_ron(file, &text, &e);
             Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] })
@@ -91,7 +102,10 @@ pub fn load_bytes(
             return Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] });
         }
     };
-    let rules = ruleset_cache::parse_ruleset_cached(&rname, &rbytes).map_err(|mut e| {
+    let rules = ruleset_cache::parse_ruleset_cached(&rname, &rbytes).map_err(|e| {
+        // The ruleset's problems at their positions, without its lines:
+        // only the file the user named is ever shown.
+        let mut e = e.showing_only(file);
         e.sources.push((file.to_string(), text.clone()));
         e
     })?;
@@ -132,6 +146,23 @@ fn locate_names(c: &mut Compiled, file: &str, text: &str, rfile: &str, rbytes: &
     if let Some(p) = &mut c.start_phase {
         p.at = at(file, text, &[locate::Seg::Field("phase".into())]);
     }
+    let index = locate::LineIndex::new(text);
+    c.sections = c
+        .state
+        .sections
+        .keys()
+        .map(|name| {
+            let pos = index.locate(&[locate::Seg::Field("sections".into()), locate::Seg::Key(name.clone())]);
+            let at = Diagnostic {
+                file: file.to_string(),
+                line: pos.line,
+                col: pos.col,
+                offset: pos.offset,
+                message: String::new(),
+            };
+            compile::NameAt { name: name.clone(), at }
+        })
+        .collect();
     if let Ok(rtext) = std::str::from_utf8(rbytes) {
         for (i, f) in c.families.iter_mut().enumerate() {
             f.at = at(rfile, rtext, &[locate::Seg::Field("families".into()), locate::Seg::Index(i)]);
@@ -155,7 +186,7 @@ pub fn load(path: impl AsRef<Path>) -> Result<Compiled, LoadError> {
 /// Reads the ruleset a scenario file names: a regular file of bounded size
 /// ([`limits::read_file`]) inside the scenario's folder tree or an
 /// `assets/` folder beside one of its parents, unless
-/// [`sandbox::allow_any_ruleset`] is in force.
+/// [`sandbox::allow_any_path`] is in force.
 ///
 /// # Errors
 /// An I/O error, or `PermissionDenied` for a path outside; never the
@@ -182,7 +213,7 @@ pub fn compile_file(raw: &schema::ScenarioFile, file: &str, ruleset_text: &str) 
     let rules = parse_ruleset("awaw.ron", ruleset_text.as_bytes())?;
     let mut p = Problems::default();
     compile::compile(raw, rules, Some(file.to_string()), &mut p).ok_or_else(|| {
-        let total = p.items.len();
+        let total = p.total();
         let mut diagnostics: Vec<Diagnostic> =
             p.items.into_iter().take(diag::MAX_SHOWN).map(|pr| Diagnostic::whole_file(file, pr.message)).collect();
         diag::cap(file, &mut diagnostics, total);
@@ -244,8 +275,78 @@ pub fn read_save(file: &str, bytes: &[u8]) -> Result<qm_core::state::SaveFile, L
         );
         return Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] });
     }
-    let (save, _): (qm_core::state::SaveFile, String) = parse(file, bytes)?;
+    let (save, text): (qm_core::state::SaveFile, String) = parse(file, bytes)?;
+    check_save_numbers(file, text)?;
     Ok(save)
+}
+
+/// Refuses a save whose families' sections hold a number that overflows
+/// or is NaN, at its position: read as plain JSON data it would be `null`.
+fn check_save_numbers(file: &str, text: String) -> Result<(), LoadError> {
+    /// The save's sections alone, as RON values; every other field is
+    /// skipped.
+    #[derive(serde::Deserialize)]
+    #[serde(rename = "SaveFile")]
+    struct Sections {
+        state: StateSections,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(rename = "GameState")]
+    struct StateSections {
+        #[serde(default)]
+        sections: std::collections::BTreeMap<String, ron::Value>,
+    }
+    let Ok(s) = ron_options().from_str::<Sections>(&text) else { return Ok(()) };
+    for (name, value) in &s.state.sections {
+        if let Some((path, why)) = numbers::first_non_finite(value) {
+            let mut at = vec![
+                locate::Seg::Field("state".into()),
+                locate::Seg::Field("sections".into()),
+                locate::Seg::Key(name.clone()),
+            ];
+            at.extend(path);
+            let d = diag::diagnostic(file, locate::locate(&text, &at), why.to_string());
+            return Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] });
+        }
+    }
+    Ok(())
+}
+
+/// Where the scenario a save names is, under the one path policy of
+/// [`sandbox`]: the first of the path it names (absolute, as saves write
+/// it, or relative to the working directory), that relative path beside
+/// the save, and a file of its name beside the save, that is a file and
+/// lies inside the save's folder tree or an `assets/` folder beside it or
+/// a parent. The fingerprint check refuses a wrong one.
+///
+/// # Errors
+/// A [`LoadError`] at the save's `scenario` field when the only files
+/// found lie outside: refused before they are opened, so nothing of them
+/// is read or printed.
+pub fn save_scenario_path(file: &str, bytes: &[u8], named: &str) -> Result<PathBuf, LoadError> {
+    let named_path = Path::new(named);
+    let beside = ruleset_path(file, named);
+    let by_name = named_path.file_name().map(|n| ruleset_path(file, &n.to_string_lossy()));
+    let found: Vec<PathBuf> =
+        [Some(named_path.to_path_buf()), Some(beside), by_name].into_iter().flatten().filter(|p| p.is_file()).collect();
+    if found.is_empty() {
+        return Ok(named_path.to_path_buf());
+    }
+    if let Some(allowed) = found.iter().find(|p| sandbox::allows(Path::new(file), p)) {
+        return Ok(allowed.clone());
+    }
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    let pos = locate::locate(&text, &[locate::Seg::Field("scenario".into())]);
+    let d = diag::diagnostic(
+        file,
+        pos,
+        format!(
+            "the scenario `{}` is outside the save's folder and the `assets/` folders beside it and its parents: \
+             refused without reading it (qm --allow-any-path lifts this)",
+            qm_core::text::printable(named)
+        ),
+    );
+    Err(LoadError { diagnostics: vec![d], sources: vec![(file.to_string(), text)] })
 }
 
 /// Checks that a save belongs to a compiled scenario: the fingerprints of
@@ -334,8 +435,12 @@ impl OrderBatch {
 pub fn read_orders(file: &str, bytes: &[u8], rules: &qm_core::plugin::Rules) -> Result<Vec<OrderBatch>, LoadError> {
     let (mut batches, text): (Vec<OrderBatch>, String) =
         qm_core::orders::with_order_kinds(rules.order_kinds(), || parse(file, bytes))?;
+    // One index of the text for every batch and order: the skimmer keeps
+    // the members of each list it walked, so locating them all is one pass
+    // over the file, not one pass each.
+    let index = locate::LineIndex::new(&text);
     for (i, b) in batches.iter_mut().enumerate() {
-        let at = |path: &[locate::Seg]| diag::diagnostic(file, locate::locate(&text, path), String::new());
+        let at = |path: &[locate::Seg]| diag::diagnostic(file, index.locate(path), String::new());
         b.at = Some(at(&[locate::Seg::Index(i)]));
         b.orders_at = (0..b.orders.len())
             .map(|j| at(&[locate::Seg::Index(i), locate::Seg::Field("orders".into()), locate::Seg::Index(j)]))

@@ -4,7 +4,7 @@
 //! A skimmer, not a parser: meant for text that `ron` already accepted; on anything else it is best effort,
 //! never panics and never recurses on nesting depth.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::ops::Range;
 
@@ -47,15 +47,42 @@ pub fn position_of_offset(src: &str, offset: usize) -> Pos {
     Pos { line: saturate(line), col: saturate(col), offset: end }
 }
 
+thread_local! {
+    /// Bytes the locators of this thread have walked (see [`scanned_bytes`]).
+    static SCANNED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many bytes the locators of this thread have walked so far: listing
+/// a compound's members, skipping a preamble, counting the columns of a
+/// position. A reader that locates many values through one [`LineIndex`]
+/// walks each byte of its file a bounded number of times, which is what
+/// tests of linear readers count (instead of timing them).
+#[must_use]
+pub fn scanned_bytes() -> u64 {
+    SCANNED.with(Cell::get)
+}
+
+/// Counts `n` bytes walked.
+fn scanned(n: usize) {
+    SCANNED.with(|c| c.set(c.get().saturating_add(u64::try_from(n).unwrap_or(u64::MAX))));
+}
+
 /// The line starts of a text, indexed once, and the members of every
 /// compound value a path went through: positions of many paths and
-/// offsets without rescanning the text from the top for each (issue 15:
-/// a file's diagnostics cost one skim of the file, not one each).
+/// offsets without rescanning the text from the top for each (a file's
+/// diagnostics, or an orders file's batches and orders, cost one skim of
+/// the file, not one each).
 #[derive(Clone, Debug)]
 pub struct LineIndex<'a> {
     src: &'a str,
     starts: Vec<usize>,
+    /// Where the first value starts, after comments and attributes.
+    root: usize,
     compounds: RefCell<Compounds>,
+    /// The last position given (offset, column): a later offset on the
+    /// same line counts its column from there, so positions given in
+    /// order along one long line cost the line once.
+    last: Cell<(usize, u32)>,
 }
 
 impl<'a> LineIndex<'a> {
@@ -63,7 +90,10 @@ impl<'a> LineIndex<'a> {
     #[must_use]
     pub fn new(src: &'a str) -> Self {
         let starts = std::iter::once(0).chain(src.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        Self { src, starts, compounds: RefCell::default() }
+        scanned(src.len());
+        let mut sk = Skim::new(src);
+        sk.skip_preamble();
+        Self { src, starts, root: sk.pos, compounds: RefCell::default(), last: Cell::new((0, 1)) }
     }
 
     /// Position of a byte offset, as [`position_of_offset`] gives it.
@@ -75,21 +105,31 @@ impl<'a> LineIndex<'a> {
         }
         let line = self.starts.partition_point(|&s| s <= end).max(1);
         let start = self.starts[line - 1];
-        let col = self.src.get(start..end).unwrap_or_default().chars().count() + 1;
+        let (last, last_col) = self.last.get();
+        let (from, base) = if last >= start && last <= end { (last, last_col) } else { (start, 1) };
+        let chars = self.src.get(from..end).unwrap_or_default().chars().count();
+        scanned(end - from);
+        let col = u32::try_from(chars).unwrap_or(u32::MAX).saturating_add(base);
+        self.last.set((end, col));
         let saturate = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        Pos { line: saturate(line), col: saturate(col), offset: end }
+        Pos { line: saturate(line), col, offset: end }
     }
 
     /// [`locate`] through this index.
     #[must_use]
     pub fn locate(&self, path: &[Seg]) -> Pos {
-        self.pos(self.skim(|sk| sk.value_offset(path)))
+        let root = self.root;
+        self.pos(self.skim(|sk| sk.value_offset_from(root, path)))
     }
 
     /// [`locate_in_string`] through this index.
     #[must_use]
     pub fn locate_in_string(&self, path: &[Seg], chars: usize) -> Pos {
-        self.pos(self.skim(|sk| sk.string_char_offset(path, chars)))
+        let root = self.root;
+        self.pos(self.skim(|sk| {
+            sk.pos = sk.value_offset_from(root, path);
+            sk.string_at_cursor(chars)
+        }))
     }
 
     /// Runs `f` on a skimmer that keeps the compounds already listed.
@@ -100,6 +140,35 @@ impl<'a> LineIndex<'a> {
         self.compounds.replace(sk.compounds);
         at
     }
+}
+
+/// The first key written twice in one map (`{ "a": 1, "a": 2 }`) or one
+/// struct of `src`, in file order: the position of its second writing
+/// and the key as written. A map deserialized into a `BTreeMap` or a
+/// plain value keeps only one of the two, silently; the loader refuses
+/// the file instead. One walk of each compound value, each listed once and
+/// dropped after, so the cost is the file times its nesting depth.
+#[must_use]
+pub fn first_duplicate_key(src: &str) -> Option<(Pos, String)> {
+    let mut sk = Skim::new(src);
+    sk.skip_preamble();
+    sk.peek()?;
+    let mut stack = vec![sk.pos];
+    while let Some(at) = stack.pop() {
+        let Some(c) = sk.compound(at).cloned() else { continue };
+        sk.compounds.remove(&at);
+        if c.named || c.close == b'}' {
+            let mut seen = std::collections::BTreeSet::new();
+            for (key, _) in &c.members {
+                let text = key_text(src.get(key.clone()).unwrap_or_default());
+                if !seen.insert(text) {
+                    return Some((position_of_offset(src, key.start), text.to_string()));
+                }
+            }
+        }
+        stack.extend(c.members.iter().rev().map(|&(_, value)| value));
+    }
+    None
 }
 
 /// Start position of the value at `path` (the first char of the value token: the opening quote of a string, the
@@ -180,10 +249,17 @@ impl<'a> Skim<'a> {
     fn value_offset(&mut self, path: &[Seg]) -> usize {
         self.pos = 0;
         self.skip_preamble();
+        let root = self.pos;
+        self.value_offset_from(root, path)
+    }
+
+    /// [`Skim::value_offset`] with the first value known to start at `root`.
+    fn value_offset_from(&mut self, root: usize, path: &[Seg]) -> usize {
+        self.pos = root;
         if self.peek().is_none() {
             return 0;
         }
-        let mut at = self.pos;
+        let mut at = root;
         for seg in path {
             let Some(next) = self.step(at, seg) else { break };
             at = next;
@@ -194,6 +270,11 @@ impl<'a> Skim<'a> {
     /// See [`locate_in_string`].
     fn string_char_offset(&mut self, path: &[Seg], chars: usize) -> usize {
         self.pos = self.value_offset(path);
+        self.string_at_cursor(chars)
+    }
+
+    /// The `chars`-th content char of the string literal at the cursor.
+    fn string_at_cursor(&mut self, chars: usize) -> usize {
         if self.peek() != Some(b'\'') {
             self.walk_literal(chars);
         }
@@ -351,6 +432,14 @@ impl<'a> Skim<'a> {
             if chars == 0 || (b == quote && (1..=hashes).all(|i| self.peek_at(i) == Some(b'#'))) {
                 break;
             }
+            if chars == usize::MAX && b != quote && !(escapes && b == b'\\') {
+                // Skipping the whole literal: jump over plain bytes to the
+                // next quote or backslash (ASCII, so a char boundary).
+                let rest = self.src.as_bytes().get(self.pos..).unwrap_or_default();
+                let n = rest.iter().position(|&c| c == quote || c == b'\\').unwrap_or(rest.len());
+                self.bump(n.max(1));
+                continue;
+            }
             if escapes && b == b'\\' {
                 self.skip_escape()
             } else {
@@ -412,7 +501,7 @@ impl<'a> Skim<'a> {
         match seg {
             Seg::Index(i) if c.close == b']' || (c.close == b')' && !c.named) => c.members.get(*i),
             Seg::Field(name) if c.named => find(name),
-            Seg::Key(key) if c.close == b'}' => find(key),
+            Seg::Key(key) if c.close == b'}' || c.named => find(key),
             _ => None,
         }
         .map(|&(_, value)| value)
@@ -424,6 +513,7 @@ impl<'a> Skim<'a> {
             let close = self.open(at)?;
             let named = close == b')' && self.named();
             let members = self.members(close, named || close == b'}');
+            scanned(self.pos.saturating_sub(at));
             self.compounds.insert(at, Compound { close, named, members });
         }
         self.compounds.get(&at)

@@ -1,12 +1,14 @@
-//! Where a scenario's `ruleset:` may point: inside the scenario's own
-//! folder tree, or inside an `assets/` folder that sits beside the
-//! scenario's folder or one of its parents (the shipped `assets/rulesets/`
-//! of a checkout: `scenarios/awaw/x.ron` names `../../assets/rulesets/awaw.ron`).
+//! Where a file named by another file may be: one policy for every such
+//! path (a scenario's `ruleset:`, a save's `scenario:`). The named file
+//! must lie inside the referring file's own folder tree, or inside an
+//! `assets/` folder that sits beside that folder or one of its parents
+//! (the shipped `assets/rulesets/` of a checkout:
+//! `scenarios/awaw/x.ron` names `../../assets/rulesets/awaw.ron`).
 //! Anything else (an absolute path elsewhere, `..` out of the tree,
-//! `/etc/os-release`, `/proc/self/cmdline`, a symbolic link out) is refused
-//! before it is opened, so a server that loads untrusted scenarios never
-//! reads, nor prints, a file outside. `qm --allow-any-ruleset` (or
-//! [`with_any_ruleset`]) lifts the restriction.
+//! `/etc/passwd`, `/proc/self/environ`, a symbolic link out) is refused
+//! before it is opened, so a server that loads untrusted scenarios or
+//! saves never reads, nor prints, a file outside. `qm --allow-any-path`
+//! (or [`with_any_path`]) lifts the restriction.
 
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
@@ -15,14 +17,15 @@ thread_local! {
     static ANY: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Whether rulesets may be read from anywhere on this thread.
+/// Whether a file may name files anywhere, on this thread.
 #[must_use]
-pub fn allow_any_ruleset() -> bool {
+pub fn allow_any_path() -> bool {
     ANY.with(Cell::get)
 }
 
-/// Runs `f` with rulesets readable from anywhere on this thread.
-pub fn with_any_ruleset<R>(f: impl FnOnce() -> R) -> R {
+/// Runs `f` with files named by other files readable from anywhere on
+/// this thread.
+pub fn with_any_path<R>(f: impl FnOnce() -> R) -> R {
     struct Restore(bool);
     impl Drop for Restore {
         fn drop(&mut self) {
@@ -33,31 +36,54 @@ pub fn with_any_ruleset<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
-/// Checks that `ruleset` (already joined to the scenario's folder) lies
-/// where a ruleset of `scenario` may.
+/// The former name of [`allow_any_path`].
+#[must_use]
+pub fn allow_any_ruleset() -> bool {
+    allow_any_path()
+}
+
+/// The former name of [`with_any_path`].
+pub fn with_any_ruleset<R>(f: impl FnOnce() -> R) -> R {
+    with_any_path(f)
+}
+
+/// Checks that `named` (already joined to the referring file's folder)
+/// lies where a file named by `referrer` may.
 ///
 /// # Errors
 /// `PermissionDenied` naming the allowed places, or the I/O error of a
 /// path that does not resolve.
-pub fn check(scenario: &Path, ruleset: &Path) -> std::io::Result<()> {
-    if allow_any_ruleset() {
+pub fn check(referrer: &Path, named: &Path) -> std::io::Result<()> {
+    if allow_any_path() {
         return Ok(());
     }
-    let target = std::fs::canonicalize(ruleset)?;
-    let dir = scenario.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or_else(|| Path::new("."));
-    let dir = std::fs::canonicalize(dir)?;
+    let target = std::fs::canonicalize(named)?;
+    let dir = std::fs::canonicalize(folder_of(referrer))?;
     if allowed_roots(&dir).iter().any(|root| target.starts_with(root)) {
         Ok(())
     } else {
         Err(std::io::Error::new(
             std::io::ErrorKind::PermissionDenied,
-            "outside the scenario's folder and the `assets/` folders beside it and its parents \
-             (qm --allow-any-ruleset lifts this)",
+            "outside the folder of the file that names it and the `assets/` folders beside that folder and its \
+             parents (qm --allow-any-path lifts this)",
         ))
     }
 }
 
-/// The scenario's folder, and `assets/` beside it and each of its parents.
+/// Whether `named` lies where a file named by `referrer` may (see
+/// [`check`]); a path that does not resolve is not allowed.
+#[must_use]
+pub fn allows(referrer: &Path, named: &Path) -> bool {
+    check(referrer, named).is_ok()
+}
+
+/// The folder a file is in (`.` for a bare file name).
+fn folder_of(file: &Path) -> &Path {
+    file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or_else(|| Path::new("."))
+}
+
+/// The referring file's folder, and `assets/` beside it and each of its
+/// parents.
 fn allowed_roots(dir: &Path) -> Vec<PathBuf> {
     std::iter::once(dir.to_path_buf()).chain(dir.ancestors().map(|a| a.join("assets"))).collect()
 }

@@ -6,6 +6,7 @@ use crate::{FAMILY, SupplyPreview, SupplySystems};
 use crate::{context, explain, isolation, land, orders, sea, statuses, zones};
 use bevy_ecs::prelude::*;
 use qm_core::encode::{EncodeError, Encoder};
+use qm_core::ids::NodeId;
 use qm_core::phase::{BeginOf, OrdersOf, PhaseSchedule, PlayerTurnStart, RulesOf, new_schedule};
 use qm_core::plugin::{
     OrderClass, RulePlugin, Rules, RulesBuilder, SectionValue, StateSection, from_section, to_section,
@@ -82,7 +83,55 @@ fn hash_state(world: &World, e: &mut Encoder) -> Result<(), EncodeError> {
 }
 
 fn build_state(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> {
-    write_state(world, from_section(v)?);
+    let s: SupplyState = from_section(v)?;
+    if let Some(spec) = world.get_resource::<qm_core::spec::Spec>() {
+        check_ids(&s, spec.map.nodes.len(), spec.ruleset.nations.len())?;
+    }
+    write_state(world, s);
+    Ok(())
+}
+
+/// Refuses node and nation ids past the scenario's in the section's sea
+/// lines (SUP-103..133), their initial zones, supply zones (SUP-093) and
+/// eliminated units (SUP-190): a save edited to name a node that does not
+/// exist would be shown as `?` and read past the map.
+fn check_ids(s: &SupplyState, nodes: usize, nations: usize) -> Result<(), String> {
+    let node = |what: &str, n: &NodeId| {
+        if (*n as usize) < nodes {
+            Ok(())
+        } else {
+            Err(format!("{what}: node {n} is out of range (the map has {nodes})"))
+        }
+    };
+    for (i, l) in s.sea.lines.iter().enumerate() {
+        let what = format!("sea line {i}");
+        for n in [&l.from, &l.to].into_iter().chain(&l.path).chain(&l.islands) {
+            node(&what, n)?;
+        }
+    }
+    for z in &s.sea.initial_zones {
+        z.terminations.iter().try_for_each(|n| node("initial zone", n))?;
+    }
+    for z in &s.sea.no_line {
+        z.terminations.iter().try_for_each(|n| node("zone with no sea line", n))?;
+    }
+    for z in &s.zones.zones {
+        let what = format!("zone {}", z.id);
+        z.hexes.iter().chain(&z.boxes).try_for_each(|n| node(&what, n))?;
+        if let Some((n, _)) = z.carried.iter().find(|(n, _)| n.index() >= nations) {
+            return Err(format!("{what}: nation {} is out of range (the ruleset has {nations})", n.index()));
+        }
+    }
+    for e in &s.ledger.eliminated {
+        let what = format!("eliminated unit `{}`", qm_core::text::printable(e.unit.id.as_str()));
+        [&e.unit.location.node, &e.unit.location.turn_start].into_iter().try_for_each(|n| node(&what, n))?;
+        if e.unit.nation.index() >= nations {
+            return Err(format!(
+                "{what}: nation {} is out of range (the ruleset has {nations})",
+                e.unit.nation.index()
+            ));
+        }
+    }
     Ok(())
 }
 

@@ -250,7 +250,7 @@ pub fn save(s: &Session, path: &str) -> Result<String, String> {
         return Err("usage: save FILE".into());
     }
     let text = s.game.save().ok_or("this game has no scenario file to save against")?;
-    std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?;
+    crate::output_file::write(std::path::Path::new(path), text).map_err(|e| format!("{path}: {e}"))?;
     Ok(format!("saved to {path}"))
 }
 
@@ -262,7 +262,23 @@ pub fn load(s: &mut Session, path: &str) -> Result<String, String> {
     if path.is_empty() {
         return Err("usage: load FILE".into());
     }
-    let g = Game::open(path, 1).map_err(|e| crate::render::load_error(&e))?;
-    s.replace(g);
+    // A save of the session's own scenario (the file the user named) may
+    // lie anywhere, as `save` may write it anywhere; any other save's
+    // scenario follows the path policy of `qm_scenario::sandbox`.
+    let own = s.game.spec().path.clone().is_some_and(|own| names_scenario(path, &own));
+    let open = || Game::open(path, 1);
+    let g = if own { qm_scenario::sandbox::with_any_path(open) } else { open() };
+    s.replace(g.map_err(|e| crate::render::load_error(&e))?);
     Ok(format!("loaded {path}: {}", s.prompt()))
+}
+
+/// Whether `path` is a save naming the scenario file `scenario`.
+fn names_scenario(path: &str, scenario: &str) -> bool {
+    let Ok(bytes) = qm_scenario::limits::read_file(std::path::Path::new(path)) else { return false };
+    if !qm_scenario::looks_like_save(&bytes) {
+        return false;
+    }
+    let Ok(save) = qm_scenario::read_save(path, &bytes) else { return false };
+    let canonical = |p: &str| std::fs::canonicalize(p).ok();
+    canonical(&save.scenario).is_some_and(|named| Some(named) == canonical(scenario))
 }

@@ -1,7 +1,7 @@
 //! Strategic bombardment of saved stock (OIL-013, OIL-014).
 
 use super::{Board, Ledger};
-use crate::orders::OilOrderError;
+use crate::orders::{MAX_BOMBER_FACTORS, OilOrderError};
 use crate::state::Bombing;
 use crate::stockpile::{Target, bombardment_bonus};
 use qm_core::ids::{NationId, NodeId, Side};
@@ -33,6 +33,9 @@ impl Ledger {
         }
         if factors == 0 {
             return Err(OilOrderError::NoBombers);
+        }
+        if factors > MAX_BOMBER_FACTORS {
+            return Err(OilOrderError::TooManyBombers(factors));
         }
         let Some(rng) = rng else { return Ok(()) };
         let bonus = if !uncontested {

@@ -359,10 +359,17 @@ pub fn validate_intercept(
         let upto = stops.iter().position(|&s| s == n).unwrap_or(0);
         path.extend_from_slice(&stops[..=upto]);
     }
+    if by.is_empty() {
+        return Err(OrderError::NoAttackers { index, line });
+    }
     let mut out = Vec::new();
+    let mut named = std::collections::BTreeSet::new();
     for id in by {
         let u = v.unit(id).ok_or_else(|| OrderError::UnknownUnit { index, unit: id.clone() })?;
         let bad = |why: EscortRefusal| OrderError::BadEscort { index, unit: id.clone(), role: "attack".into(), why };
+        if !named.insert(id.as_str()) {
+            return Err(bad(EscortRefusal::AttackerNamedTwice));
+        }
         let enemy = v.side_of(u.nation) == Some(side.other()) && v.at_war(u.nation);
         if !enemy {
             return Err(bad(EscortRefusal::NotDefendingSide));
