@@ -204,8 +204,8 @@ fn find_record(lines: &Path, n: u64) -> Result<qm_ai::GameRecord, String> {
     let bytes = qm_scenario::limits::read_file(lines).map_err(|e| format!("{}: {e}", lines.display()))?;
     let text = String::from_utf8_lossy(&bytes);
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let r: qm_ai::GameRecord =
-            serde_json::from_str(line).map_err(|e| format!("{}:{}: not a self-play line: {e}", lines.display(), i + 1))?;
+        let r: qm_ai::GameRecord = serde_json::from_str(line)
+            .map_err(|e| format!("{}:{}: not a self-play line: {e}", lines.display(), i + 1))?;
         if r.game == n {
             return Ok(r);
         }

@@ -81,7 +81,7 @@ pub fn run(a: &SelfplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         limits: Limits { max_turns: a.max_turns },
     };
     let mut file = match &a.out {
-        Some(path) => match std::fs::File::create(path) {
+        Some(path) => match crate::output_file::check(path).and_then(|()| std::fs::File::create(path)) {
             Ok(f) => Some(std::io::BufWriter::new(f)),
             Err(e) => {
                 let msg = format!("{}: cannot write: {e}", path.display());

@@ -108,7 +108,6 @@ impl GameBuilder {
     /// # Errors
     /// As [`GameBuilder::rules`], or a starting phase the rules do not have.
     pub fn from_compiled(&self, c: Compiled, seed: u64) -> Result<Game, LoadError> {
-        let sections = c.sections.clone();
         let (spec, mut state, start_phase) = self.take_spec(c)?;
         if let Some(p) = &start_phase {
             let order = spec.rules.phases();
