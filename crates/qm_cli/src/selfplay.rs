@@ -3,7 +3,8 @@
 //! [--out results.jsonl]`: a seeded batch of games between two policies
 //! (`qm_ai::run_batch_with`). Each game's JSON line goes to `--out` (or
 //! stdout) as soon as the games before it are done, byte-identical for any
-//! `T`; every line carries what replays its game (`qm replay --selfplay`).
+//! `T`; every line carries what replays its game (`qm replay --selfplay`),
+//! and `--record DIR` writes each game's line to a file of its own.
 //! The summary (win rates per policy and per side with Wilson 95%
 //! intervals, mean turns, games/s, player turns/s) goes to stdout, or to
 //! stderr when the lines are on stdout. A progress bar is drawn on stderr
@@ -44,6 +45,11 @@ pub struct SelfplayArgs {
     /// sees only its side's observation.
     #[arg(long)]
     pub fog: bool,
+    /// Also write each game's record, which replays it (`qm replay
+    /// --selfplay DIR/game-N.json --game N`), to its own file in this
+    /// folder (created if missing).
+    #[arg(long)]
+    pub record: Option<PathBuf>,
     /// Game turns after which a game is adjudicated.
     #[arg(long, default_value_t = Limits::default().max_turns)]
     pub max_turns: u32,
@@ -97,8 +103,18 @@ pub fn run(a: &SelfplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             b.inc(1);
         }
     };
+    if let Some(dir) = &a.record
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        let msg = format!("{}: cannot create: {e}", dir.display());
+        fail(err, false, &[ErrorBody::plain("io", None, &msg)], &msg);
+        return 1;
+    }
     let mut sink = |r: &qm_ai::GameRecord| -> std::io::Result<()> {
         let line = serde_json::to_string(r).map_err(std::io::Error::other)?;
+        if let Some(dir) = &a.record {
+            crate::output_file::write(&dir.join(format!("game-{}.json", r.game)), format!("{line}\n"))?;
+        }
         match file.as_mut() {
             Some(f) => writeln!(f, "{line}"),
             None => writeln!(out, "{line}"),

@@ -134,9 +134,13 @@ fn game_3_of_a_recorded_batch_replays_to_its_checksum() {
         "--out",
         lines.to_str().expect("utf-8"),
     ];
-    let (code, out, err) = qm(&batch);
+    let record = dir.join("batch-records");
+    let r = record.display().to_string();
+    let (code, out, err) = qm(&[&batch[..], &["--record", &r]].concat());
     assert_eq!(code, 0, "{out}{err}");
     let text = std::fs::read_to_string(&lines).expect("the lines");
+    let own = std::fs::read_to_string(record.join("game-3.json")).expect("game 3's record");
+    assert_eq!(own.trim_end(), text.lines().nth(3).expect("game 3"), "the record is the game's line");
     let third: Value = serde_json::from_str(text.lines().nth(3).expect("game 3")).expect("JSON");
     let l = lines.display().to_string();
     let (page, out) = replay("scenarios/awaw/barbarossa-pocket.ron", &["--selfplay", &l, "--game", "3"], "game-3.html");
