@@ -69,7 +69,7 @@ pub struct LimitArgs {
     pub max_memory_mib: Option<u64>,
     /// Read files that a file names (a scenario's `ruleset:`, a save's
     /// `scenario:`) from anywhere, not only from inside the naming file's
-    /// folder and the `assets/` folders beside it and its parents.
+    /// folder and the `assets/` and `scenarios/` folders beside it and its parents.
     #[arg(long, global = true, alias = "allow-any-ruleset")]
     pub allow_any_path: bool,
 }

@@ -185,7 +185,7 @@ pub fn load(path: impl AsRef<Path>) -> Result<Compiled, LoadError> {
 
 /// Reads the ruleset a scenario file names: a regular file of bounded size
 /// ([`limits::read_file`]) inside the scenario's folder tree or an
-/// `assets/` folder beside one of its parents, unless
+/// `assets/` or `scenarios/` folder beside one of its parents, unless
 /// [`sandbox::allow_any_path`] is in force.
 ///
 /// # Errors
@@ -316,8 +316,8 @@ fn check_save_numbers(file: &str, text: String) -> Result<(), LoadError> {
 /// [`sandbox`]: the first of the path it names (absolute, as saves write
 /// it, or relative to the working directory), that relative path beside
 /// the save, and a file of its name beside the save, that is a file and
-/// lies inside the save's folder tree or an `assets/` folder beside it or
-/// a parent. The fingerprint check refuses a wrong one.
+/// lies inside the save's folder tree or an `assets/` or `scenarios/`
+/// folder beside it or a parent. The fingerprint check refuses a wrong one.
 ///
 /// # Errors
 /// A [`LoadError`] at the save's `scenario` field when the only files
@@ -341,7 +341,7 @@ pub fn save_scenario_path(file: &str, bytes: &[u8], named: &str) -> Result<PathB
         file,
         pos,
         format!(
-            "the scenario `{}` is outside the save's folder and the `assets/` folders beside it and its parents: \
+            "the scenario `{}` is outside the save's folder and the `assets/` and `scenarios/` folders beside it and its parents: \
              refused without reading it (qm --allow-any-path lifts this)",
             qm_core::text::printable(named)
         ),

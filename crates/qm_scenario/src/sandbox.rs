@@ -1,9 +1,11 @@
 //! Where a file named by another file may be: one policy for every such
 //! path (a scenario's `ruleset:`, a save's `scenario:`). The named file
 //! must lie inside the referring file's own folder tree, or inside an
-//! `assets/` folder that sits beside that folder or one of its parents
-//! (the shipped `assets/rulesets/` of a checkout:
-//! `scenarios/awaw/x.ron` names `../../assets/rulesets/awaw.ron`).
+//! `assets/` or `scenarios/` folder that sits beside that folder or one of
+//! its parents: a project's two data folders (the shipped
+//! `assets/rulesets/` of a checkout: `scenarios/awaw/x.ron` names
+//! `../../assets/rulesets/awaw.ron`; a save kept anywhere in a checkout
+//! names `scenarios/awaw/x.ron`).
 //! Anything else (an absolute path elsewhere, `..` out of the tree,
 //! `/etc/passwd`, `/proc/self/environ`, a symbolic link out) is refused
 //! before it is opened, so a server that loads untrusted scenarios or
@@ -64,8 +66,8 @@ pub fn check(referrer: &Path, named: &Path) -> std::io::Result<()> {
     } else {
         Err(std::io::Error::new(
             std::io::ErrorKind::PermissionDenied,
-            "outside the folder of the file that names it and the `assets/` folders beside that folder and its \
-             parents (qm --allow-any-path lifts this)",
+            "outside the folder of the file that names it and the `assets/` and `scenarios/` folders beside that \
+             folder and its parents (qm --allow-any-path lifts this)",
         ))
     }
 }
@@ -82,8 +84,9 @@ fn folder_of(file: &Path) -> &Path {
     file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or_else(|| Path::new("."))
 }
 
-/// The referring file's folder, and `assets/` beside it and each of its
-/// parents.
+/// The referring file's folder, and `assets/` and `scenarios/` beside it
+/// and each of its parents.
 fn allowed_roots(dir: &Path) -> Vec<PathBuf> {
-    std::iter::once(dir.to_path_buf()).chain(dir.ancestors().map(|a| a.join("assets"))).collect()
+    let data = dir.ancestors().flat_map(|a| [a.join("assets"), a.join("scenarios")]);
+    std::iter::once(dir.to_path_buf()).chain(data).collect()
 }
