@@ -22,8 +22,9 @@
 //!
 //! Splits with a zero amount pass validation too and are not listed: a
 //! payer asked for nothing only pays what the payers before it could not,
-//! so whatever such a split settles to is settled by a listed split of the
-//! payments it makes (`tests/legal_logistics.rs` checks it).
+//! so whatever such a split settles to, a listed split settles to as well:
+//! the same payments in the same order (`tests/legal_logistics.rs` checks
+//! it).
 
 use crate::board::{Board, ShipKind};
 use crate::orders::{CollectOrder, DeclineValid, Payment, SplitValid, validate};
