@@ -535,6 +535,14 @@ mod collect {
         out
     }
 
+    /// The payee of a split.
+    pub fn split_of(o: &Order) -> Option<&str> {
+        match o.downcast_ref::<CollectOrder>() {
+            Some(CollectOrder::MiddleEastSplit { payee, .. }) => Some(payee.as_str()),
+            _ => None,
+        }
+    }
+
     /// The canonical path: a decline or a split is one choice.
     pub fn path_of(_: &Game, o: &Order) -> Vec<Order> {
         vec![o.clone()]
@@ -549,9 +557,7 @@ mod collect {
         let mut h = g.clone();
         let listed = h.legal_orders_of(side, OrderClass::Logistics);
         for payee in &g.spec().ruleset.middle_east.markers {
-            let first = listed.iter().find(|o| {
-                matches!(o.downcast_ref::<CollectOrder>(), Some(CollectOrder::MiddleEastSplit { payee: p, .. }) if p == payee)
-            });
+            let first = listed.iter().find(|o| split_of(o) == Some(payee.as_str()));
             if let Some(o) = first {
                 h.submit(side, &Orders::of([o.clone()])).map_err(|e| TestCaseError::fail(e.to_string()))?;
             }
@@ -613,6 +619,60 @@ fn bombardment_is_not_listed() {
                 let listed = g.legal_orders_of(side, OrderClass::Logistics);
                 assert!(listed.iter().all(|o| o.kind() != "Bombard"), "{file}: bombardment listed");
             }
+        }
+    }
+}
+
+/// Splits with a zero amount are accepted and not listed
+/// (`docs/orders.md`): each settles to the same state as a listed split,
+/// with treasuries that pay in full, in part and not at all (ruling 6).
+#[test]
+fn a_split_with_a_zero_amount_settles_as_a_listed_split() {
+    use quartermaster::collect::{CollectOrder, Payment, Treasury};
+    let g = state(MIDDLE_EAST, 0, 0, collect::decides).expect("the Middle East scenario collects");
+    let side = g.clock().side;
+    let payee = "germany";
+    let level = collect::level(&g, payee);
+    assert_eq!(level, 3, "MET-007's example: Germany's marker stands at 3");
+    let payers = ["uk", "usa", "ussr"];
+    // Each ordered list of distinct payers with amounts from 0, one zero
+    // at least, adding up to the level.
+    let mut zero_splits: Vec<Vec<Payment>> = Vec::new();
+    for a in 0..=level {
+        for b in 0..=level - a {
+            let amounts = [a, b, level - a - b];
+            for perm in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+                let split: Vec<Payment> =
+                    perm.iter().zip(amounts).map(|(&i, amount)| Payment { nation: payers[i].into(), amount }).collect();
+                for len in 1..=3 {
+                    let head = &split[..len];
+                    let sum: u32 = head.iter().map(|p| p.amount).sum();
+                    if sum == level && head.iter().any(|p| p.amount == 0) && !zero_splits.contains(&head.to_vec()) {
+                        zero_splits.push(head.to_vec());
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(zero_splits.len(), 12 + 54, "pairs with a zero, and triples with one or two");
+    for has in [[10, 4, 3], [1, 0, 1], [0, 2, 0], [0, 0, 0]] {
+        let mut g = g.clone();
+        let mut treasury = g.world().resource::<Treasury>().clone();
+        for (p, h) in payers.iter().zip(has) {
+            treasury.balance.insert((*p).to_string(), h);
+        }
+        g.world_mut().insert_resource(treasury);
+        let listed: Vec<String> = g
+            .legal_orders_of(side, OrderClass::Logistics)
+            .into_iter()
+            .filter(|o| collect::split_of(o) == Some(payee))
+            .filter_map(|o| after(&g, side, &o).map(outcome))
+            .collect();
+        assert_eq!(listed.len(), 3 + 6 * 2 + 6, "every split of 3 among 3 payers, positive amounts");
+        for paid_by in &zero_splits {
+            let o: Order = CollectOrder::MiddleEastSplit { payee: payee.into(), paid_by: paid_by.clone() }.into();
+            let target = after(&g, side, &o).map(outcome).expect("a split with a zero amount is accepted");
+            assert!(listed.contains(&target), "{paid_by:?} with {has:?} settles as no listed split");
         }
     }
 }
