@@ -41,6 +41,15 @@ const SUPPLY: &[&str] = &[
 const OIL: &[&str] =
     &["scenarios/mwif/oil-example.ron", "scenarios/mwif/stockpiles.ron", "scenarios/mwif/europe-1942-oil.ron"];
 
+/// Scenarios with collection: submarines (`convoy`, `europe-1914`), a
+/// surface raider and no submarine (`raider`), the Middle East track
+/// (`mediterranean`).
+const COLLECT: &[&str] =
+    &["scenarios/wteaw/convoy.ron", "scenarios/wteaw/raider.ron", "scenarios/wteaw/europe-1914.ron", MIDDLE_EAST];
+
+/// The collection scenario with the Middle East track.
+const MIDDLE_EAST: &str = "scenarios/middle-east/mediterranean.ron";
+
 /// Cases a family, at least.
 const CASES: u32 = 1_000;
 
@@ -464,6 +473,100 @@ mod oil {
     }
 }
 
+mod collect {
+    use super::*;
+    use quartermaster::collect::{Board, CollectOrder, Payment, middle_east};
+    use quartermaster::core::map::NodeKind;
+
+    pub fn decides(phase: &str) -> bool {
+        phase == "collection"
+    }
+
+    /// A marker nation's track level now.
+    pub fn level(g: &Game, payee: &str) -> u32 {
+        let mut c = g.clone();
+        Board::from_world(c.world_mut()).and_then(|b| middle_east::level_of(&b, payee)).unwrap_or(0)
+    }
+
+    /// Every ordered list of distinct `nations` with amounts from 1 to
+    /// `left` adding up to `left`, or to `left` and one more (refused).
+    fn splits(nations: &[String], left: u32, prefix: &mut Vec<Payment>, out: &mut Vec<Vec<Payment>>) {
+        if left <= 1 && !prefix.is_empty() {
+            let mut over = prefix.clone();
+            if let Some(last) = over.last_mut() {
+                last.amount += 1;
+            }
+            out.push(over);
+        }
+        if left == 0 {
+            out.push(prefix.clone());
+            return;
+        }
+        for n in nations {
+            if prefix.iter().any(|p| &p.nation == n) {
+                continue;
+            }
+            for amount in 1..=left {
+                prefix.push(Payment { nation: n.clone(), amount });
+                splits(nations, left - amount, prefix, out);
+                prefix.pop();
+            }
+        }
+    }
+
+    /// Declines of every sea zone; splits of every marker nation among
+    /// every nation (payers of either side, in every order, amounts up to
+    /// the level), and the empty split.
+    pub fn candidates(g: &Game, _: Side) -> Vec<Order> {
+        let spec = g.spec();
+        let map = &spec.map;
+        let mut out: Vec<Order> = labels(g, |n| map.node(n).is_some_and(|i| i.kind == NodeKind::SeaZone))
+            .into_iter()
+            .map(|zone| CollectOrder::DeclineConvoyAttack { zone }.into())
+            .collect();
+        let nations: Vec<String> = spec.ruleset.nations.iter().map(|n| n.key.clone()).collect();
+        for payee in &spec.ruleset.middle_east.markers {
+            let mut all = vec![Vec::new()];
+            splits(&nations, level(g, payee), &mut Vec::new(), &mut all);
+            out.extend(
+                all.into_iter().map(|paid_by| CollectOrder::MiddleEastSplit { payee: payee.clone(), paid_by }.into()),
+            );
+        }
+        out
+    }
+
+    /// The payee of a split.
+    pub fn split_of(o: &Order) -> Option<&str> {
+        match o.downcast_ref::<CollectOrder>() {
+            Some(CollectOrder::MiddleEastSplit { payee, .. }) => Some(payee.as_str()),
+            _ => None,
+        }
+    }
+
+    /// The canonical path: a decline or a split is one choice.
+    pub fn path_of(_: &Game, o: &Order) -> Vec<Order> {
+        vec![o.clone()]
+    }
+
+    /// The engine's default is listed first: the first split listed for
+    /// each payee, given by the side to move (the Axis choice), runs the
+    /// phase to the same state as giving nothing.
+    pub fn default_first(g: &Game) -> Result<(), TestCaseError> {
+        let side = g.clock().side;
+        let pass = outcome(g.clone());
+        let mut h = g.clone();
+        let listed = h.legal_orders_of(side, OrderClass::Logistics);
+        for payee in &g.spec().ruleset.middle_east.markers {
+            let first = listed.iter().find(|o| split_of(o) == Some(payee.as_str()));
+            if let Some(o) = first {
+                h.submit(side, &Orders::of([o.clone()])).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            }
+        }
+        prop_assert_eq!(outcome(h), pass, "the first split listed is not the default at {:?}", g.clock());
+        Ok(())
+    }
+}
+
 /// One case of a family: a state, then soundness for both sides and
 /// completeness for the side the family's decision belongs to.
 fn case(
@@ -496,6 +599,15 @@ proptest! {
     fn oil_decisions_are_sound_and_complete(seed in any::<u64>(), phases in 0u32..10) {
         case(OIL, seed, phases, oil::decides, oil::candidates, &oil::path_of)?;
     }
+
+    #[test]
+    fn collect_decisions_are_sound_and_complete(seed in any::<u64>(), phases in 0u32..10) {
+        case(COLLECT, seed, phases, collect::decides, collect::candidates, &collect::path_of)?;
+        let file = COLLECT[(seed % COLLECT.len() as u64) as usize];
+        if file == MIDDLE_EAST && let Some(g) = state(file, seed, phases, collect::decides) {
+            collect::default_first(&g)?;
+        }
+    }
 }
 
 #[test]
@@ -511,10 +623,65 @@ fn bombardment_is_not_listed() {
     }
 }
 
+/// Splits with a zero amount are accepted and not listed
+/// (`docs/orders.md`): each settles to the same state as a listed split,
+/// with treasuries that pay in full, in part and not at all (ruling 6).
+#[test]
+fn a_split_with_a_zero_amount_settles_as_a_listed_split() {
+    use quartermaster::collect::{CollectOrder, Payment, Treasury};
+    let g = state(MIDDLE_EAST, 0, 0, collect::decides).expect("the Middle East scenario collects");
+    let side = g.clock().side;
+    let payee = "germany";
+    let level = collect::level(&g, payee);
+    assert_eq!(level, 3, "MET-007's example: Germany's marker stands at 3");
+    let payers = ["uk", "usa", "ussr"];
+    // Each ordered list of distinct payers with amounts from 0, one zero
+    // at least, adding up to the level.
+    let mut zero_splits: Vec<Vec<Payment>> = Vec::new();
+    for a in 0..=level {
+        for b in 0..=level - a {
+            let amounts = [a, b, level - a - b];
+            for perm in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+                let split: Vec<Payment> =
+                    perm.iter().zip(amounts).map(|(&i, amount)| Payment { nation: payers[i].into(), amount }).collect();
+                for len in 1..=3 {
+                    let head = &split[..len];
+                    let sum: u32 = head.iter().map(|p| p.amount).sum();
+                    if sum == level && head.iter().any(|p| p.amount == 0) && !zero_splits.contains(&head.to_vec()) {
+                        zero_splits.push(head.to_vec());
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(zero_splits.len(), 12 + 54, "pairs with a zero, and triples with one or two");
+    for has in [[10, 4, 3], [1, 0, 1], [0, 2, 0], [0, 0, 0]] {
+        let mut g = g.clone();
+        let mut treasury = g.world().resource::<Treasury>().clone();
+        for (p, h) in payers.iter().zip(has) {
+            treasury.balance.insert((*p).to_string(), h);
+        }
+        g.world_mut().insert_resource(treasury);
+        let listed: Vec<String> = g
+            .legal_orders_of(side, OrderClass::Logistics)
+            .into_iter()
+            .filter(|o| collect::split_of(o) == Some(payee))
+            .filter_map(|o| after(&g, side, &o).map(outcome))
+            .collect();
+        assert_eq!(listed.len(), 3 + 6 * 2 + 6, "every split of 3 among 3 payers, positive amounts");
+        for paid_by in &zero_splits {
+            let o: Order = CollectOrder::MiddleEastSplit { payee: payee.into(), paid_by: paid_by.clone() }.into();
+            let target = after(&g, side, &o).map(outcome).expect("a split with a zero amount is accepted");
+            assert!(listed.contains(&target), "{paid_by:?} with {has:?} settles as no listed split");
+        }
+    }
+}
+
 #[test]
 fn each_family_lists_logistics_somewhere() {
     let mut kinds = std::collections::BTreeSet::new();
-    for (files, decides) in [(SUPPLY, supply::decides as fn(&str) -> bool), (OIL, oil::decides)] {
+    let families = [(SUPPLY, supply::decides as fn(&str) -> bool), (OIL, oil::decides), (COLLECT, collect::decides)];
+    for (files, decides) in families {
         for file in files {
             for seed in 0..3 {
                 if let Some(mut g) = state(file, seed, 0, decides) {
@@ -525,7 +692,8 @@ fn each_family_lists_logistics_somewhere() {
             }
         }
     }
-    for k in ["DesignateSource", "SeaSupply", "Intercept", "Reorganize", "SaveStock"] {
+    let expected = ["DesignateSource", "SeaSupply", "Intercept", "Reorganize", "SaveStock"];
+    for k in expected.into_iter().chain(["DeclineConvoyAttack", "MiddleEastSplit"]) {
         assert!(kinds.contains(k), "{k} never listed: {kinds:?}");
     }
 }

@@ -16,6 +16,7 @@
 pub mod board;
 pub mod income;
 pub mod ledger;
+pub mod legal;
 pub mod lines;
 pub mod middle_east;
 pub mod orders;

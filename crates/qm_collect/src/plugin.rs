@@ -12,7 +12,9 @@ use bevy_ecs::prelude::*;
 use qm_core::ids::{NationId, NodeId, Side};
 use qm_core::orders::Pending;
 use qm_core::phase::{GameClock, PhaseSchedule, RulesOf};
-use qm_core::plugin::{RulePlugin, Rules, RulesBuilder, SectionValue, StateSection, from_section, to_section};
+use qm_core::plugin::{
+    OrderClass, RulePlugin, Rules, RulesBuilder, SectionValue, StateSection, from_section, to_section,
+};
 use qm_core::rng::GameRng;
 use serde::{Deserialize, Serialize};
 
@@ -186,6 +188,7 @@ impl RulePlugin for CollectPlugin {
         // their validation fills, so a rejected batch puts both back.
         rules.add_orders::<CollectOrder, DeclineValid>(validate)?;
         rules.add_orders::<CollectOrder, SplitValid>(validate)?;
+        rules.add_legal_orders(OrderClass::Logistics, crate::legal::legal_orders);
         rules.add_section(StateSection { name: FAMILY, extract, build: build_state })?;
         rules.add_section_hash(FAMILY, |world, e| e.value_of(&read_state(world)))?;
         rules.add_section_copy(FAMILY, copy_state)
