@@ -53,9 +53,11 @@ impl SeaView<'_> {
     }
 
     /// Per node, the first enemy unit (by id) that could attack a sea line
-    /// of `side` whose route passes there: one [`SeaView::attack_refusal`]
-    /// does not refuse, within the ruleset's `sea.reach` of the node. A
-    /// route is open to attack exactly when one of its nodes has one.
+    /// of `side` whose route passes there: of the other side and at war,
+    /// naval or air, not inverted, fully supplied, at an operational base
+    /// (what [`super::validate_intercept`] asks of an attacker), within the
+    /// ruleset's `sea.reach` of the node. A route is open to attack exactly
+    /// when one of its nodes has one.
     #[must_use]
     pub fn threats(&self, side: Side) -> Vec<Option<UnitId>> {
         let mut out = vec![None; self.spec.map.node_count()];
