@@ -175,7 +175,12 @@ fn saved_stock_moves_only_along_a_path_oil_011() {
     // Memel is a German city, but no German land path nor a sea leg between
     // friendly ports joins it to Kiel (OIL-011: like any other resource).
     let e = refused(&mut g, Side::Axis, vec![kiel_to("memel")]);
-    let cut = OilOrderError::NoTransportPath { power: "germany".into(), from: "a9".into(), to: "c3".into() };
+    let cut = OilOrderError::NoTransportPath {
+        power: "germany".into(),
+        from: "a9".into(),
+        to: "c3".into(),
+        cut: String::new(),
+    };
     assert_eq!(oil_error(&e), cut);
     // Frankfurt is joined to Kiel by German land.
     submit(&mut g, Side::Axis, vec![kiel_to("frankfurt")]);

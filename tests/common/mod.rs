@@ -307,3 +307,18 @@ pub fn play(g: &mut Game, n: usize) -> Vec<Checksum> {
         })
         .collect()
 }
+
+/// Loads a shipped scenario from its text after each `(from, to)`
+/// replacement (a variant of the file), with seed 1.
+pub fn variant_of(rel: &str, edits: &[(&str, &str)]) -> Game {
+    let path = path(rel);
+    let mut text = std::fs::read_to_string(&path).expect("scenario");
+    for (from, to) in edits {
+        assert!(text.contains(from), "{rel} has no `{from}`");
+        text = text.replace(from, to);
+    }
+    let file = path.display().to_string();
+    let compiled = quartermaster::scenario::load_bytes(&file, text.as_bytes(), |p| std::fs::read(p))
+        .unwrap_or_else(|e| panic!("the variant of {rel} does not load:\n{e}"));
+    Game::from_compiled(compiled, 1).expect("game")
+}

@@ -262,10 +262,13 @@ fn check_transport_path(
     else {
         return Ok(());
     };
-    if crate::paths::stock_path(world, side, a, b) {
-        return Ok(());
-    }
-    Err(OilOrderError::NoTransportPath { power: power.into(), from: board.label(a), to: board.label(b) })
+    let Err(cut) = crate::paths::stock_path(world, side, a, b) else { return Ok(()) };
+    Err(OilOrderError::NoTransportPath {
+        power: power.into(),
+        from: board.label(a),
+        to: board.label(b),
+        cut: crate::sea_legs::describe(&board.spec, &cut),
+    })
 }
 
 /// Applies the phase's stockpile orders, in the order given, with the

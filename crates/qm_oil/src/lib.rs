@@ -12,6 +12,7 @@ pub mod plugin;
 pub mod reorganize;
 pub mod report;
 pub mod sample;
+pub mod sea_legs;
 pub mod search;
 pub mod select;
 pub mod solve;

@@ -343,7 +343,7 @@ pub enum OilOrderError {
     /// ports.
     #[error(
         "{power} cannot carry stock from {from} to {to}: no path through its side's open hexes or by sea between \
-         friendly ports joins them (OIL-011, OIL-003)"
+         friendly ports joins them{cut} (OIL-011, OIL-003)"
     )]
     NoTransportPath {
         /// The power.
@@ -352,6 +352,9 @@ pub enum OilOrderError {
         from: String,
         /// The hex it was to go to.
         to: String,
+        /// The overseas legs an enemy cut on the way, in words
+        /// ([`crate::sea_legs::describe`]), or empty.
+        cut: String,
     },
     /// The unit is not an HQ (OIL-005).
     #[error("unit `{0}` is not an HQ: only an HQ becomes a supply source (OIL-005)")]

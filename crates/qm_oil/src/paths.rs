@@ -9,11 +9,9 @@
 //! is passable when a nation of the side controls it.
 //!
 //! **Overseas legs** (OIL-003 "including via overseas"): oil that reaches
-//! a friendly port crosses the sea to every friendly port joined to it by
-//! sea hexes (one component of `MapGraph::sea`, no range limit; naval
-//! interception is rule 21, not among the texts, so sea legs are never
-//! cut), and spreads inland from there with `qm_trace::flood_more`, until
-//! nothing new lands.
+//! a friendly port crosses the sea to the friendly ports joined to it by
+//! sea hexes no enemy unit could attack a rule-30 sea line in, and spreads
+//! inland from there ([`crate::sea_legs`]: what cuts a leg).
 //!
 //! Whose oil (OIL-003): a unit uses oil of its own nation only, never of a
 //! co-operating major power, except within the groups of
@@ -29,6 +27,7 @@
 //! unit's, or a marker hex), not at the oil: a unit reaches them by tracing
 //! to Stilwell, and only while it stands in the region `stilwell.region`.
 
+use crate::sea_legs::{CutLeg, SeaLegRule, overseas, threats};
 use crate::state::{HqSources, OilParams, OilSpent, OilWell, Organization, SavedOil, Stockpile};
 use bevy_ecs::prelude::*;
 use bevy_ecs::system::RunSystemOnce;
@@ -39,7 +38,7 @@ use qm_core::phase::Determining;
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_supply::SupplyContext;
 use qm_supply::land::LAND_KINDS;
-use qm_trace::{EdgeKinds, Flood, FloodSpec, Seed, flood, flood_more, label_components};
+use qm_trace::{Flood, FloodSpec, Seed, flood};
 use std::collections::BTreeMap;
 
 /// The most resources one power may draw from (one flood label each).
@@ -95,6 +94,9 @@ pub struct PowerReach {
     pub stilwell_mask: u64,
     /// The region those units must stand in.
     pub region: Option<qm_core::ids::RegionId>,
+    /// The overseas legs its oil would have sailed, cut by an enemy in
+    /// reach (OIL-003, [`crate::sea_legs`]).
+    pub cut_legs: Vec<CutLeg>,
 }
 
 impl PowerReach {
@@ -152,10 +154,8 @@ impl SideReach {
     #[must_use]
     pub fn cut_around(&self, node: NodeId) -> (Vec<NodeId>, usize) {
         let Some(spec) = &self.spec else { return (Vec::new(), 0) };
-        let fs = self.pass.land_spec(spec);
-        let mut f = Flood::new(false);
-        flood(&fs, &[Seed::new(node, 1)], |_, _| true, &mut f);
-        let reached = |n: NodeId| n == node || f.mask(n) != 0;
+        let area = self.area_around(node);
+        let reached = |n: NodeId| area.get(n as usize).copied().unwrap_or(false);
         let mut land = std::collections::BTreeSet::new();
         let mut sea = std::collections::BTreeSet::new();
         for n in (0..spec.map.node_count() as NodeId).filter(|&n| reached(n)) {
@@ -169,6 +169,27 @@ impl SideReach {
             }
         }
         (land.into_iter().collect(), sea.len())
+    }
+
+    /// The overseas legs of `unit`'s power cut by an enemy in reach that
+    /// would have landed its oil in the side's open hexes around the unit
+    /// (OIL-003, [`crate::sea_legs`]).
+    #[must_use]
+    pub fn cut_legs_toward(&self, unit: &UnitId) -> Vec<CutLeg> {
+        let Some(&(nation, node, _, _)) = self.units.get(unit) else { return Vec::new() };
+        let Some(p) = self.powers.get(&nation) else { return Vec::new() };
+        let area = self.area_around(node);
+        p.cut_legs.iter().filter(|c| area.get(c.to as usize).copied().unwrap_or(false)).cloned().collect()
+    }
+
+    /// The nodes a flood over the side's open hexes from `node` reaches,
+    /// `node` included.
+    fn area_around(&self, node: NodeId) -> Vec<bool> {
+        let Some(spec) = &self.spec else { return Vec::new() };
+        let fs = self.pass.land_spec(spec);
+        let mut f = Flood::new(false);
+        flood(&fs, &[Seed::new(node, 1)], |_, _| true, &mut f);
+        (0..spec.map.node_count() as NodeId).map(|n| n == node || f.mask(n) != 0).collect()
     }
 }
 
@@ -192,6 +213,9 @@ pub struct Passable {
     accept: Vec<u64>,
     emit: Vec<u64>,
     gates: Vec<(u32, u64)>,
+    /// Per node, the enemy unit that closes it to overseas legs, if any
+    /// ([`crate::sea_legs::threats`]); empty when nothing does.
+    threat: Vec<Option<UnitId>>,
 }
 
 impl Passable {
@@ -221,6 +245,8 @@ fn passable(world: &mut World, side: Side, sides: &[Option<Side>]) -> Passable {
         world.insert_resource(Determining { side, kind: DeterminationKind::PostCombat });
         world.insert_resource(SupplyContext::default());
         let built = world.run_system_once(qm_supply::context::build_context).is_ok();
+        let rule = world.get_resource::<OilParams>().map(|p| p.sea_legs).unwrap_or_default();
+        let threat = if built && rule == SeaLegRule::EnemyReach { threats(world, side) } else { Vec::new() };
         let ctx = world.remove_resource::<SupplyContext>().unwrap_or_default();
         if let Some(c) = old_ctx {
             world.insert_resource(c);
@@ -236,6 +262,7 @@ fn passable(world: &mut World, side: Side, sides: &[Option<Side>]) -> Passable {
                 accept: ctx.accept.iter().map(|&b| open(b)).collect(),
                 emit: ctx.emit.iter().map(|&b| open(b)).collect(),
                 gates: ctx.gates.iter().map(|&(e, b)| (e, open(b))).collect(),
+                threat,
             };
         }
     }
@@ -247,7 +274,7 @@ fn passable(world: &mut World, side: Side, sides: &[Option<Side>]) -> Passable {
             *slot = if friendly { u64::MAX } else { 0 };
         }
     }
-    Passable { emit: accept.clone(), accept, gates: Vec::new() }
+    Passable { emit: accept.clone(), accept, gates: Vec::new(), threat: Vec::new() }
 }
 
 pub(crate) fn nation_sides(world: &mut World, count: usize) -> Vec<Option<Side>> {
@@ -478,10 +505,14 @@ pub fn reach_of_side(world: &mut World, side: Side, turn: u32) -> SideReach {
 /// saved points are transported "like any other resource"): a path like an
 /// oil path (OIL-003), of any length, through the side's passable nodes
 /// (rule 30's masks, as [`reach_of_side`] reads them), overseas legs between
-/// friendly ports included; one flood from `from`.
-pub fn stock_path(world: &mut World, side: Side, from: NodeId, to: NodeId) -> bool {
+/// friendly ports included, cut as oil paths' are ([`crate::sea_legs`]);
+/// one flood from `from`.
+///
+/// # Errors
+/// No path: the overseas legs an enemy cut on the way, if any.
+pub fn stock_path(world: &mut World, side: Side, from: NodeId, to: NodeId) -> Result<(), Vec<CutLeg>> {
     if from == to {
-        return true;
+        return Ok(());
     }
     let count = world.resource::<Spec>().ruleset.nations.len();
     let sides = nation_sides(world, count);
@@ -491,8 +522,8 @@ pub fn stock_path(world: &mut World, side: Side, from: NodeId, to: NodeId) -> bo
     let mut f = Flood::new(true);
     flood(&fs, &[Seed::new(from, 1)], |_, _| true, &mut f);
     let mut refs = vec![(0, None)];
-    overseas(&spec, &fs, &mut f, &mut refs);
-    f.mask(to) != 0
+    let cut = overseas(&spec, &fs, &pass.threat, &mut f, &mut refs);
+    if f.mask(to) != 0 { Ok(()) } else { Err(cut) }
 }
 
 /// One power's flood from its resources, with overseas legs.
@@ -502,51 +533,7 @@ fn flood_power(spec: &ScenarioSpec, pass: &Passable, power: NationId, resources:
     let mut f = Flood::new(true);
     flood(&fs, &seeds, |_, _| true, &mut f);
     let mut refs: Vec<(usize, Option<NodeId>)> = (0..resources.len()).map(|i| (i, None)).collect();
-    overseas(spec, &fs, &mut f, &mut refs);
+    let cut_legs = overseas(spec, &fs, &pass.threat, &mut f, &mut refs);
     let stilwell_mask = resources.iter().enumerate().filter(|(_, r)| r.stilwell).fold(0u64, |m, (i, _)| m | 1 << i);
-    PowerReach { power, resources, flood: f, seeds: refs, stilwell_mask, region: None }
-}
-
-/// Carries oil across the sea between friendly ports joined by sea hexes,
-/// then inland, until nothing new lands (OIL-003, overseas).
-fn overseas(spec: &ScenarioSpec, fs: &FloodSpec<'_>, f: &mut Flood, refs: &mut Vec<(usize, Option<NodeId>)>) {
-    let map = &spec.map;
-    let ports: Vec<NodeId> =
-        spec.ports.iter().copied().filter(|&p| fs.accept.get(p as usize).is_some_and(|&a| a != 0)).collect();
-    if ports.len() < 2 {
-        return;
-    }
-    let mut member: Vec<bool> = (0..map.node_count())
-        .map(|n| map.node(n as NodeId).is_some_and(|i| i.surface == qm_core::map::Surface::Sea))
-        .collect();
-    for &p in &ports {
-        member[p as usize] = true;
-    }
-    let mut labels = Vec::new();
-    label_components(&map.sea, EdgeKinds::SEA, &member, &mut labels);
-    for _round in 0..ports.len() {
-        let mut landings: Vec<(Seed, (usize, Option<NodeId>))> = Vec::new();
-        for &to in &ports {
-            for &from in &ports {
-                let bits = f.mask(from) & !f.mask(to);
-                let sailable = fs.emit.get(from as usize).is_some_and(|&e| e != 0);
-                if from == to || bits == 0 || !sailable || labels[from as usize] != labels[to as usize] {
-                    continue;
-                }
-                for bit in 0..64u32 {
-                    let b = 1u64 << bit;
-                    if bits & b != 0 && !landings.iter().any(|(s, _)| s.node == to && s.bits & b != 0) {
-                        landings.push((Seed::new(to, b), (bit as usize, Some(from))));
-                    }
-                }
-            }
-        }
-        if landings.is_empty() {
-            return;
-        }
-        let first = refs.len() as u32;
-        let seeds: Vec<Seed> = landings.iter().map(|l| l.0).collect();
-        refs.extend(landings.into_iter().map(|l| l.1));
-        flood_more(fs, &seeds, first, |_, _| true, f);
-    }
+    PowerReach { power, resources, flood: f, seeds: refs, stilwell_mask, region: None, cut_legs }
 }

@@ -488,8 +488,9 @@ fn no_path_detail(reach: &SideReach, id: &UnitId, spec: &qm_core::spec::Scenario
             if s == 0 { String::new() } else { format!(" and {s} sea hexes") }
         ),
     };
+    let legs = crate::sea_legs::describe(spec, &reach.cut_legs_toward(id));
     format!(
-        "from {} no basic supply path through hexes of its side free of enemy zones of control reaches {}{cut} \
+        "from {} no basic supply path through hexes of its side free of enemy zones of control reaches {}{cut}{legs} \
          (OIL-003; other powers' oil may not be used)",
         spec.map.label(node),
         names.join(", ")

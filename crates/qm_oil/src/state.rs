@@ -95,6 +95,8 @@ pub struct OilParams {
     /// The unit types that are supply units, by key (OIL-005: expended to
     /// make an HQ a primary supply source).
     pub supply_types: Vec<String>,
+    /// What cuts an overseas leg of an oil path (OIL-003).
+    pub sea_legs: crate::sea_legs::SeaLegRule,
 }
 
 /// OIL-003: "Chinese controlled oil resources may reorganize disorganized
@@ -406,6 +408,11 @@ pub struct OilSection {
     /// The bombardment procedure (OIL-013, OIL-014).
     #[serde(default)]
     pub bombing: BombingRules,
+    /// What cuts an overseas leg of an oil path (OIL-003; naval
+    /// interception is rule 21, outside the texts: data, default
+    /// `EnemyReach`, [`crate::sea_legs`]).
+    #[serde(default, skip_serializing_if = "crate::sea_legs::SeaLegRule::is_default")]
+    pub sea_legs: crate::sea_legs::SeaLegRule,
     /// What stockpile orders and captures did.
     #[serde(default)]
     pub log: StockLog,
@@ -482,6 +489,7 @@ pub fn extract(world: &World) -> Result<SectionValue, String> {
         s.stilwell = p.stilwell.clone().filter(|st| spec.map.find(&st.at).is_some() || unit_on_map(world, &st.at));
         s.bombing = p.bombing;
         s.supply_types.clone_from(&p.supply_types);
+        s.sea_legs = p.sea_legs;
     }
     s.build_points_drawn = world.get_resource::<BuildPointsDrawn>().map(|n| n.0.clone()).unwrap_or_default();
     s.hq_sources = world.get_resource::<HqSources>().map(|n| n.0.clone()).unwrap_or_default();
@@ -591,6 +599,7 @@ pub fn build(world: &mut World, v: Option<&SectionValue>) -> Result<(), String> 
     params.stilwell.clone_from(&s.stilwell);
     params.bombing = s.bombing;
     params.supply_types = if s.supply_types.is_empty() { supply_types() } else { s.supply_types.clone() };
+    params.sea_legs = s.sea_legs;
     world.insert_resource(params);
     world.insert_resource(BuildPointsDrawn(s.build_points_drawn));
     world.insert_resource(HqSources(s.hq_sources));

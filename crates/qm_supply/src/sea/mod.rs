@@ -21,6 +21,8 @@
 //! (SUP-139..141); `validate` checks orders; `plan` makes the greedy plan, `search`
 //! finds the best plan from there and `default` reads the view into it
 //! (the default plan, SUP-103);
+//! `threat` says which enemy units could attack a line and where they
+//! reach (validation's eligibility, read by other families too);
 //! `resolve` resolves the lines; `carried` says what a line carries;
 //! `choices` lists the candidate lines a plan is built from.
 
@@ -34,6 +36,7 @@ mod resolve;
 mod route;
 pub mod search;
 mod searches;
+mod threat;
 mod validate;
 mod view;
 

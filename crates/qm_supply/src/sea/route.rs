@@ -118,11 +118,11 @@ impl SeaView<'_> {
         path.iter().position(|&t| d.get(t as usize).is_some_and(|&x| x <= reach))
     }
 
+    /// Whether a unit at `from` reaches any of `targets` within `reach`
+    /// ([`SeaView::reached`]).
     pub(super) fn distance(&self, from: NodeId, targets: &[NodeId], reach: u32) -> bool {
-        let map = &self.spec.map;
-        let d = bfs_distances(&map.adjacency, EdgeKinds::ALL, &[from], reach, |_| true);
-        targets.iter().any(|&t| d.get(t as usize).is_some_and(|&x| x <= reach))
-            || map.box_sea(from).is_some_and(|b| b.entries.iter().any(|e| targets.contains(e)))
+        let reached = self.reached(from, reach);
+        targets.iter().any(|&t| reached.get(t as usize).copied().unwrap_or(false))
     }
 }
 

@@ -370,21 +370,8 @@ pub fn validate_intercept(
         if !named.insert(id.as_str()) {
             return Err(bad(EscortRefusal::AttackerNamedTwice));
         }
-        let enemy = v.side_of(u.nation) == Some(side.other()) && v.at_war(u.nation);
-        if !enemy {
-            return Err(bad(EscortRefusal::NotDefendingSide));
-        }
-        if !matches!(u.domain, Domain::Naval | Domain::Air) {
-            return Err(bad(EscortRefusal::NotNavalOrAir));
-        }
-        if u.inverted {
-            return Err(bad(EscortRefusal::AttackerInverted));
-        }
-        if u.status != UnitStatus::Full {
-            return Err(bad(EscortRefusal::AttackerNotFullySupplied));
-        }
-        if !v.operational(u.node) {
-            return Err(bad(EscortRefusal::AttackerBaseNotOperational));
+        if let Some(why) = v.attack_refusal(side, u) {
+            return Err(bad(why));
         }
         if !v.distance(u.node, &path, v.spec.ruleset.sea.reach) {
             return Err(bad(EscortRefusal::AttackerOutOfReach));
