@@ -11,35 +11,37 @@
 use qm_core::ids::NodeId;
 use qm_core::map::MapGraph;
 use qm_ops::OpsTables;
+use serde::{Deserialize, Serialize};
 
 /// The axial steps `(q, r)` of the six sides, in bit order.
 const SIDE_STEPS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
 
-/// The static attributes of one hex that the observation adds to its
-/// controller and status.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct HexLayer {
+/// The static attributes of one node that an observation gives with its
+/// controller and status (flattened into [`super::HexObs`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MapObs {
     /// Its terrain's index in the ruleset's terrain list, plus one.
     pub terrain: u8,
     /// Movement points to enter it (0 without operations data).
     pub move_cost: u8,
     /// Defensive column shifts of its terrain (0 without operations data).
     pub defence_shift: u8,
-    /// River hexsides (the operations' rivers), as a side mask.
+    /// River hexsides (the operations' rivers), a mask of six sides
+    /// (`docs/observation.md`).
     pub river_sides: u8,
-    /// All-sea hexsides (SUP-064), as a side mask.
+    /// All-sea hexsides (SUP-064), a mask of six sides.
     pub sea_sides: u8,
     /// Victory points of an objective here (0: none).
     pub objective: u32,
 }
 
 /// The layer of node `n`; `ops` is the game's operations data, if any.
-pub(super) fn hex_layer(map: &MapGraph, ops: Option<&OpsTables>, n: NodeId) -> HexLayer {
-    let Some(info) = map.node(n) else { return HexLayer::default() };
+pub(super) fn map_obs(map: &MapGraph, ops: Option<&OpsTables>, n: NodeId) -> MapObs {
+    let Some(info) = map.node(n) else { return MapObs::default() };
     let t = info.terrain.index();
     let small = |v: u32| u8::try_from(v).unwrap_or(u8::MAX);
     let river = |a: NodeId, b: NodeId| ops.is_some_and(|o| o.rivers.binary_search(&(a.min(b), a.max(b))).is_ok());
-    HexLayer {
+    MapObs {
         terrain: u8::try_from(t + 1).unwrap_or(u8::MAX),
         move_cost: small(ops.and_then(|o| o.terrain_cost.get(t).copied()).unwrap_or(0)),
         defence_shift: small(ops.and_then(|o| o.terrain_shift.get(t).copied()).unwrap_or(0)),

@@ -29,6 +29,7 @@ mod layers;
 mod scalar;
 mod tensor;
 
+pub use layers::MapObs;
 pub use scalar::index as scalars;
 pub use tensor::planes;
 
@@ -128,18 +129,9 @@ pub struct HexObs {
     pub city: bool,
     /// Within sight of an own unit (always without fog).
     pub visible: bool,
-    /// Its terrain's index in the ruleset's terrain list, plus one.
-    pub terrain: u8,
-    /// Movement points to enter it (0 without operations data).
-    pub move_cost: u8,
-    /// Defensive column shifts of its terrain (0 without operations data).
-    pub defence_shift: u8,
-    /// Its river hexsides, a mask of six sides (`docs/observation.md`).
-    pub river_sides: u8,
-    /// Its all-sea hexsides (SUP-064), a mask of six sides.
-    pub sea_sides: u8,
-    /// Victory points of an objective here (0: none).
-    pub objective: u32,
+    /// Terrain, hexsides and objective: the map's, known to both sides.
+    #[serde(flatten)]
+    pub map: MapObs,
     /// The own supply zone it is in (SUP-093), numbered from 1 in the order
     /// of each zone's lowest node: known once the side's determination has
     /// run, until the enemy's runs.
@@ -315,7 +307,6 @@ fn hex_obs(
                     let info = map.node(n.0)?;
                     let control = c.current.and_then(side_of);
                     let shown = control == Some(side) || (control.is_some() && fog == Fog::Off);
-                    let layer = layers::hex_layer(map, ops, n.0);
                     Some(HexObs {
                         node: n.0,
                         label: info.label.clone(),
@@ -325,12 +316,7 @@ fn hex_obs(
                         land: matches!(info.surface, Surface::Land | Surface::Coastal),
                         city: info.features.intersects(Features::CITY | Features::CAPITAL | Features::OBJECTIVE),
                         visible: is_visible(n.0),
-                        terrain: layer.terrain,
-                        move_cost: layer.move_cost,
-                        defence_shift: layer.defence_shift,
-                        river_sides: layer.river_sides,
-                        sea_sides: layer.sea_sides,
-                        objective: layer.objective,
+                        map: layers::map_obs(map, ops, n.0),
                         own_zone: zone(n.0, side),
                         enemy_zone: zone(n.0, side.other()).filter(|_| fog == Fog::Off),
                     })
