@@ -8,6 +8,7 @@ Gymnasium id ``Quartermaster-v0`` when Gymnasium is installed), self-play
 
 from ._quartermaster import (
     PLANES,
+    SCALARS,
     Game,
     LoadError,
     OrderError,
@@ -20,6 +21,7 @@ from ._quartermaster import (
 
 __all__ = [
     "PLANES",
+    "SCALARS",
     "Game",
     "LoadError",
     "OrderError",

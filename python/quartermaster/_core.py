@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-from ._quartermaster import PLANES, Game, Policy
+from ._quartermaster import PLANES, SCALARS, Game, Policy
 
 SIDES = ("axis", "allies")
 
@@ -151,6 +151,12 @@ class Loop:
         m = np.zeros(self.game.action_count(), dtype=np.int8)
         m[0] = 1
         return m
+
+    def scalars(self, side: str) -> np.ndarray:
+        """The engine's scalars for `side`: ``int64 (SCALARS,)``."""
+        s = self.game.scalars(side, self.fog)
+        assert s.shape == (SCALARS,)
+        return s
 
     def planes(self, side: str) -> np.ndarray:
         """The engine's planes for `side` and the selected-unit plane."""

@@ -10,6 +10,8 @@ _Path = Union[str, PathLike[str]]
 
 #: Planes of ``Game.planes`` (docs/observation.md).
 PLANES: int
+#: Length of ``Game.scalars`` (docs/observation.md).
+SCALARS: int
 
 class QuartermasterError(Exception):
     """The base of Quartermaster's errors."""
@@ -50,9 +52,11 @@ class Game:
         """(turn, side to move, phase about to run or None)."""
     def reseed(self, seed: int) -> None: ...
     def observation(self, side: str, fog: Optional[int] = None) -> Dict[str, Any]:
-        """Plain data (docs/observation.md) plus ``planes``."""
+        """Plain data (docs/observation.md) plus ``planes`` and ``scalars``."""
     def planes(self, side: str, fog: Optional[int] = None) -> npt.NDArray[np.uint8]:
         """uint8 (PLANES, rows, cols)."""
+    def scalars(self, side: str, fog: Optional[int] = None) -> npt.NDArray[np.int64]:
+        """int64 (SCALARS,): turn, phase, to move, side, then the side's economy."""
     def legal_orders(self, side: Optional[str] = None) -> List[str]:
         """RON texts, e.g. ``Move(unit:"g1",to:"e52")``."""
     def submit(self, side: str, orders: List[str]) -> None:

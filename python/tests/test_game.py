@@ -36,6 +36,14 @@ def test_observation_has_plain_data_and_planes():
     # Plane 6..8 count own units by status: their sum is the own units on the grid.
     assert int(planes[6:9].sum()) == own
     assert np.array_equal(planes, g.planes("axis"))
+    scalars = obs["scalars"]
+    assert scalars.dtype == np.int64 and scalars.shape == (q.SCALARS,)
+    # Turn, phase index, side to move (1: the Axis observes), side (0: Axis).
+    turn, side_to_move, _phase = g.clock()
+    assert int(scalars[0]) == turn and int(scalars[1]) == 0
+    assert int(scalars[2]) == (side_to_move.lower() == "axis") and int(scalars[3]) == 0
+    assert np.array_equal(scalars, g.scalars("axis"))
+    assert int(g.scalars("allies")[3]) == 1
 
 
 def test_legal_orders_pass_submit_and_illegal_ones_raise_typed_errors():

@@ -33,7 +33,7 @@ pub mod phases {
 pub use driver::{BatchRejected, PhaseReport, batch_is_for, run_next_phase};
 pub use economy::Economy;
 pub use names::{NationRef, PlaceRef, UnitTypeRef};
-pub use observation::{Fog, HexObs, Observation, UnitObs};
+pub use observation::{Fog, HexObs, MapObs, Observation, UnitClass, UnitObs};
 pub use orders_file::OrdersRun;
 pub use outcome::{EndReason, GameResult};
 pub use qm_core::map::{NodeKind, Surface, row_letters};

@@ -109,7 +109,16 @@ impl PyGame {
         let obs = self.game.observation_with(crate::convert::side(side)?, crate::convert::fog(fog));
         let d = to_py(py, &obs)?;
         d.set_item("planes", Self::planes_of(py, &obs)?)?;
+        d.set_item("scalars", PyArray1::from_slice(py, &obs.scalars()))?;
         Ok(d)
+    }
+
+    /// The observation's scalars only, `int64 (SCALARS,)`: turn, phase,
+    /// side to move, side, then the side's economy (docs/observation.md).
+    #[pyo3(signature = (side, fog = None))]
+    fn scalars<'py>(&self, py: Python<'py>, side: &str, fog: Option<u32>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let obs = self.game.observation_with(crate::convert::side(side)?, crate::convert::fog(fog));
+        Ok(PyArray1::from_slice(py, &obs.scalars()))
     }
 
     /// The observation's tensor planes only, `uint8 (planes, rows, cols)`.

@@ -8,6 +8,8 @@ side); the phase runs when both sides are done. The observation is a dict:
 - ``observation``: ``uint8 (PLANES + 1, rows, cols)``, the engine's planes
   (``docs/observation.md``) and a last plane marking the hex of the unit
   the decision is for;
+- ``scalars``: ``int64 (SCALARS,)``, the engine's scalars (turn, phase,
+  side to move, side, then the side's economy; ``docs/observation.md``);
 - ``action_mask``: ``int8 (n,)``, 1 for the actions the engine accepts now.
 
 The action space is ``Discrete(1 + K * N)``: action 0 gives no order; action
@@ -29,7 +31,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .. import _core
-from .._quartermaster import Game
+from .._quartermaster import SCALARS, Game
+
+#: Bound of the ``scalars`` space: the engine's economy fits 32 bits.
+SCALAR_BOUND = 2**31 - 1
 
 #: The default sight range when ``fog=True``.
 DEFAULT_SIGHT = 3
@@ -90,6 +95,7 @@ class QuartermasterEnv(AECEnv):
         self._obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(0, 255, shape, dtype=np.uint8),
+                "scalars": spaces.Box(-SCALAR_BOUND, SCALAR_BOUND, (SCALARS,), dtype=np.int64),
                 "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
             }
         )
@@ -123,7 +129,11 @@ class QuartermasterEnv(AECEnv):
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         assert self.loop is not None, "reset() first"
-        return {"observation": self.loop.planes(agent), "action_mask": self.loop.mask(agent)}
+        return {
+            "observation": self.loop.planes(agent),
+            "scalars": self.loop.scalars(agent),
+            "action_mask": self.loop.mask(agent),
+        }
 
     def step(self, action: Optional[int]) -> None:
         assert self.loop is not None, "reset() first"

@@ -16,55 +16,32 @@
 //! map's hexes (boxes, territories and sea zones are not on the grid). The
 //! grid shape is fixed per scenario, the planes fixed for every scenario;
 //! they are relative to the observing side ("own" / "enemy"). Counts
-//! saturate at 255. See [`planes`] and `docs/observation.md`.
+//! saturate at 255. See [`planes`] and `docs/observation.md`. Under fog
+//! the new planes stay honest: unit factors only of visible enemy units,
+//! enemy hex statuses and supply zones not at all; the map's own data
+//! (terrain, hexsides, objectives) is known to both sides.
+//!
+//! # Scalars
+//! [`Observation::scalars`] gives a fixed-length vector of whole numbers:
+//! the clock and the side's economy (see [`scalars`]).
+
+mod layers;
+mod scalar;
+mod tensor;
+
+pub use layers::MapObs;
+pub use scalar::index as scalars;
+pub use tensor::planes;
 
 use crate::Game;
 use crate::names::{NationRef, UnitTypeRef};
 use qm_core::components::{Control, Location, MapNode, Unit};
 use qm_core::ids::{NationId, NodeId, Side};
 use qm_core::map::{Features, Surface};
+use qm_core::ruleset::{Domain, UnitTypeDef};
 use qm_core::supply::{HexStatus, HexSupply, UnitStatus, UnitSupply};
 use qm_supply::capabilities::UnitCapabilities;
 use serde::{Deserialize, Serialize};
-
-/// The feature planes of [`Observation::tensor`], by index.
-pub mod planes {
-    /// 1 where the grid cell is a land or coastal hex of the map.
-    pub const LAND: usize = 0;
-    /// 1 where the observing side controls the hex.
-    pub const OWN_CONTROL: usize = 1;
-    /// 1 where the enemy side controls the hex.
-    pub const ENEMY_CONTROL: usize = 2;
-    /// 1 where an own hex is fully supplied.
-    pub const OWN_HEX_FULL: usize = 3;
-    /// 1 where an own hex is partially supplied.
-    pub const OWN_HEX_PARTIAL: usize = 4;
-    /// 1 where an own hex is unsupplied.
-    pub const OWN_HEX_UNSUPPLIED: usize = 5;
-    /// Own units in full supply, counted.
-    pub const OWN_UNITS_FULL: usize = 6;
-    /// Own units in partial supply, counted.
-    pub const OWN_UNITS_PARTIAL: usize = 7;
-    /// Own isolated units, counted.
-    pub const OWN_UNITS_ISOLATED: usize = 8;
-    /// Own armor units, counted.
-    pub const OWN_ARMOR: usize = 9;
-    /// Visible enemy units, counted.
-    pub const ENEMY_UNITS: usize = 10;
-    /// Visible enemy armor units, counted.
-    pub const ENEMY_ARMOR: usize = 11;
-    /// Visible isolated enemy units, counted.
-    pub const ENEMY_ISOLATED: usize = 12;
-    /// 1 where the hex is visible to the observing side (everywhere
-    /// without fog).
-    pub const VISIBLE: usize = 13;
-    /// 1 on cities, capitals and objectives.
-    pub const CITY: usize = 14;
-    /// 1 everywhere when the observing side is the side to move.
-    pub const TO_MOVE: usize = 15;
-    /// How many planes there are.
-    pub const COUNT: usize = 16;
-}
 
 /// Whether enemy units are hidden beyond a sight range.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,6 +64,9 @@ pub struct Observation {
     pub to_move: Side,
     /// The phase about to run, if any.
     pub phase: Option<String>,
+    /// Its position in the game's phase order (the number of phases once
+    /// none is left).
+    pub phase_index: u32,
     /// The result, once the game is over.
     pub result: Option<crate::GameResult>,
     /// The fog the observation was taken under.
@@ -115,6 +95,8 @@ pub struct UnitObs {
     pub unit_type: UnitTypeRef,
     /// Armor (SUP-058, SUP-150).
     pub armor: bool,
+    /// Its class, from the unit type's flags.
+    pub class: UnitClass,
     /// Strength in factors.
     pub factors: u8,
     /// The node it is in.
@@ -147,6 +129,48 @@ pub struct HexObs {
     pub city: bool,
     /// Within sight of an own unit (always without fog).
     pub visible: bool,
+    /// Terrain, hexsides and objective: the map's, known to both sides.
+    #[serde(flatten)]
+    pub map: MapObs,
+    /// The own supply zone it is in (SUP-093), numbered from 1 in the order
+    /// of each zone's lowest node: known once the side's determination has
+    /// run, until the enemy's runs.
+    pub own_zone: Option<u32>,
+    /// The enemy supply zone it is in, numbered alike: never under fog.
+    pub enemy_zone: Option<u32>,
+}
+
+/// What a unit is, for the tensor's strength planes: read from the unit
+/// type's domain and flags, air and naval first, then HQs, then armor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UnitClass {
+    /// Any other ground unit (infantry, mechanized, airborne, partisans,
+    /// installations).
+    Infantry,
+    /// A ground unit with the `armor` flag.
+    Armor,
+    /// A ground unit with the `hq` flag.
+    Hq,
+    /// An air unit.
+    Air,
+    /// A naval unit.
+    Naval,
+}
+
+impl UnitClass {
+    /// The class of a unit type (`None`: an unknown type, counted as
+    /// infantry).
+    #[must_use]
+    pub fn of(def: Option<&UnitTypeDef>) -> Self {
+        match def {
+            Some(d) if d.domain == Domain::Air => Self::Air,
+            Some(d) if d.domain == Domain::Naval => Self::Naval,
+            Some(d) if d.hq => Self::Hq,
+            Some(d) if d.armor => Self::Armor,
+            _ => Self::Infantry,
+        }
+    }
 }
 
 impl Game {
@@ -197,11 +221,13 @@ fn observe(game: &Game, side: Side, fog: Fog) -> Observation {
         if !mine && (s.side != Some(side.other()) || !is_visible(s.node)) {
             continue;
         }
+        let def = spec.ruleset.unit_type(s.unit.kind);
         let obs = UnitObs {
             id: s.unit.id.to_string(),
             nation: NationRef::of(spec, s.unit.nation),
             unit_type: UnitTypeRef::of(spec, s.unit.kind),
-            armor: spec.ruleset.unit_type(s.unit.kind).is_some_and(|d| d.armor),
+            armor: def.is_some_and(|d| d.armor),
+            class: UnitClass::of(def),
             factors: s.unit.factors,
             node: s.node,
             at: spec.map.label(s.node).to_owned(),
@@ -216,6 +242,7 @@ fn observe(game: &Game, side: Side, fog: Fog) -> Observation {
         turn: clock.turn,
         to_move: clock.side,
         phase: game.next_phase().map(|p| p.to_string()),
+        phase_index: u32::try_from(clock.phase).unwrap_or(u32::MAX),
         result: game.result(),
         fog,
         own_units,
@@ -269,6 +296,9 @@ fn hex_obs(
 ) -> Vec<HexObs> {
     let world = game.world();
     let map = &game.spec().map;
+    let ops = world.get_resource::<qm_ops::OpsData>().map(|d| &*d.0);
+    let (zone_side, zone_of) = zone_labels(game);
+    let zone = |n: NodeId, of: Side| zone_of.get(n as usize).copied().flatten().filter(|_| zone_side == Some(of));
     let mut out: Vec<HexObs> = world
         .try_query::<(&MapNode, &Control, &HexSupply)>()
         .map(|mut q| {
@@ -286,6 +316,9 @@ fn hex_obs(
                         land: matches!(info.surface, Surface::Land | Surface::Coastal),
                         city: info.features.intersects(Features::CITY | Features::CAPITAL | Features::OBJECTIVE),
                         visible: is_visible(n.0),
+                        map: layers::map_obs(map, ops, n.0),
+                        own_zone: zone(n.0, side),
+                        enemy_zone: zone(n.0, side.other()).filter(|_| fog == Fog::Off),
                     })
                 })
                 .collect()
@@ -293,6 +326,24 @@ fn hex_obs(
         .unwrap_or_default();
     out.sort_by_key(|h| h.node);
     out
+}
+
+/// The supply zones of the last determination (SUP-093): its side and,
+/// per node, its zone numbered from 1 in the order of each zone's lowest
+/// node (the records' own numbers are not relied on to be compact).
+fn zone_labels(game: &Game) -> (Option<Side>, Vec<Option<u32>>) {
+    let Some(z) = game.world().get_resource::<qm_core::sea::Zones>() else { return (None, Vec::new()) };
+    let mut zones: Vec<&[NodeId]> = z.zones.iter().map(|r| r.hexes.as_slice()).filter(|h| !h.is_empty()).collect();
+    zones.sort_by_key(|h| h.iter().min().copied());
+    let mut of = vec![None; game.spec().map.node_count()];
+    for (i, hexes) in zones.iter().enumerate() {
+        for &n in *hexes {
+            if let Some(slot) = of.get_mut(n as usize) {
+                *slot = Some(i as u32 + 1);
+            }
+        }
+    }
+    (z.at.map(|a| a.side), of)
 }
 
 /// The bounding box of the map's hexes: `(row0, col0, rows, cols)`.
@@ -305,82 +356,4 @@ fn grid(game: &Game) -> (u32, u32, u32, u32) {
     let r1 = cells.iter().map(|c| c.0).max().unwrap_or(r0);
     let c1 = cells.iter().map(|c| c.1).max().unwrap_or(c0);
     (r0, c0, r1 - r0 + 1, c1 - c0 + 1)
-}
-
-impl Observation {
-    /// The tensor's shape: `(planes, rows, cols)`.
-    #[must_use]
-    pub fn shape(&self) -> (usize, usize, usize) {
-        (planes::COUNT, self.grid.2 as usize, self.grid.3 as usize)
-    }
-
-    /// The fixed-size encoding: `PLANES × rows × cols` bytes, row-major.
-    /// See [`planes`] for what each plane holds.
-    #[must_use]
-    pub fn tensor(&self) -> Vec<u8> {
-        let (p, rows, cols) = self.shape();
-        let mut t = vec![0u8; p * rows * cols];
-        let cell = |rc: Option<(u32, u32)>| {
-            let (r, c) = rc?;
-            let (r, c) = (r.checked_sub(self.grid.0)? as usize, c.checked_sub(self.grid.1)? as usize);
-            (r < rows && c < cols).then_some(r * cols + c)
-        };
-        let mut set = |plane: usize, at: usize, add: bool| {
-            if let Some(v) = t.get_mut(plane * rows * cols + at) {
-                *v = if add { v.saturating_add(1) } else { 1 };
-            }
-        };
-        let mut where_is = vec![None; self.hexes.last().map_or(0, |h| h.node as usize + 1)];
-        for h in &self.hexes {
-            let Some(at) = cell(h.row_col) else { continue };
-            where_is[h.node as usize] = Some(at);
-            for (plane, on) in hex_planes(self.side, h) {
-                if on {
-                    set(plane, at, false);
-                }
-            }
-            if self.to_move == self.side {
-                set(planes::TO_MOVE, at, false);
-            }
-        }
-        let at_of = |n: NodeId| where_is.get(n as usize).copied().flatten();
-        for u in &self.own_units {
-            let Some(at) = at_of(u.node) else { continue };
-            let plane = match u.status {
-                UnitStatus::Full => planes::OWN_UNITS_FULL,
-                UnitStatus::Partial => planes::OWN_UNITS_PARTIAL,
-                UnitStatus::Isolated => planes::OWN_UNITS_ISOLATED,
-            };
-            set(plane, at, true);
-            if u.armor {
-                set(planes::OWN_ARMOR, at, true);
-            }
-        }
-        for u in &self.enemy_units {
-            let Some(at) = at_of(u.node) else { continue };
-            set(planes::ENEMY_UNITS, at, true);
-            if u.armor {
-                set(planes::ENEMY_ARMOR, at, true);
-            }
-            if u.status == UnitStatus::Isolated {
-                set(planes::ENEMY_ISOLATED, at, true);
-            }
-        }
-        t
-    }
-}
-
-/// The 0/1 planes of one hex.
-fn hex_planes(side: Side, h: &HexObs) -> [(usize, bool); 8] {
-    let own = h.control == Some(side);
-    [
-        (planes::LAND, h.land),
-        (planes::OWN_CONTROL, own),
-        (planes::ENEMY_CONTROL, h.control == Some(side.other())),
-        (planes::OWN_HEX_FULL, own && h.supply == Some(HexStatus::Full)),
-        (planes::OWN_HEX_PARTIAL, own && h.supply == Some(HexStatus::Partial)),
-        (planes::OWN_HEX_UNSUPPLIED, own && h.supply == Some(HexStatus::Unsupplied)),
-        (planes::VISIBLE, h.visible),
-        (planes::CITY, h.city),
-    ]
 }
