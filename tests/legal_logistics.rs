@@ -129,17 +129,26 @@ fn complete(
         let Some(given) = after(g, side, o) else { continue };
         let target = outcome(given);
         let mut h = g.clone();
-        let mut listed = true;
+        let mut missed = None;
         for step in path_of(g, o) {
-            if !h.legal_orders_of(side, OrderClass::Logistics).contains(&step)
-                || h.submit(side, &Orders::of([step])).is_err()
-            {
-                listed = false;
+            if !h.legal_orders_of(side, OrderClass::Logistics).contains(&step) {
+                missed = Some(format!("{step:?} is not listed"));
+            } else if let Err(e) = h.submit(side, &Orders::of([step])) {
+                missed = Some(format!("listed and refused: {e}"));
+            }
+            if missed.is_some() {
                 break;
             }
         }
-        let reached = listed && outcome(h) == target;
-        prop_assert!(reached || target == pass, "accepted, not reachable: {:?} at {:?} for {:?}", o, g.clock(), side);
+        let reached = missed.is_none() && outcome(h) == target;
+        prop_assert!(
+            reached || target == pass,
+            "accepted, not reachable: {:?} at {:?} for {:?} ({})",
+            o,
+            g.clock(),
+            side,
+            missed.as_deref().unwrap_or("another outcome")
+        );
         checked += 1;
         if checked == 6 {
             break;

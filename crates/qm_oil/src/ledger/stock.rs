@@ -135,11 +135,18 @@ impl Ledger {
         Ok(())
     }
 
-    /// Logs a change of `power`'s build point total (a nonzero one).
+    /// Logs a change of `power`'s build point total (a nonzero one). A
+    /// change like the last one logged (same turn, power, hex and kind) is
+    /// added to it, so that points given one order at a time log as one
+    /// order giving them all (the atomic choices of the legal orders).
     fn record_build_points(&mut self, board: &Board, power: NationId, node: NodeId, kind: BuildPointKind, points: u32) {
-        if points > 0 {
-            let (turn, power, hex) = (board.turn, board.key(power), board.label(node));
-            self.log.build_points.push(BuildPointMove { turn, power, hex, kind, points });
+        if points == 0 {
+            return;
+        }
+        let (turn, power, hex) = (board.turn, board.key(power), board.label(node));
+        match self.log.build_points.last_mut() {
+            Some(m) if m.turn == turn && m.power == power && m.hex == hex && m.kind == kind => m.points += points,
+            _ => self.log.build_points.push(BuildPointMove { turn, power, hex, kind, points }),
         }
     }
 }
