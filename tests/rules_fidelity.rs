@@ -282,15 +282,15 @@ fn ruling_12_a_transport_or_a_submarine_closes_no_sea_zone() {
 /// Ruling 13: "each oil point of a resource ... covers at most 1.0 of units
 /// and is spent or not on its own. A point whose assigned units total 0.5
 /// or more is spent; one below 0.5 may stay unspent ... So 1.2 assigned to a
-/// two-point well spends 1 point." The engine's count for a resource is its
-/// load rounded (OIL-004); an oracle assigns the units to the points one by
-/// one and takes the cheapest assignment (never below the rounded total),
-/// for corps (0.2) and divisions (0.1) on resources of one to three points,
-/// wherever they fit. (HQ units, 0.4 and 0.6, do not always divide among
-/// whole points: `docs/rules-coverage.md` lists that gap.)
+/// two-point well spends 1 point." An oracle assigns the units to the points
+/// one by one and takes the cheapest assignment (never below the rounded
+/// total); the engine's count for one resource (`points_spent`, with the
+/// rounded total of OIL-004) must agree, for every cost of the rules (0.1,
+/// 0.2, 0.4, 0.6) on resources of one to three points, and say when the
+/// units do not fit.
 #[test]
 fn ruling_13_each_point_of_a_resource_is_spent_on_its_own() {
-    use quartermaster::oil::points_spent;
+    use quartermaster::oil::{points_spent, rounded_minimum};
     /// The fewest points spent over every assignment of `units` to
     /// `points` points of at most 10 tenths each, or `None` if none fits.
     fn oracle(units: &[u32], points: usize) -> Option<u32> {
@@ -315,20 +315,23 @@ fn ruling_13_each_point_of_a_resource_is_spent_on_its_own() {
         let rounded = (units.iter().sum::<u32>() + 5) / 10;
         best.map(|b| b.max(rounded))
     }
+    let engine =
+        |units: &[u32], points: u32| points_spent(units, points).map(|s| s.max(rounded_minimum(units.iter().sum())));
     assert_eq!(oracle(&[2, 2, 2, 2, 2, 2], 2), Some(1), "1.2 on a two-point well spends 1");
-    assert_eq!(points_spent(12), 1);
-    let costs = [1u32, 2];
+    assert_eq!(engine(&[2, 2, 2, 2, 2, 2], 2), Some(1));
+    assert_eq!(engine(&[10, 2], 2), Some(1));
+    let costs = [1u32, 2, 4, 6];
     let mut cases = 0;
+    let mut unfit = 0;
     for points in 1..=3usize {
-        // Every multiset of up to twelve units of those costs.
+        // Every multiset of up to eight units of those costs.
         let mut stack: Vec<Vec<u32>> = vec![Vec::new()];
         while let Some(units) = stack.pop() {
-            if let Some(want) = oracle(&units, points) {
-                let load: u32 = units.iter().sum();
-                assert_eq!(points_spent(load), want, "{units:?} on {points} points");
-                cases += 1;
-            }
-            if units.len() < 12 {
+            let want = oracle(&units, points);
+            assert_eq!(engine(&units, points as u32), want, "{units:?} on {points} points");
+            cases += 1;
+            unfit += usize::from(want.is_none());
+            if units.len() < 8 {
                 for &c in costs.iter().filter(|&&c| units.last().is_none_or(|&l| c >= l)) {
                     let mut next = units.clone();
                     next.push(c);
@@ -337,7 +340,70 @@ fn ruling_13_each_point_of_a_resource_is_spent_on_its_own() {
             }
         }
     }
-    assert!(cases > 100, "{cases} cases");
+    assert!(cases > 1000 && unfit > 100, "{cases} cases, {unfit} that do not fit");
+}
+
+/// Ruling 13 in the solver, the cases a resource's load rounded got wrong:
+/// HQ units (0.6 HQ-A, 0.4 HQ-I, OIL-003) do not divide among whole points.
+mod ruling_13_solver {
+    use quartermaster::oil::{OilResource, OilUnit, Plan, Problem, ResourceId, ResourceKind, Tenths, UnitClass};
+    use quartermaster::oil::{UnitId, UnitOutcome, solve};
+
+    /// `costs` (tenths) ordered HQs, all reaching the one resource of
+    /// `points` points.
+    fn one_resource(costs: &[u32], points: u32) -> Plan {
+        let units = (0..costs.len())
+            .map(|u| OilUnit {
+                id: UnitId(u as u32 + 1),
+                cost: Tenths(costs[u]),
+                class: UnitClass::Hq,
+                ordered: true,
+                reaches: vec![0],
+            })
+            .collect();
+        let resources = vec![OilResource { id: ResourceId(1), points, kind: ResourceKind::Produced }];
+        solve(&Problem { units, resources }).expect("a well-formed problem")
+    }
+
+    fn reorganized(plan: &Plan) -> usize {
+        plan.units.iter().filter(|u| matches!(u.outcome, UnitOutcome::Reorganized { .. })).count()
+    }
+
+    #[test]
+    fn two_0_6_hq_a_units_on_a_two_point_resource_spend_2() {
+        // One to a point (1.2 does not fit one), each point 0.6: both spent.
+        let plan = one_resource(&[6, 6], 2);
+        assert_eq!(reorganized(&plan), 2);
+        assert_eq!((plan.total_spent, plan.resources[0].spent, plan.rounded_minimum), (2, 2, 1));
+        assert!(plan.optimal);
+    }
+
+    #[test]
+    fn six_0_4_hq_i_units_on_a_three_point_resource_spend_3() {
+        // Two to a point (three do not fit 1.0), each point 0.8: all spent.
+        let plan = one_resource(&[4; 6], 3);
+        assert_eq!(reorganized(&plan), 6);
+        assert_eq!((plan.total_spent, plan.resources[0].spent, plan.rounded_minimum), (3, 3, 2));
+        assert!(plan.optimal);
+    }
+
+    #[test]
+    fn five_0_4_units_do_not_fit_two_points() {
+        // Two points hold four 0.4 units at most (0.8 each): one is left
+        // out, not enough oil; the four spend both points.
+        let plan = one_resource(&[4; 5], 2);
+        assert_eq!(reorganized(&plan), 4);
+        assert_eq!(plan.units[4].outcome, UnitOutcome::NotEnoughOil);
+        assert_eq!(plan.cost_reorganized, Tenths(16));
+        assert_eq!(plan.total_spent, 2);
+    }
+
+    #[test]
+    fn one_point_two_on_a_two_point_well_spends_1() {
+        // 0.6 + 0.4 on one point, 0.2 on the other, unspent.
+        let plan = one_resource(&[6, 4, 2], 2);
+        assert_eq!((reorganized(&plan), plan.total_spent), (3, 1));
+    }
 }
 
 /// Ruling 14: "a marker's level is the sum of the values of the Middle East

@@ -80,27 +80,29 @@ pub enum ResourceOutcome {
     NotReached,
     /// Units reach it, but the cheapest plan assigns none to it.
     Unused,
-    /// Its load is under 0.5 and rounds to 0: not spent (OIL-004, ruling 1).
+    /// Its units divide among its points with under 0.5 on each: not spent
+    /// (OIL-004, ruling 13).
     RoundedAway {
         /// The load.
         load: Tenths,
     },
-    /// Its load rounds, halves up, to `points` (OIL-004, ruling 1).
+    /// Its units, divided among its points, hold 0.5 or more on `points`
+    /// of them at the fewest (OIL-004, ruling 13).
     Spent {
         /// The load.
         load: Tenths,
-        /// The load rounded.
+        /// The points holding 0.5 or more.
         points: u32,
         /// Whether the load fills it: 1.0 per point (ruling 2).
         full: bool,
     },
-    /// Its load rounds to `points`, and `top_up` more points are spent here
-    /// so the total reaches the rounded minimum (OIL-004): its remainder of
-    /// `load` over whole points was rounded away.
+    /// Its units spend `points` (as [`ResourceOutcome::Spent`]), and
+    /// `top_up` more of its points, holding under 0.5 each, are spent here so
+    /// the total reaches the rounded minimum (OIL-004, ruling 13).
     ToppedUp {
         /// The load.
         load: Tenths,
-        /// The load rounded.
+        /// The points holding 0.5 or more.
         points: u32,
         /// Points added for the rounded minimum.
         top_up: u32,
@@ -111,7 +113,8 @@ pub enum ResourceOutcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AboveMinimum {
     /// Units that reach only one resource force it to be spent, each such
-    /// resource's exclusive load rounded (OIL-004), and these add up to
+    /// resource's exclusive units divided among its points (OIL-004,
+    /// ruling 13), and these add up to
     /// `forced` points, more than the rounded minimum.
     Forced {
         /// Each forced resource with the load of the units reaching only it.
@@ -120,8 +123,8 @@ pub enum AboveMinimum {
         forced: u32,
     },
     /// The exhaustive search proved that every assignment spends more: one
-    /// point covers at most 1.0 (ruling 2) and units are not split, so loads
-    /// of 0.5 or more land on more resources than the minimum (OIL-004).
+    /// point covers at most 1.0 (ruling 2) and units are not split, so 0.5 or
+    /// more lands on more points than the minimum (OIL-004, ruling 13).
     Packing,
     /// The search stopped at its node limit; no plan spends fewer than
     /// `lower_bound`, and the plan may not be the cheapest.
@@ -152,10 +155,13 @@ impl fmt::Display for ResourceOutcome {
             ResourceOutcome::NotReached => write!(f, "not spent: no unit reorganized traces a path to it (OIL-003)"),
             ResourceOutcome::Unused => write!(f, "not spent: no unit needs it in the cheapest plan (ruling 2)"),
             ResourceOutcome::RoundedAway { load } => {
-                write!(f, "not spent: load {load} is under 0.5 and rounds to 0 (OIL-004, ruling 1)")
+                write!(f, "not spent: load {load} divides among its points at under 0.5 each (OIL-004, ruling 13)")
             }
             ResourceOutcome::Spent { load, points, full } => {
-                write!(f, "spends {points}: load {load} rounds halves up to {points} (OIL-004, ruling 1)")?;
+                write!(
+                    f,
+                    "spends {points}: load {load} holds 0.5 or more on {points} of its points at the fewest (OIL-004, ruling 13)"
+                )?;
                 if full {
                     write!(f, "; full at 1.0 per point (ruling 2)")?;
                 }
@@ -163,8 +169,8 @@ impl fmt::Display for ResourceOutcome {
             }
             ResourceOutcome::ToppedUp { load, points, top_up } => write!(
                 f,
-                "spends {}: load {load} rounds to {points}, plus {top_up} so the total reaches \
-                 the rounded minimum (OIL-004)",
+                "spends {}: load {load} holds 0.5 or more on {points} of its points, plus {top_up} \
+                 holding less so the total reaches the rounded minimum (OIL-004, ruling 13)",
                 points + top_up
             ),
         }
@@ -184,7 +190,7 @@ impl fmt::Display for AboveMinimum {
             AboveMinimum::Packing => write!(
                 f,
                 "every assignment spends more: a point covers at most 1.0 (ruling 2), units are not \
-                 split, and a resource with 0.5 or more is spent (OIL-004); proved by exhaustive search"
+                 split, and a point holding 0.5 or more is spent (OIL-004, ruling 13); proved by exhaustive search"
             ),
             AboveMinimum::NotProved { lower_bound } => write!(
                 f,

@@ -15,12 +15,19 @@
 //! first found, since pruning never drops a plan at least as cheap as the
 //! target. So list the resources you would rather spend first.
 //!
+//! **Cost** of a resource (OIL-004, ruling 13): its units divided among its
+//! points, at most 1.0 to a point, the fewest points holding 0.5 or more
+//! ([`crate::spend::points_spent`]). The search minimizes the sum of these;
+//! the plan's total is that sum or the rounded minimum, whichever is
+//! larger ([`crate::spend`]).
+//!
 //! **Bound** at a state (a lower bound on what the open resources spend):
-//! - per resource, the points its load and the units left that reach only
-//!   it force it to spend (OIL-004, rounding per resource);
-//! - the cost left must fit in the room left at those levels; each further
-//!   point spent adds at most 1.0 of room (ruling 2; the last point of a
-//!   resource adds 0.6, since 0.4 of it was free);
+//! - per resource, the points its units and the units left that reach only
+//!   it force it to spend, divided point by point (adding units never
+//!   lowers what a resource spends: drop them from a division);
+//! - the cost left must fit in the room left at those levels; a point left
+//!   unspent holds at most 0.4, so each further point spent adds at most
+//!   0.6 of room ([`crate::spend::level_capacity`], ruling 13);
 //! - the same for each Hall set ([`classes::Tables::families`]): the units
 //!   left whose reach lies inside it must fit in its resources alone.
 //!
@@ -30,7 +37,7 @@
 pub(crate) mod classes;
 pub(crate) mod engine;
 
-use crate::spend::{capacity, level_capacity, points_spent, rounded_minimum};
+use crate::spend::{TENTHS_PER_POINT, level_capacity, rounded_minimum};
 use classes::{Tables, bits};
 use engine::{Engine, Objective};
 
@@ -70,7 +77,7 @@ pub(crate) fn cheapest_assignment(
     let total = spend_of(value).max(minimum);
     let assignment = tables.hand_out(&counts, units.len()).into_iter().map(|slot| slot.unwrap_or(0)).collect();
     let m = points.len();
-    let forced = (0..m).map(|r| points_spent(tables.exclusive[r])).collect();
+    let forced = (0..m).map(|r| tables.spent(r, &[tables.exclusive_bag(0, r)]).unwrap_or(0)).collect();
     Some(SpendOutcome {
         assignment,
         lower_bound: if exact { total } else { floor },
@@ -89,12 +96,15 @@ fn spend_of(value: i64) -> u32 {
 struct Cheapest;
 
 impl Objective for Cheapest {
-    fn upper(&self, t: &Tables, c: usize, loads: &[u32]) -> Option<i64> {
-        spend_bound(t, c, loads).map(|b| -i64::from(b))
+    fn upper(&self, t: &Tables, c: usize, loads: &[u32], bags: &[u16]) -> Option<i64> {
+        spend_bound(t, c, loads, bags).map(|b| -i64::from(b))
     }
 
-    fn gain(&self, t: &Tables, c: usize, loads: &[u32], _taken: u32) -> i64 {
-        -i64::from(bits(t.closes[c]).map(|r| points_spent(loads[r])).sum::<u32>())
+    fn gain(&self, t: &Tables, c: usize, _loads: &[u32], bags: &[u16], _taken: u32) -> i64 {
+        let d = t.costs.len();
+        // The engine only builds bags that divide among their points.
+        let spent = |r: usize| t.spent(r, &[&bags[r * d..(r + 1) * d]]).unwrap_or(u32::MAX / 128);
+        -i64::from(bits(t.closes[c]).map(spent).sum::<u32>())
     }
 }
 
@@ -102,45 +112,35 @@ impl Objective for Cheapest {
 #[derive(Clone, Copy, Default)]
 struct Room {
     room: u32,
-    tens: u32,
-    sixes: u32,
+    ups: u32,
 }
 
 impl Room {
     fn add(&mut self, other: Room) {
         self.room += other.room;
-        self.tens += other.tens;
-        self.sixes += other.sixes;
+        self.ups += other.ups;
     }
 
     /// The fewest further points that make room for `cost`.
     fn extra(&self, cost: u32) -> Option<u32> {
-        extra_levels(cost, self.room, self.tens, self.sixes)
+        extra_levels(cost, self.room, self.ups)
     }
 }
 
 /// A lower bound on what the open resources of the state (next class `c`,
-/// `loads`) spend in every completion; `None` if no completion fits.
-fn spend_bound(t: &Tables, c: usize, loads: &[u32]) -> Option<u32> {
-    let m = t.resources();
+/// `loads`, `bags`) spend in every completion; `None` if no completion fits.
+fn spend_bound(t: &Tables, c: usize, loads: &[u32], bags: &[u16]) -> Option<u32> {
+    let d = t.costs.len();
     let open = t.open[c];
     let mut each = [Room::default(); crate::model::MAX_RESOURCES];
     let (mut levels, mut all) = (0u32, Room::default());
     for r in bits(open) {
         let k = t.points[r];
-        let load = loads[r];
-        let need = load + t.exclusive[c * m + r];
-        if need > capacity(k) {
-            return None;
-        }
-        let level = points_spent(need);
+        let level = t.spent(r, &[&bags[r * d..(r + 1) * d], t.exclusive_bag(c, r)])?;
         levels += level;
-        let below = level < k;
-        each[r] = Room {
-            room: level_capacity(level, k) - load,
-            tens: if below { k - level - 1 } else { 0 },
-            sixes: u32::from(below),
-        };
+        // A division spending `level` holds at most `level_capacity`, so
+        // the room is never negative.
+        each[r] = Room { room: level_capacity(level, k).saturating_sub(loads[r]), ups: k - level };
         all.add(each[r]);
     }
     let mut extra = all.extra(t.suffix_cost[c])?;
@@ -156,18 +156,17 @@ fn spend_bound(t: &Tables, c: usize, loads: &[u32]) -> Option<u32> {
     Some(levels + extra)
 }
 
+/// The room one more spent point adds: 1.0 instead of the 0.4 an unspent
+/// point holds (OIL-004, ruling 13).
+const UPGRADE: u32 = TENTHS_PER_POINT - (TENTHS_PER_POINT / 2 - 1);
+
 /// The fewest further points that give `deficit = cost - room` more room,
-/// given `tens` upgrades of 1.0 and `sixes` of 0.6 (the last point of each
-/// resource, ruling 2); `None` if even all of them are not enough.
-fn extra_levels(cost: u32, room: u32, tens: u32, sixes: u32) -> Option<u32> {
+/// given `ups` points still unspent, each adding [`UPGRADE`]; `None` if even
+/// all of them are not enough.
+fn extra_levels(cost: u32, room: u32, ups: u32) -> Option<u32> {
     if cost <= room {
         return Some(0);
     }
-    let deficit = cost - room;
-    let by_tens = deficit.div_ceil(10);
-    if by_tens <= tens {
-        return Some(by_tens);
-    }
-    let by_sixes = (deficit - 10 * tens).div_ceil(6);
-    (by_sixes <= sixes).then_some(tens + by_sixes)
+    let more = (cost - room).div_ceil(UPGRADE);
+    (more <= ups).then_some(more)
 }

@@ -8,8 +8,9 @@
 //!    others, each by id), the set taking the earlier unit wins.
 //!
 //! A set is possible when its units can be assigned to resources they reach
-//! (OIL-003) without any resource taking more than 1.0 per oil point it holds
-//! (ruling 2). Which resources are then spent is [`crate::search`]'s job.
+//! (OIL-003) and each resource's units divide among its oil points, whole
+//! units only, at most 1.0 to a point (ruling 2, ruling 13: five 0.4 units
+//! do not fit two points). Which resources are then spent is [`crate::search`]'s job.
 //!
 //! Units of the same cost and reach are interchangeable, and the earlier in
 //! priority order is always the better one to take, so a set is a number of
@@ -30,7 +31,7 @@
 
 use crate::search::classes::{ClassOrder, Tables, bits};
 use crate::search::engine::{Engine, Objective};
-use crate::spend::{capacity, points_spent};
+use crate::spend::capacity;
 use std::cmp::Reverse;
 
 /// The outcome of one selection.
@@ -99,7 +100,7 @@ fn quick_packing(tables: &Tables, points: &[u32], n: usize) -> Option<Vec<Option
 /// How [`quick_packing`] picks a resource among those with room.
 #[derive(Clone, Copy)]
 enum Fit {
-    /// The fewest points the unit adds to the spend (OIL-004, ruling 1),
+    /// The fewest points the unit adds to the spend (OIL-004, ruling 13),
     /// then the fullest resource, then the lowest index.
     Cheapest,
     /// The most room left (the lowest index among equals).
@@ -108,20 +109,28 @@ enum Fit {
 
 fn pack(tables: &Tables, points: &[u32], n: usize, fit: Fit) -> Option<Vec<Option<usize>>> {
     let caps: Vec<u32> = points.iter().map(|&k| capacity(k)).collect();
+    let d = tables.costs.len();
     let mut loads = vec![0u32; points.len()];
+    let mut bags = vec![0u16; points.len() * d];
     let mut out = vec![None; n];
     for class in &tables.classes {
         let cost = class.cost;
+        let mut one = vec![0u16; d];
+        one[class.kind] = 1;
         for &u in &class.members {
-            let open = class.resources.iter().copied().filter(|&r| loads[r] + cost <= caps[r]);
-            let r = match fit {
-                Fit::Cheapest => open.min_by_key(|&r| {
-                    let added = points_spent(loads[r] + cost) - points_spent(loads[r]);
-                    (added, caps[r] - loads[r], r)
+            // What the resource spends with the unit, if it still divides
+            // among its points (ruling 13).
+            let with = |r: usize| tables.spent(r, &[&bags[r * d..(r + 1) * d], &one]);
+            let open = class.resources.iter().copied().filter_map(|r| with(r).map(|s| (r, s)));
+            let (r, _) = match fit {
+                Fit::Cheapest => open.min_by_key(|&(r, spent)| {
+                    let before = tables.spent(r, &[&bags[r * d..(r + 1) * d]]).unwrap_or(0);
+                    (spent.saturating_sub(before), caps[r] - loads[r], r)
                 }),
-                Fit::Roomiest => open.min_by_key(|&r| (Reverse(caps[r] - loads[r]), r)),
+                Fit::Roomiest => open.min_by_key(|&(r, _)| (Reverse(caps[r] - loads[r]), r)),
             }?;
             loads[r] += cost;
+            bags[r * d + class.kind] += 1;
             out[u] = Some(r);
         }
     }
@@ -203,7 +212,7 @@ struct Pick {
 const UNREACHABLE: u32 = u32::MAX;
 
 impl Objective for Pick {
-    fn upper(&self, t: &Tables, c: usize, loads: &[u32]) -> Option<i64> {
+    fn upper(&self, t: &Tables, c: usize, loads: &[u32], _bags: &[u16]) -> Option<i64> {
         let m = t.resources();
         let open = t.open[c];
         let left = self.left[c];
@@ -220,7 +229,7 @@ impl Objective for Pick {
         self.best_drop(c, left - cost)
     }
 
-    fn gain(&self, t: &Tables, c: usize, _loads: &[u32], taken: u32) -> i64 {
+    fn gain(&self, t: &Tables, c: usize, _loads: &[u32], _bags: &[u16], taken: u32) -> i64 {
         i64::from(taken) * value(t.classes[c].cost, 1)
     }
 

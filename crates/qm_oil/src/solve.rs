@@ -11,14 +11,15 @@
 //!    binary number with resource 0 the lowest bit, then lowest id) take the
 //!    lexicographically smallest vector of resource indices, so list the
 //!    resources you would rather spend first.
-//! 4. Spends are rounded per resource, topped up to the rounded minimum
+//! 4. Each resource spends the points its units force, divided point by
+//!    point (OIL-004, ruling 13), topped up to the rounded minimum
 //!    ([`crate::spend`]), and every unit and resource gets its reason.
 
 use crate::model::{Dense, OilError, Problem, UnitClass};
 use crate::plan::{AboveMinimum, Plan, ResourceOutcome, ResourcePlan, UnitOutcome, UnitPlan};
 use crate::search::cheapest_assignment;
 use crate::select::best_selection;
-use crate::spend::{Tenths, capacity, points_spent, rounded_away, rounded_minimum};
+use crate::spend::{Tenths, capacity, points_spent, rounded_minimum, unspent_holding};
 use std::cmp::Reverse;
 
 /// Problems up to this many units are always solved exactly.
@@ -96,17 +97,28 @@ pub fn solve_with(problem: &Problem, options: SolverOptions) -> Result<Plan, Oil
     Ok(draft.into_plan())
 }
 
-/// Points an assignment spends: its loads rounded per resource, at least
-/// their rounded sum (OIL-004, rulings 1 and 2).
+/// Points an assignment spends: what each resource's units force, divided
+/// point by point, at least the rounded sum of all (OIL-004, rulings 1, 2
+/// and 13).
 fn total_of(dense: &Dense, assignment: &[Option<usize>]) -> u32 {
-    let mut loads = vec![0u32; dense.points.len()];
+    let (loads, forced) = loads_and_forced(dense, assignment);
+    forced.iter().sum::<u32>().max(rounded_minimum(loads.iter().sum()))
+}
+
+/// Per resource: the load of its units, and the points they force it to
+/// spend, divided point by point (OIL-004, ruling 13). An assignment the
+/// searches return always divides; one that did not would count as full.
+fn loads_and_forced(dense: &Dense, assignment: &[Option<usize>]) -> (Vec<u32>, Vec<u32>) {
+    let m = dense.points.len();
+    let mut units = vec![Vec::new(); m];
     for (u, slot) in assignment.iter().enumerate() {
         if let Some(r) = *slot {
-            loads[r] += dense.costs[u];
+            units[r].push(dense.costs[u]);
         }
     }
-    let each: u32 = loads.iter().map(|&l| points_spent(l)).sum();
-    each.max(rounded_minimum(loads.iter().sum()))
+    let loads = units.iter().map(|l| l.iter().sum()).collect();
+    let forced = (0..m).map(|r| points_spent(&units[r], dense.points[r]).unwrap_or(dense.points[r])).collect();
+    (loads, forced)
 }
 
 /// Ordered units that reach some oil, HQs first, then by id (the priority
@@ -143,21 +155,16 @@ struct Draft<'a> {
 impl Draft<'_> {
     fn into_plan(self) -> Plan {
         let m = self.dense.points.len();
-        let mut loads = vec![0u32; m];
-        for (u, slot) in self.assignment.iter().enumerate() {
-            if let Some(r) = *slot {
-                loads[r] += self.dense.costs[u];
-            }
-        }
+        let (loads, forced) = loads_and_forced(self.dense, &self.assignment);
         let cost: u32 = loads.iter().sum();
         let minimum = rounded_minimum(cost);
-        let top_ups = top_ups(&loads, minimum);
-        let spent: Vec<u32> = (0..m).map(|r| points_spent(loads[r]) + top_ups[r]).collect();
+        let top_ups = top_ups(&loads, &forced, minimum);
+        let spent: Vec<u32> = (0..m).map(|r| forced[r] + top_ups[r]).collect();
         let total: u32 = spent.iter().sum();
         let lower_bound = if self.optimal { total } else { self.lower_bound.max(minimum) };
         Plan {
             units: self.unit_plans(),
-            resources: self.resource_plans(&loads, &top_ups, &spent),
+            resources: self.resource_plans(&loads, &forced, &top_ups, &spent),
             total_spent: total,
             cost_reorganized: Tenths(cost),
             rounded_minimum: minimum,
@@ -184,12 +191,12 @@ impl Draft<'_> {
             .collect()
     }
 
-    fn resource_plans(&self, loads: &[u32], top_ups: &[u32], spent: &[u32]) -> Vec<ResourcePlan> {
+    fn resource_plans(&self, loads: &[u32], forced: &[u32], top_ups: &[u32], spent: &[u32]) -> Vec<ResourcePlan> {
         let reached = self.reached_mask();
         (0..loads.len())
             .map(|r| {
                 let points = self.dense.points[r];
-                let outcome = resource_outcome(loads[r], points, top_ups[r], reached >> r & 1 == 1);
+                let outcome = resource_outcome(loads[r], forced[r], points, top_ups[r], reached >> r & 1 == 1);
                 ResourcePlan {
                     id: self.problem.resources[r].id,
                     points,
@@ -240,31 +247,32 @@ impl Draft<'_> {
 }
 
 /// Points each resource adds so the total reaches the rounded minimum
-/// (OIL-004): one each to the resources whose remainder was rounded away,
-/// the largest remainder first, then the lowest index (see [`crate::spend`]).
-fn top_ups(loads: &[u32], minimum: u32) -> Vec<u32> {
-    let spent: u32 = loads.iter().map(|&l| points_spent(l)).sum();
-    let mut missing = minimum.saturating_sub(spent) as usize;
-    let mut donors: Vec<usize> = (0..loads.len()).filter(|&r| rounded_away(loads[r]) > 0).collect();
-    donors.sort_by_key(|&r| (Reverse(rounded_away(loads[r])), r));
+/// (OIL-004, ruling 13): points left unspent that hold some units
+/// ([`unspent_holding`]), as many from each resource as it has: first the
+/// resource with the most load beyond 1.0 per point it spends (for a load
+/// rounded per resource, its remainder rounded away), then the lowest
+/// index (see [`crate::spend`]).
+fn top_ups(loads: &[u32], forced: &[u32], minimum: u32) -> Vec<u32> {
+    let spent: u32 = forced.iter().sum();
+    let mut missing = minimum.saturating_sub(spent);
+    let spare = |r: usize| unspent_holding(loads[r], forced[r]);
+    let mut donors: Vec<usize> = (0..loads.len()).filter(|&r| spare(r) > 0).collect();
+    donors.sort_by_key(|&r| (Reverse(loads[r].saturating_sub(capacity(forced[r]))), r));
     let mut top = vec![0u32; loads.len()];
     for r in donors {
-        if missing == 0 {
-            break;
-        }
-        top[r] = 1;
-        missing -= 1;
+        let take = missing.min(spare(r));
+        top[r] = take;
+        missing -= take;
     }
     top
 }
 
-fn resource_outcome(load: u32, points: u32, top_up: u32, reached: bool) -> ResourceOutcome {
-    let rounded = points_spent(load);
+fn resource_outcome(load: u32, forced: u32, points: u32, top_up: u32, reached: bool) -> ResourceOutcome {
     match (load, top_up) {
         (0, _) if !reached => ResourceOutcome::NotReached,
         (0, _) => ResourceOutcome::Unused,
-        (_, 1..) => ResourceOutcome::ToppedUp { load: Tenths(load), points: rounded, top_up },
-        _ if rounded == 0 => ResourceOutcome::RoundedAway { load: Tenths(load) },
-        _ => ResourceOutcome::Spent { load: Tenths(load), points: rounded, full: load == capacity(points) },
+        (_, 1..) => ResourceOutcome::ToppedUp { load: Tenths(load), points: forced, top_up },
+        _ if forced == 0 => ResourceOutcome::RoundedAway { load: Tenths(load) },
+        _ => ResourceOutcome::Spent { load: Tenths(load), points: forced, full: load == capacity(points) },
     }
 }

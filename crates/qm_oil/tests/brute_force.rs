@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{assert_legal, assigned, may_use, round_half_up};
+use common::{assert_legal, assigned, may_use, round_half_up, spent_by_hand};
 use proptest::prelude::*;
 use qm_oil::sample::SplitMix;
 use qm_oil::{OilResource, OilUnit, Problem, ResourceId, ResourceKind, Tenths, UnitClass, UnitId, solve};
@@ -29,19 +29,19 @@ struct Best {
 }
 
 fn spend_total(problem: &Problem, assignment: &[Option<usize>]) -> Option<u32> {
-    let mut loads = vec![0u32; problem.resources.len()];
+    let mut held = vec![Vec::new(); problem.resources.len()];
     for (u, slot) in assignment.iter().enumerate() {
         if let Some(r) = *slot {
-            loads[r] += problem.units[u].cost.0;
+            held[r].push(problem.units[u].cost.0);
         }
     }
-    for (r, load) in loads.iter().enumerate() {
-        if *load > 10 * problem.resources[r].points {
-            return None;
-        }
+    // Each point of a resource spent on its own (OIL-004, ruling 13).
+    let mut per_resource = 0;
+    for (r, units) in held.iter().enumerate() {
+        per_resource += spent_by_hand(units, problem.resources[r].points)?;
     }
-    let per_resource: u32 = loads.iter().map(|&l| round_half_up(l)).sum();
-    Some(per_resource.max(round_half_up(loads.iter().sum())))
+    let cost: u32 = held.iter().flatten().sum();
+    Some(per_resource.max(round_half_up(cost)))
 }
 
 fn priority(problem: &Problem) -> Vec<usize> {

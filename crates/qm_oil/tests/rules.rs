@@ -73,12 +73,34 @@ fn two_0_6_units_cannot_share_one_point_ruling_2() {
 }
 
 #[test]
-fn a_hex_of_two_points_pools_its_load() {
-    // Two 0.6 units on one hex of 2 points: load 1.2 rounds to 1 (spend rule).
+fn each_point_of_a_hex_is_spent_on_its_own_ruling_13() {
+    // Two 0.6 units on one hex of 2 points: each point holds one, 0.6, and
+    // is spent, though 1.2 rounds to 1.
     let problem = Problem { units: vec![hq(1, 6, &[0]), hq(2, 6, &[0])], resources: vec![oil(10, 2)] };
     let plan = solved(&problem);
-    assert_eq!(plan.total_spent, 1);
-    assert_eq!(plan.resources[0].spent, 1);
+    assert_eq!(plan.total_spent, 2);
+    assert_eq!(plan.resources[0].spent, 2);
+    // 1.2 as 0.6 + 0.4 + 0.2 on the same hex: 0.6 + 0.4 on one point, 0.2
+    // on the other, unspent: 1 point, the rounded total.
+    let problem =
+        Problem { units: vec![hq(1, 6, &[0]), hq(2, 4, &[0]), unit(3, 2, &[0])], resources: vec![oil(10, 2)] };
+    let plan = solved(&problem);
+    assert_eq!((plan.total_spent, plan.resources[0].spent), (1, 1));
+}
+
+#[test]
+fn points_under_0_5_stay_unspent_down_to_the_rounded_total_ruling_13() {
+    // Three hexes of 2 points, each with two 0.4 units: one unit to a point,
+    // every point under 0.5, so none is spent on its own; 2.4 rounds to 2.
+    let problem = Problem {
+        units: (0..6).map(|u| unit(u + 1, 4, &[u as usize / 2])).collect(),
+        resources: vec![oil(10, 2), oil(11, 2), oil(12, 2)],
+    };
+    let plan = solved(&problem);
+    assert_eq!((plan.total_spent, plan.rounded_minimum), (2, 2));
+    let spent: Vec<u32> = plan.resources.iter().map(|r| r.spent).collect();
+    assert_eq!(spent, vec![1, 1, 0]);
+    assert_eq!(plan.resources[2].outcome, ResourceOutcome::RoundedAway { load: Tenths(8) });
 }
 
 #[test]

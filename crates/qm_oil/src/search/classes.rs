@@ -11,14 +11,20 @@
 //! cost first, then fewest reachable resources, then the smaller reach set
 //! read as a binary number (resource 0 the lowest bit).
 
-use crate::spend::{capacity, level_capacity};
+use super::engine::Fx;
+use crate::spend::{capacity, level_capacity, points_spent};
+use std::cell::RefCell;
 use std::cmp::Reverse;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 /// One class of interchangeable units.
 #[derive(Clone, Debug)]
 pub(crate) struct Class {
     /// Cost of each member, in tenths.
     pub cost: u32,
+    /// Index of `cost` in [`Tables::costs`].
+    pub kind: usize,
     /// Reachable resources, as a mask.
     pub mask: u64,
     /// The indices of `mask`, ascending.
@@ -46,8 +52,6 @@ pub(crate) struct Tables {
     pub closes: Vec<u64>,
     /// Cost of all members of classes `c..` (len K + 1).
     pub suffix_cost: Vec<u32>,
-    /// Cost of classes `c..` that reach only resource `r`, at `c * m + r`.
-    pub exclusive: Vec<u32>,
     /// Cost of classes `c..` that reach resource `r`, at `c * m + r`.
     pub demand: Vec<u32>,
     /// Hall sets: every class's reach and the tightest unions of resources
@@ -57,6 +61,14 @@ pub(crate) struct Tables {
     /// Cost of classes `c..` whose reach lies inside family `f`, at
     /// `c * families.len() + f`.
     pub inside: Vec<u32>,
+    /// The distinct unit costs, largest first: a resource's *bag* counts
+    /// the units it holds of each, at `r * costs.len() + i`.
+    pub costs: Vec<u32>,
+    /// The bag of the members of classes `c..` that reach only resource
+    /// `r`, at `(c * m + r) * costs.len()`.
+    pub exclusive_bag: Vec<u16>,
+    /// Points spent per (points, bag) already divided ([`Tables::spent`]).
+    spent_memo: RefCell<HashMap<Vec<u16>, Option<u32>, BuildHasherDefault<Fx>>>,
 }
 
 impl Tables {
@@ -68,11 +80,18 @@ impl Tables {
 
     /// [`Tables::new`] with the classes in `order`.
     pub(crate) fn ordered(units: &[(u32, u64)], points: &[u32], order: ClassOrder) -> Self {
-        let classes = group(units, order);
+        let mut classes = group(units, order);
+        let mut costs: Vec<u32> = classes.iter().map(|c| c.cost).collect();
+        costs.sort_unstable_by(|a, b| b.cmp(a));
+        costs.dedup();
+        let d = costs.len();
+        for class in &mut classes {
+            class.kind = costs.iter().position(|&c| c == class.cost).unwrap_or(0);
+        }
         let (k, m) = (classes.len(), points.len());
+        let mut exclusive_bag = vec![0u16; (k + 1) * m * d];
         let mut open = vec![0u64; k + 1];
         let mut suffix_cost = vec![0u32; k + 1];
-        let mut exclusive = vec![0u32; (k + 1) * m];
         let mut demand = vec![0u32; (k + 1) * m];
         for c in (0..k).rev() {
             let class = &classes[c];
@@ -80,14 +99,15 @@ impl Tables {
             open[c] = open[c + 1] | class.mask;
             suffix_cost[c] = suffix_cost[c + 1] + total;
             for r in 0..m {
-                exclusive[c * m + r] = exclusive[(c + 1) * m + r];
                 demand[c * m + r] = demand[(c + 1) * m + r];
             }
+            exclusive_bag.copy_within((c + 1) * m * d..(c + 2) * m * d, c * m * d);
             for &r in &class.resources {
                 demand[c * m + r] += total;
             }
             if class.resources.len() == 1 {
-                exclusive[c * m + class.resources[0]] += total;
+                let r = class.resources[0];
+                exclusive_bag[(c * m + r) * d + class.kind] += class.members.len() as u16;
             }
         }
         let closes = (0..k).map(|c| classes[c].mask & !open[c + 1]).collect();
@@ -101,7 +121,48 @@ impl Tables {
                 inside[c * q + f] = inside[(c + 1) * q + f] + own;
             }
         }
-        Tables { classes, points: points.to_vec(), open, closes, suffix_cost, exclusive, demand, families, inside }
+        Tables {
+            classes,
+            points: points.to_vec(),
+            open,
+            closes,
+            suffix_cost,
+            demand,
+            families,
+            inside,
+            costs,
+            exclusive_bag,
+            spent_memo: RefCell::default(),
+        }
+    }
+
+    /// The bag of the members of classes `c..` that reach only `r`.
+    pub(crate) fn exclusive_bag(&self, c: usize, r: usize) -> &[u16] {
+        let d = self.costs.len();
+        let at = (c * self.resources() + r) * d;
+        &self.exclusive_bag[at..at + d]
+    }
+
+    /// Points resource `r` spends holding the units of `bags` (bags added
+    /// together), divided point by point ([`points_spent`], OIL-004 and
+    /// ruling 13); `None` when they do not fit its points. Remembered.
+    pub(crate) fn spent(&self, r: usize, bags: &[&[u16]]) -> Option<u32> {
+        let d = self.costs.len();
+        let k = self.points[r];
+        let mut key = Vec::with_capacity(d + 2);
+        key.push((k >> 16) as u16);
+        key.push(k as u16);
+        key.extend((0..d).map(|i| bags.iter().map(|b| b[i]).sum::<u16>()));
+        if let Some(&known) = self.spent_memo.borrow().get(&key) {
+            return known;
+        }
+        let mut units = Vec::new();
+        for (i, &n) in key[2..].iter().enumerate() {
+            units.extend(std::iter::repeat_n(self.costs[i], usize::from(n)));
+        }
+        let spent = points_spent(&units, k);
+        self.spent_memo.borrow_mut().insert(key, spent);
+        spent
     }
 
     /// The number of resources.
@@ -164,7 +225,7 @@ fn group(units: &[(u32, u64)], class_order: ClassOrder) -> Vec<Class> {
         let (cost, mask) = units[u];
         match classes.last_mut() {
             Some(last) if last.cost == cost && last.mask == mask => last.members.push(u),
-            _ => classes.push(Class { cost, mask, resources: bits(mask).collect(), members: vec![u] }),
+            _ => classes.push(Class { cost, kind: 0, resources: bits(mask).collect(), mask, members: vec![u] }),
         }
     }
     classes

@@ -4,8 +4,11 @@
 //! already searched.
 //!
 //! A search maximizes an additive value ([`Objective`]). A *state* is the
-//! next class and the loads of the resources later classes still reach (the
-//! open ones): what happened to closed resources is already in the value, so
+//! next class and the bags (units held per cost, [`Tables::costs`]) of the
+//! resources later classes still reach (the open ones): a resource's spend
+//! depends on how its units divide among its points (OIL-004, ruling 13),
+//! not on their sum alone, and a resource takes a unit only when its bag
+//! still divides among its points ([`Tables::spent`]). For the open ones: what happened to closed resources is already in the value, so
 //! states reached by different paths meet in the memo. The memo keeps, per
 //! state, an upper bound on the value its completions can add, learned when
 //! its subtree was searched; the objective's own bound is used with it.
@@ -25,11 +28,12 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// What a search maximizes.
 pub(crate) trait Objective {
     /// An upper bound on the value the completions of the state (next class
-    /// `c`, `loads`) can add; `None` when none fits.
-    fn upper(&self, t: &Tables, c: usize, loads: &[u32]) -> Option<i64>;
-    /// The value class `c` adds by placing `taken` members, `loads` already
-    /// holding them.
-    fn gain(&self, t: &Tables, c: usize, loads: &[u32], taken: u32) -> i64;
+    /// `c`, `loads`, `bags` at `r * t.costs.len()`) can add; `None` when
+    /// none fits.
+    fn upper(&self, t: &Tables, c: usize, loads: &[u32], bags: &[u16]) -> Option<i64>;
+    /// The value class `c` adds by placing `taken` members, `loads` and
+    /// `bags` already holding them.
+    fn gain(&self, t: &Tables, c: usize, loads: &[u32], bags: &[u16], taken: u32) -> i64;
     /// Told the fewest and most members each class places, before a run.
     fn limits(&mut self, _t: &Tables, _lo: &[u32], _hi: &[u32]) {}
 }
@@ -70,6 +74,8 @@ pub(crate) struct Engine<'t, O> {
     obj: O,
     caps: Vec<u32>,
     loads: Vec<u32>,
+    /// Units held per resource and cost, at `r * t.costs.len() + i`.
+    bags: Vec<u16>,
     /// Fewest and most members each class places.
     pub lo: Vec<u32>,
     /// See [`Engine::lo`].
@@ -108,6 +114,7 @@ impl<'t, O: Objective> Engine<'t, O> {
             obj,
             caps: t.points.iter().map(|&k| capacity(k)).collect(),
             loads: vec![0; t.resources()],
+            bags: vec![0; t.resources() * t.costs.len()],
             lo: all.clone(),
             hi: all,
             counts: vec![0; at],
@@ -140,7 +147,7 @@ impl<'t, O: Objective> Engine<'t, O> {
     /// The objective's bound at the root.
     pub(crate) fn root_upper(&mut self) -> Option<i64> {
         self.obj.limits(self.t, &self.lo, &self.hi);
-        self.obj.upper(self.t, 0, &vec![0; self.t.resources()])
+        self.obj.upper(self.t, 0, &vec![0; self.t.resources()], &vec![0; self.t.resources() * self.t.costs.len()])
     }
 
     /// The best plan of the last run: its value and the members per class
@@ -171,7 +178,7 @@ impl<'t, O: Objective> Engine<'t, O> {
             self.record(acc);
             return;
         }
-        let Some(mut upper) = self.obj.upper(self.t, c, &self.loads) else { return };
+        let Some(mut upper) = self.obj.upper(self.t, c, &self.loads, &self.bags) else { return };
         let key = self.key(c);
         if let Some(&known) = self.memo[c].get(&key) {
             upper = upper.min(known);
@@ -200,7 +207,7 @@ impl<'t, O: Objective> Engine<'t, O> {
         let (lo, hi) = (self.lo[c], self.hi[c]);
         if j == class.resources.len() {
             if taken >= lo {
-                let gain = self.obj.gain(self.t, c, &self.loads, taken);
+                let gain = self.obj.gain(self.t, c, &self.loads, &self.bags, taken);
                 self.dfs(c + 1, acc + gain);
             }
             return;
@@ -213,11 +220,20 @@ impl<'t, O: Objective> Engine<'t, O> {
         if least > most {
             return;
         }
+        let d = t.costs.len();
+        let slot = r * d + class.kind;
         for n in (least..=most).rev() {
+            self.bags[slot] += n as u16;
+            // Whole units only, at most 1.0 to a point (ruling 13).
+            if n > 0 && t.spent(r, &[&self.bags[r * d..(r + 1) * d]]).is_none() {
+                self.bags[slot] -= n as u16;
+                continue;
+            }
             self.loads[r] += n * cost;
             self.counts[self.offsets[c] + j] = n;
             self.distribute(c, j + 1, taken + n, acc);
             self.loads[r] -= n * cost;
+            self.bags[slot] -= n as u16;
             if self.done || self.aborted {
                 return;
             }
@@ -236,12 +252,15 @@ impl<'t, O: Objective> Engine<'t, O> {
         }
     }
 
-    /// The memo key of the state whose next class is `c`: the loads of the
+    /// The memo key of the state whose next class is `c`: the bags of the
     /// open resources.
     fn key(&self, c: usize) -> Vec<u16> {
         let open = self.t.open[c];
-        let mut key = Vec::with_capacity(open.count_ones() as usize);
-        key.extend(super::classes::bits(open).map(|r| self.loads[r] as u16));
+        let d = self.t.costs.len();
+        let mut key = Vec::with_capacity(open.count_ones() as usize * d);
+        for r in super::classes::bits(open) {
+            key.extend_from_slice(&self.bags[r * d..(r + 1) * d]);
+        }
         key
     }
 }

@@ -46,12 +46,36 @@ pub fn may_use(problem: &Problem, u: usize, r: usize) -> bool {
     unit.reaches.contains(&r) || problem.resources[r].kind == (ResourceKind::Hq { unit: unit.id })
 }
 
+/// Points a resource of `points` points spends for `units` by ruling 13,
+/// by hand: every division of the units among its points, at most 1.0 to a
+/// point, the fewest points holding 0.5 or more; `None` if none fits.
+pub fn spent_by_hand(units: &[u32], points: u32) -> Option<u32> {
+    fn go(units: &[u32], bins: &mut Vec<u32>, best: &mut Option<u32>) {
+        let Some((&u, rest)) = units.split_first() else {
+            let spent = bins.iter().filter(|&&b| b >= 5).count() as u32;
+            *best = Some(best.map_or(spent, |b| b.min(spent)));
+            return;
+        };
+        for i in 0..bins.len() {
+            if bins[i] + u <= 10 && (bins[i] > 0 || !bins[..i].contains(&0)) {
+                bins[i] += u;
+                go(rest, bins, best);
+                bins[i] -= u;
+            }
+        }
+    }
+    let mut best = None;
+    go(units, &mut vec![0; points as usize], &mut best);
+    best
+}
+
 /// Asserts every legality rule of a plan, independently of the solver.
 pub fn assert_legal(problem: &Problem, plan: &Plan) {
     let m = problem.resources.len();
     assert_eq!(plan.units.len(), problem.units.len());
     assert_eq!(plan.resources.len(), m);
     let mut loads = vec![0u32; m];
+    let mut held = vec![Vec::new(); m];
     for (u, slot) in assigned(plan).iter().enumerate() {
         let unit = &problem.units[u];
         assert_eq!(plan.units[u].id, unit.id);
@@ -60,6 +84,7 @@ pub fn assert_legal(problem: &Problem, plan: &Plan) {
                 assert!(unit.ordered, "unit {u} not ordered but reorganized");
                 assert!(may_use(problem, u, r), "unit {u} cannot trace to resource {r} (OIL-003)");
                 loads[r] += unit.cost.0;
+                held[r].push(unit.cost.0);
             }
             None if !unit.ordered => assert_eq!(plan.units[u].outcome, UnitOutcome::NotOrdered),
             None if (0..m).all(|r| !may_use(problem, u, r)) => {
@@ -68,35 +93,34 @@ pub fn assert_legal(problem: &Problem, plan: &Plan) {
             None => assert_eq!(plan.units[u].outcome, UnitOutcome::NotEnoughOil),
         }
     }
-    let mut rounded_sum = 0;
+    let mut forced_sum = 0;
     let mut total = 0;
     for (r, &load) in loads.iter().enumerate() {
         let res = &plan.resources[r];
         let k = problem.resources[r].points;
         assert_eq!(res.load, Tenths(load));
         assert!(load <= 10 * k, "resource {r} over 1.0 per point (ruling 2)");
-        let rounded = round_half_up(load);
-        assert!(res.spent >= rounded, "resource {r} spends less than its rounded load");
+        // By hand where enumeration is quick; the library's division beyond.
+        let forced = if held[r].len() <= 10 { spent_by_hand(&held[r], k) } else { qm_oil::points_spent(&held[r], k) };
+        let forced = forced.expect("the units divide among the points (ruling 13)");
+        assert!(res.spent >= forced, "resource {r} spends less than its points holding 0.5 or more");
         assert!(res.spent <= k, "resource {r} spends more points than it holds");
-        if res.spent > rounded {
-            assert_eq!(res.spent, rounded + 1, "top-up is one point");
-            assert!(load % 10 >= 1 && load % 10 <= 4, "top-up only on a rounded-away remainder");
-        }
-        if load >= 5 {
-            assert!(res.spent >= 1, "a load of 0.5 or more is spent (OIL-004)");
+        if res.spent > forced {
+            // A top-up spends points holding some units, under 0.5 each.
+            assert!(res.spent <= load.div_ceil(10), "top-up only on points holding units (ruling 13)");
         }
         if load == 0 {
             assert_eq!(res.spent, 0);
             assert!(matches!(res.outcome, ResourceOutcome::NotReached | ResourceOutcome::Unused));
         }
-        rounded_sum += rounded;
+        forced_sum += forced;
         total += res.spent;
     }
     let cost: u32 = loads.iter().sum();
     assert_eq!(plan.cost_reorganized, Tenths(cost));
     assert_eq!(plan.rounded_minimum, round_half_up(cost));
     assert_eq!(plan.total_spent, total);
-    assert_eq!(total, rounded_sum.max(round_half_up(cost)), "total is max(rounded minimum, per-resource spends)");
+    assert_eq!(total, forced_sum.max(round_half_up(cost)), "total is max(rounded minimum, per-resource spends)");
     assert!(plan.lower_bound <= plan.total_spent);
     assert_eq!(plan.above_minimum.is_some(), total > plan.rounded_minimum);
 }
