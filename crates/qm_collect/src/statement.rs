@@ -308,3 +308,77 @@ impl IncomeStatement {
         cut + (self.conquered_sum - self.conquered_counted) + trade + shortfall
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn territory(id: &str, via: Option<&str>, line: LineStatus) -> TerritoryLine {
+        TerritoryLine {
+            id: id.to_string(),
+            name: id.to_string(),
+            value: 1,
+            counted: 1,
+            line,
+            conquered: false,
+            saved_at: Some("home".to_string()),
+            via: via.map(str::to_string),
+            blocked_by: None,
+        }
+    }
+
+    fn relay(node: &str, via: Option<&str>) -> Relay {
+        Relay { place: "home".to_string(), node: node.to_string(), via: via.map(str::to_string) }
+    }
+
+    fn statement(territories: Vec<TerritoryLine>, relays: Vec<Relay>) -> IncomeStatement {
+        IncomeStatement {
+            nation: "n".to_string(),
+            turn: 1,
+            territories,
+            conquered_sum: 0,
+            conquered_counted: 0,
+            naval_trade: Vec::new(),
+            saved: Vec::new(),
+            total: 0,
+            middle_east: None,
+            relays,
+        }
+    }
+
+    #[test]
+    fn lines_are_rebuilt_through_territories_and_relays() {
+        // capital - sea - a - b; `sea` is a relay, `a` and `b` territories.
+        let s = statement(
+            vec![
+                territory("a", Some("sea"), LineStatus::Ok),
+                territory("b", Some("a"), LineStatus::Ok),
+                territory("capital", None, LineStatus::Ok),
+                territory("lost", None, LineStatus::Cut),
+            ],
+            vec![relay("sea", Some("capital"))],
+        );
+        assert_eq!(s.line_of("b"), Some(vec!["capital".into(), "sea".into(), "a".into(), "b".into()]));
+        assert_eq!(s.line_of("capital"), Some(vec!["capital".into()]));
+        assert_eq!(s.line_of("lost"), None);
+        assert_eq!(s.line_of("nowhere"), None);
+        let p = s.parents();
+        assert_eq!(p.tail("b", 2), Some((vec!["a", "b"], false)));
+        assert_eq!(p.tail("b", 4), Some((vec!["capital", "sea", "a", "b"], true)));
+        assert_eq!(p.tail("b", 9), Some((vec!["capital", "sea", "a", "b"], true)));
+    }
+
+    #[test]
+    fn a_broken_or_cyclic_record_ends_the_walk() {
+        // A cycle a -> b -> sea -> a, and a parent that is never listed.
+        let s = statement(
+            vec![territory("a", Some("b"), LineStatus::Ok), territory("b", Some("sea"), LineStatus::Ok)],
+            vec![relay("sea", Some("a"))],
+        );
+        assert_eq!(s.line_of("a"), None);
+        assert_eq!(s.parents().tail("a", 100).map(|t| (t.0.len(), t.1)), Some((100, false)));
+        let s = statement(vec![territory("a", Some("gone"), LineStatus::Ok)], Vec::new());
+        assert_eq!(s.line_of("a"), None);
+        assert_eq!(s.parents().tail("a", 5), Some((vec!["gone", "a"], false)));
+    }
+}
