@@ -37,7 +37,8 @@ fn accounts_for_every_point(s: &IncomeStatement) {
     let trade: u32 = s.naval_trade.iter().map(|z| z.points).sum();
     assert_eq!(values + trade, s.total + s.lost(), "{s:?}");
     for t in s.territories.iter().filter(|t| t.line == LineStatus::Cut) {
-        assert!(t.blocked_by.is_some() && t.path.is_empty(), "a cut line names its blocker: {t:?}");
+        assert!(t.blocked_by.is_some() && t.via.is_none(), "a cut line names its blocker: {t:?}");
+        assert_eq!(s.line_of(&t.id), None, "a cut line has no line: {t:?}");
     }
 }
 
@@ -47,7 +48,8 @@ fn a_cut_off_territory_loses_its_resources() {
     assert_eq!(rows(&s), [("lorraine", 3, 0, false), ("paris", 5, 5, true), ("picardy", 2, 2, true)]);
     let lorraine = s.territory("lorraine").expect("lorraine");
     assert_eq!(lorraine.blocked_by.as_deref(), Some("champagne"));
-    assert_eq!(s.territory("picardy").map(|t| t.path.clone()), Some(vec!["paris".into(), "picardy".into()]));
+    assert_eq!(s.line_of("picardy"), Some(vec!["paris".into(), "picardy".into()]));
+    assert_eq!(s.territory("picardy").and_then(|t| t.via.as_deref()), Some("paris"));
     assert_eq!((s.saved_at("france"), s.total, s.lost()), (7, 7, 3));
     accounts_for_every_point(&s);
 }
@@ -61,7 +63,8 @@ fn a_colony_saves_at_the_colony_while_the_way_home_is_closed() {
     // Delhi is a city of British India, a supply center itself: its line
     // starts and ends there (it read "bengal - delhi" while the flood let a
     // neighbour center's push reach it before its own seed, COL-005).
-    assert_eq!(s.territory("delhi").map(|t| t.path.clone()), Some(vec!["delhi".into()]));
+    assert_eq!(s.line_of("delhi"), Some(vec!["delhi".into()]));
+    assert_eq!(s.territory("delhi").map(|t| t.via.clone()), Some(None));
     assert_eq!((s.saved_at("british-india"), s.saved_at("britain"), s.total), (7, 7, 14));
     accounts_for_every_point(&s);
 }
@@ -71,7 +74,8 @@ fn an_island_saves_where_the_map_says() {
     let s = collect("scenarios/wteaw/island.ron", "britain");
     let malta = s.territory("malta").expect("malta");
     assert_eq!((malta.saved_at.as_deref(), malta.counted), (Some("egypt"), 1));
-    assert_eq!(malta.path, ["cairo", "central-med", "malta"]);
+    assert_eq!(s.line_of("malta").expect("traced"), ["cairo", "central-med", "malta"]);
+    assert_eq!(malta.via.as_deref(), Some("central-med"));
     assert_eq!((s.saved_at("egypt"), s.saved_at("britain"), s.total), (4, 5, 9));
     accounts_for_every_point(&s);
 }
@@ -191,14 +195,8 @@ fn lines_pass_neutral_allied_and_submarine_zones_and_an_enemy_warship_cuts() {
         rows(&s),
         [("jersey", 1, 1, true), ("london", 5, 5, true), ("orkney", 1, 1, true), ("scilly", 2, 0, false)]
     );
-    assert_eq!(
-        s.territory("jersey").map(|t| t.path.clone()),
-        Some(vec!["london".into(), "channel".into(), "jersey".into()])
-    );
-    assert_eq!(
-        s.territory("orkney").map(|t| t.path.clone()),
-        Some(vec!["london".into(), "north-sea".into(), "orkney".into()])
-    );
+    assert_eq!(s.line_of("jersey"), Some(vec!["london".into(), "channel".into(), "jersey".into()]));
+    assert_eq!(s.line_of("orkney"), Some(vec!["london".into(), "north-sea".into(), "orkney".into()]));
     assert_eq!(s.territory("scilly").and_then(|t| t.blocked_by.clone()).as_deref(), Some("celtic-sea (ger-cruiser)"));
     assert_eq!((s.total, s.lost()), (7, 2));
     accounts_for_every_point(&s);
@@ -221,7 +219,7 @@ fn the_statement_is_kept_in_the_families_state_section() {
 fn qm_collect_prints_the_income_statement_as_json() {
     let file = path("scenarios/wteaw/conquered.ron").display().to_string();
     let v = json(&["collect", &file, "--json"]);
-    assert_eq!(v["format"], "qm-collect/1");
+    assert_eq!(v["format"], "qm-collect/2");
     assert_eq!(v["nation"], "germany");
     assert_eq!(v["turn"], 1);
     assert_eq!((v["conquered_sum"].as_u64(), v["conquered_counted"].as_u64()), (Some(5), Some(3)));
@@ -359,15 +357,24 @@ fn one_flood_per_side_gives_each_nation_its_own_statement() {
             for n in nations {
                 let one = collect_income_on(&board, n, &shared, 1, &none, &mut GameRng::seeded(7));
                 let own = collect_income(&board, n, 1, &none, &mut GameRng::seeded(7));
+                let (lines_one, lines_own) = (one.parents(), own.parents());
                 for (x, y) in one.territories.iter().zip(&own.territories) {
-                    assert_eq!(x.path.len(), y.path.len(), "{}: the line of {}", one.nation, x.id);
-                    let Some(first) = x.path.first() else { continue };
+                    let (a, b) = (lines_one.line_of(&x.id), lines_own.line_of(&y.id));
+                    assert_eq!(
+                        a.as_ref().map(Vec::len),
+                        b.as_ref().map(Vec::len),
+                        "{}: the line of {}",
+                        one.nation,
+                        x.id
+                    );
+                    let Some(first) = a.as_ref().and_then(|p| p.first()) else { continue };
                     let place = board.spec.collect.place_by_key(x.saved_at.as_deref().unwrap_or_default());
                     let centers = supply_centers(&board, n, place.expect("a saving place"));
                     assert!(centers.contains(&map.find(first).expect("a node")), "{}: {first}", x.id);
                 }
                 let without_paths = |mut s: IncomeStatement| {
-                    s.territories.iter_mut().for_each(|t| t.path.clear());
+                    s.territories.iter_mut().for_each(|t| t.via = None);
+                    s.relays.clear();
                     s
                 };
                 assert_eq!(without_paths(one), without_paths(own));

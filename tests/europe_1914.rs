@@ -84,8 +84,8 @@ fn the_entente_saves_at_homes_and_colonies_with_cyprus_cut_and_malta_round_by_li
     // Corsica's own port is a supply center of the homeland (COL-005).
     let corsica = france.territory("corsica").expect("corsica");
     assert_eq!(
-        (corsica.path.as_slice(), corsica.saved_at.as_deref()),
-        (["corsica".to_string()].as_slice(), Some("france"))
+        (france.line_of("corsica"), corsica.via.as_deref(), corsica.saved_at.as_deref()),
+        (Some(vec!["corsica".to_string()]), None, Some("france"))
     );
     accounts_for_every_point(france);
 
@@ -93,7 +93,11 @@ fn the_entente_saves_at_homes_and_colonies_with_cyprus_cut_and_malta_round_by_li
     // British India saves at India, Egypt with Malta at Egypt.
     assert_eq!((britain.saved_at("british-india"), britain.saved_at("egypt")), (12, 5));
     let malta = britain.territory("malta").expect("malta");
-    assert_eq!(malta.path, ["alexandria", "cyrenaica", "central-mediterranean", "malta"]);
+    assert_eq!(
+        britain.line_of("malta").expect("traced"),
+        ["alexandria", "cyrenaica", "central-mediterranean", "malta"]
+    );
+    assert_eq!(malta.via.as_deref(), Some("central-mediterranean"));
     let cyprus = britain.territory("cyprus").expect("cyprus");
     assert_eq!((cyprus.line, cyprus.blocked_by.as_deref()), (LineStatus::Cut, Some("eastern-mediterranean (breslau)")));
     let convoy = britain.naval_trade.iter().find(|z| z.zone == "western-approaches").expect("convoys");

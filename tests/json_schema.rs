@@ -301,7 +301,7 @@ fn collection_outputs_validate_in_declared_order() {
     let run = json(&["run", &p("scenarios/wteaw/europe-1914.ron"), "--phases", "2", "--json"]);
     assert_valid("supply.schema.json", &run);
     let statements = run["income_statements"].as_array().expect("statements");
-    assert!(statements.iter().any(|s| s["nation"] == "germany" && s["format"] == "qm-collect/1"), "{run}");
+    assert!(statements.iter().any(|s| s["nation"] == "germany" && s["format"] == "qm-collect/2"), "{run}");
     let table = json(&["supply", &p("scenarios/wteaw/raider.ron"), "--json"]);
     assert_valid("supply-territories.schema.json", &table);
     assert_eq!(table["header"]["command"], "supply");

@@ -30,8 +30,10 @@ fuzz_target!(|data: &[u8]| {
         let pass = passability(&board, nation);
         let mut rng = GameRng::seeded(seed);
         let s = collect_income(&board, nation, 1, &|_, _| false, &mut rng);
+        let parents = s.parents();
         for t in s.territories.iter().filter(|t| t.line == LineStatus::Ok) {
-            let nodes: Vec<u32> = t.path.iter().map(|k| map.find(k).expect("a line names map nodes")).collect();
+            let path = parents.line_of(&t.id).expect("a traced line is rebuilt from its parents");
+            let nodes: Vec<u32> = path.iter().map(|k| map.find(k).expect("a line names map nodes")).collect();
             assert_eq!(nodes.last().map(|&x| map.label(x)), Some(t.id.as_str()), "the line ends at its territory");
             for w in nodes.windows(2) {
                 assert!(map.adjacency.neighbors(w[0], EdgeKinds::ALL).any(|x| x == w[1]), "adjacent steps");

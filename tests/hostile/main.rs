@@ -11,6 +11,7 @@
 mod common;
 
 mod caps;
+mod collect;
 mod ignored;
 mod loader;
 mod output;

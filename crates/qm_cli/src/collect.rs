@@ -34,13 +34,28 @@ pub fn statement_json(s: &IncomeStatement) -> StatementOut {
     StatementOut::from(s)
 }
 
+/// Most nodes of a line the text shows: the output stays linear in the map
+/// however long the lines are (`qm explain` shows a whole line).
+const SHOWN_NODES: usize = 12;
+
+/// A territory's line as text: whole if short, else its last
+/// [`SHOWN_NODES`] nodes after `...`.
+fn line_text(parents: &qm_collect::Parents<'_>, territory: &str) -> String {
+    match parents.tail(territory, SHOWN_NODES) {
+        Some((nodes, true)) => format!("line {}", nodes.join(" - ")),
+        Some((nodes, false)) => format!("line ... - {}", nodes.join(" - ")),
+        None => "line ?".to_string(),
+    }
+}
+
 /// A statement as text.
 #[must_use]
 pub fn statement_text(s: &IncomeStatement) -> String {
     let mut out = format!("{} collects, turn {}\n", s.nation, s.turn);
+    let parents = s.parents();
     for t in &s.territories {
         let line = match (t.line, &t.blocked_by) {
-            (LineStatus::Ok, _) => format!("line {}", t.path.join(" - ")),
+            (LineStatus::Ok, _) => line_text(&parents, &t.id),
             (LineStatus::Cut, b) => format!("CUT by {}", b.as_deref().unwrap_or("?")),
         };
         let kind = if t.conquered { "conquered" } else { "original" };

@@ -138,7 +138,8 @@ pub fn resource_text(r: &PowerReport, res: &ResourceReport) -> String {
     let spent = if res.spent == 0 { "not spent".to_string() } else { format!("spent {} oil points", res.spent) };
     s += &format!("  {spent}\n  why: {}\n", res.why);
     s += &format!(
-        "  load {} ({} tenths); rounded halves up: {} (OIL-004, ruling 1)\n",
+        "  load {} ({} tenths); rounded halves up: {} (OIL-004, ruling 1); its points are spent one by one \
+         (ruling 13: a point holding 0.5 or more is spent, one below may stay unspent)\n",
         tenths(res.load_tenths),
         res.load_tenths,
         (res.load_tenths + 5) / 10

@@ -78,11 +78,13 @@ fn territory_line(s: &mut String, st: &IncomeStatement, t: &TerritoryLine) {
     let _ = writeln!(s, "  saved at {place} (COL-004)");
     match t.line {
         LineStatus::Ok => {
+            // Rebuilt from the statement's first-arrival parents.
+            let path = st.line_of(&t.id).unwrap_or_default();
             let _ = writeln!(
                 s,
                 "  line of supply ok (COL-005, ruling 4): {} (supply center {} first)",
-                t.path.join(" - "),
-                t.path.first().map_or("-", String::as_str)
+                path.join(" - "),
+                path.first().map_or("-", String::as_str)
             );
         }
         LineStatus::Cut => {

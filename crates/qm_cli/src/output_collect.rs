@@ -11,7 +11,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 /// The statement's own layout tag, kept beside the header's `format`.
-pub const STATEMENT_FORMAT: &str = "qm-collect/1";
+pub const STATEMENT_FORMAT: &str = "qm-collect/2";
 
 /// `qm collect --json`: the header, then the nation's income statement.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
@@ -54,6 +54,21 @@ pub struct StatementOut {
     /// The nation's Middle East income (MET-006, ruling 6), if it has a
     /// marker.
     pub middle_east: Option<MiddleEastOut>,
+    /// The parents of the other nodes the lines pass, by place then node:
+    /// with each territory's `via`, one parent per node and saving place.
+    pub relays: Vec<RelayOut>,
+}
+
+/// The parent of one node on the lines of one saving place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct RelayOut {
+    /// The saving place's key.
+    pub place: String,
+    /// The node's key.
+    pub node: String,
+    /// The next node toward the place's supply center; `null` at a supply
+    /// center.
+    pub via: Option<String>,
 }
 
 /// Whether a territory's line of supply reached its saving place (COL-005).
@@ -92,8 +107,10 @@ pub struct TerritoryOut {
     pub conquered: bool,
     /// The saving place's key (COL-004).
     pub saved_at: Option<String>,
-    /// The line, supply center first, when ok.
-    pub path: Vec<String>,
+    /// The next node of its line toward the supply center, when ok (the
+    /// flood's first-arrival parent); `null` at a supply center and when
+    /// cut. Its line is rebuilt by following `via` here and in `relays`.
+    pub via: Option<String>,
     /// The territory or sea zone (with the enemy ship) that cuts it.
     pub blocked_by: Option<String>,
 }
@@ -108,7 +125,7 @@ impl From<&TerritoryLine> for TerritoryOut {
             line: t.line.into(),
             conquered: t.conquered,
             saved_at: t.saved_at.clone(),
-            path: t.path.clone(),
+            via: t.via.clone(),
             blocked_by: t.blocked_by.clone(),
         }
     }
@@ -235,6 +252,11 @@ impl From<&IncomeStatement> for StatementOut {
             total: s.total,
             lost: s.lost(),
             middle_east: s.middle_east.as_ref().map(MiddleEastOut::from),
+            relays: s
+                .relays
+                .iter()
+                .map(|r| RelayOut { place: r.place.clone(), node: r.node.clone(), via: r.via.clone() })
+                .collect(),
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::board::Board;
 use crate::lines::{Lines, trace_lines};
-use crate::statement::{IncomeStatement, LineStatus, MiddleEastIncome, Saved, TerritoryLine};
+use crate::statement::{IncomeStatement, LineStatus, MiddleEastIncome, Relay, Saved, TerritoryLine};
 use crate::trade::naval_trade;
 use qm_core::collect_map::{PlaceId, TerritoryEcon};
 use qm_core::ids::{NationId, NodeId, Side};
@@ -63,7 +63,7 @@ pub fn collect_income_on(
     rng: &mut GameRng,
 ) -> IncomeStatement {
     let cm = &board.spec.collect;
-    let (territories, saved_at) = territory_lines(board, nation, lines);
+    let (territories, saved_at, relays) = territory_lines(board, nation, lines);
     // What each of the nation's places saves, by place id, then by key.
     let mut by_place = vec![0u32; cm.places.len()];
     for (t, p) in territories.iter().zip(&saved_at) {
@@ -104,6 +104,7 @@ pub fn collect_income_on(
             .into_iter()
             .find(|m| m.nation == board.spec.ruleset.nation_key(nation))
             .map(MiddleEastIncome::owed),
+        relays,
     }
 }
 
@@ -168,40 +169,104 @@ fn saving_place(
 
 /// The lines of the statement of every territory `nation` holds with a
 /// value, in key order (COL-005, COL-008), with the id of each one's saving
-/// place. Each line is traced back through the flood into one reused
-/// buffer; its nodes are named only once, in the statement.
-fn territory_lines(board: &Board, nation: NationId, lines: &Lines) -> (Vec<TerritoryLine>, Vec<Option<PlaceId>>) {
+/// place, and the relays of their lines. Each territory keeps only its
+/// first-arrival parent from the flood, not its line, so the statement is
+/// linear in the map however long the lines are.
+fn territory_lines(
+    board: &Board,
+    nation: NationId,
+    lines: &Lines,
+) -> (Vec<TerritoryLine>, Vec<Option<PlaceId>>, Vec<Relay>) {
     let held = held(board, nation);
     let homeland = board.spec.collect.homeland(nation);
-    let mut path = Vec::new();
     let mut out = Vec::with_capacity(held.len());
     let mut places = Vec::with_capacity(held.len());
-    for n in held {
+    let mut traced = Vec::with_capacity(held.len());
+    for &n in &held {
         let e = board.spec.collect.econ(n);
         let place = saving_place(board, nation, homeland, n, e);
-        let traced = place.is_some_and(|p| lines.line_into(n, p, &mut path));
-        out.push(territory_line(board, nation, lines, n, place, traced.then_some(path.as_slice())));
+        let parent = place.and_then(|p| lines.parent(n, p));
+        out.push(territory_line(board, nation, lines, n, place, parent));
         places.push(place);
+        traced.push(place.filter(|_| parent.is_some()));
     }
-    (out, places)
+    let relays = relays(board, lines, &held, &traced);
+    (out, places, relays)
+}
+
+/// The parents of the nodes the traced lines pass that are not territories
+/// of the statement on their own place's line (those carry theirs as
+/// `via`): one walk per line up to the first node already walked for the
+/// same place, so each node is named at most once a place. `traced[i]` is
+/// the place `held[i]` traced to.
+fn relays(board: &Board, lines: &Lines, held: &[NodeId], traced: &[Option<PlaceId>]) -> Vec<Relay> {
+    let map = &board.spec.map;
+    let cm = &board.spec.collect;
+    let count = map.node_count();
+    // Per node, the place whose line it is listed on with its own `via`.
+    let mut own: Vec<Option<PlaceId>> = vec![None; count];
+    let mut targets: Vec<(PlaceId, NodeId)> = Vec::new();
+    for (&n, &p) in held.iter().zip(traced) {
+        if let (Some(p), Some(o)) = (p, own.get_mut(n as usize)) {
+            *o = Some(p);
+            targets.push((p, n));
+        }
+    }
+    // By place, so that one `seen` array serves each place in turn.
+    targets.sort_unstable();
+    let mut seen = vec![false; count];
+    let mut touched: Vec<NodeId> = Vec::new();
+    let mut place_now = None;
+    let mut out = Vec::new();
+    for (p, n) in targets {
+        if place_now != Some(p) {
+            touched.drain(..).for_each(|x| seen[x as usize] = false);
+            place_now = Some(p);
+        }
+        let mut at = n;
+        // Each step goes to an earlier arrival; the bound guards a broken
+        // record.
+        for _ in 0..=count {
+            if seen.get(at as usize).is_none_or(|&s| s) {
+                break;
+            }
+            seen[at as usize] = true;
+            touched.push(at);
+            let Some(parent) = lines.parent(at, p) else { break };
+            if own[at as usize] != Some(p) {
+                out.push(Relay {
+                    place: cm.place_key(p).to_string(),
+                    node: map.label(at).to_string(),
+                    via: parent.map(|x| map.label(x).to_string()),
+                });
+            }
+            match parent {
+                Some(x) => at = x,
+                None => break,
+            }
+        }
+    }
+    out.sort_unstable();
+    out
 }
 
 /// One territory's line of the statement (COL-005, COL-008), with its
-/// saving place and its line of supply, if traced (center first).
+/// saving place and the parent of its line of supply, if traced
+/// (`Some(None)` at a supply center).
 fn territory_line(
     board: &Board,
     nation: NationId,
     lines: &Lines,
     n: NodeId,
     place: Option<PlaceId>,
-    path: Option<&[NodeId]>,
+    parent: Option<Option<NodeId>>,
 ) -> TerritoryLine {
     let map = &board.spec.map;
     let e = board.spec.collect.econ(n);
     let original = is_original(board, nation, n, e);
     let value = u32::from(e.value);
-    let line = if path.is_some() { LineStatus::Ok } else { LineStatus::Cut };
-    let blocked_by = match (place, path) {
+    let line = if parent.is_some() { LineStatus::Ok } else { LineStatus::Cut };
+    let blocked_by = match (place, parent) {
         (_, Some(_)) => None,
         (None, None) => Some("no saving place".to_string()),
         (Some(p), None) => Some(describe_blocker(board, nation, lines, n, p)),
@@ -211,11 +276,11 @@ fn territory_line(
         id: label.to_string(),
         name: map.node(n).and_then(|i| i.name.as_deref()).unwrap_or(label).to_string(),
         value,
-        counted: if original && path.is_some() { value } else { 0 },
+        counted: if original && parent.is_some() { value } else { 0 },
         line,
         conquered: !original,
         saved_at: place.map(|p| board.spec.collect.place_key(p).to_string()),
-        path: path.unwrap_or_default().iter().map(|&x| map.label(x).to_string()).collect(),
+        via: parent.flatten().map(|x| map.label(x).to_string()),
         blocked_by,
     }
 }

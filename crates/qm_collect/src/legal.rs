@@ -190,6 +190,7 @@ fn owed_statement(board: &Board, nation: NationId, turn: u32) -> IncomeStatement
         naval_trade: Vec::new(),
         saved: Vec::new(),
         total: 0,
+        relays: Vec::new(),
     }
 }
 

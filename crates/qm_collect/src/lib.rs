@@ -33,7 +33,7 @@ pub use orders::{CollectError, CollectOrder, DeclineValid, Payment, SplitValid};
 pub use payment::Share;
 pub use plugin::{CollectPlugin, CollectState, Statements};
 pub use statement::{
-    IncomeStatement, LineStatus, MiddleEastIncome, Paid, Saved, TerritoryLine, TradeLine, TradeOutcome,
+    IncomeStatement, LineStatus, MiddleEastIncome, Paid, Parents, Relay, Saved, TerritoryLine, TradeLine, TradeOutcome,
 };
 pub use treasury::Treasury;
 

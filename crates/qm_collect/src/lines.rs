@@ -10,7 +10,7 @@ use crate::board::{Board, ShipKind};
 use qm_core::collect_map::PlaceId;
 use qm_core::ids::{NationId, NodeId};
 use qm_core::map::{Features, NodeKind};
-use qm_trace::{EdgeKinds, Flood, FloodSpec, Seed, bfs_distances, flood};
+use qm_trace::{EdgeKinds, Flood, FloodSpec, Origin, Seed, bfs_distances, flood};
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
@@ -168,6 +168,19 @@ impl Lines {
         path.clear();
         let Some(bit) = self.places.iter().position(|&p| p == place) else { return false };
         self.flood.trace_into(node, bit as u32, path).is_some()
+    }
+
+    /// The first-arrival parent of `node` on its line to `place` (the next
+    /// node toward a supply center): `Some(None)` at a supply center,
+    /// `Some(Some(p))` from `p`, `None` when the line does not reach it.
+    /// Read from the flood's record, no walk.
+    #[must_use]
+    pub fn parent(&self, node: NodeId, place: PlaceId) -> Option<Option<NodeId>> {
+        let bit = self.places.iter().position(|&p| p == place)?;
+        match self.flood.origin_of(node, bit as u32)? {
+            Origin::Seed(_) => Some(None),
+            Origin::Node(p) => Some(Some(p)),
+        }
     }
 
     /// What cuts `node` off from `place`: the first node that does not pass

@@ -3,6 +3,7 @@
 
 use qm_core::ids::Side;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// Whether a territory's line of supply reached its saving place (COL-005).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,8 +33,11 @@ pub struct TerritoryLine {
     pub conquered: bool,
     /// The saving place's key.
     pub saved_at: Option<String>,
-    /// The line, from the supply center to the territory (keys), when ok.
-    pub path: Vec<String>,
+    /// The next node of its line toward the supply center (a key), when
+    /// ok: its first-arrival parent in the flood. `None` at a supply center
+    /// itself and when cut. [`IncomeStatement::line_of`] rebuilds the line.
+    #[serde(default)]
+    pub via: Option<String>,
     /// The territory or sea zone that cuts the line, when cut; with an
     /// enemy ship's id for a sea zone closed by it.
     pub blocked_by: Option<String>,
@@ -104,6 +108,85 @@ pub struct IncomeStatement {
     /// The nation's marker on the Middle East track, if it has one
     /// (MET-003..006), and who paid its level (MET-006, ruling 6).
     pub middle_east: Option<MiddleEastIncome>,
+    /// The parents of the other nodes the traced lines pass (sea zones,
+    /// allied or valueless territories, a territory on another place's
+    /// line), by place key then node key: with each territory's `via`, one
+    /// parent per node and place, so the statement grows linearly with the
+    /// map however long its lines are.
+    #[serde(default)]
+    pub relays: Vec<Relay>,
+}
+
+/// The parent of one node on the lines of one saving place: a link of the
+/// first-arrival tree that is not a [`TerritoryLine::via`].
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Relay {
+    /// The saving place's key.
+    pub place: String,
+    /// The node's key.
+    pub node: String,
+    /// The next node toward the place's supply center; `None` at a supply
+    /// center.
+    pub via: Option<String>,
+}
+
+/// The parents of a statement's lines, indexed once, to rebuild many lines
+/// ([`IncomeStatement::parents`]).
+#[derive(Clone, Debug)]
+pub struct Parents<'a> {
+    /// Per `(place, node)`, the next node toward the place's supply center.
+    via: HashMap<(&'a str, &'a str), Option<&'a str>>,
+    /// Per territory key, its saving place, when its line is ok.
+    traced: HashMap<&'a str, &'a str>,
+}
+
+impl Parents<'_> {
+    /// The line of a territory, from the supply center to the territory
+    /// (keys), rebuilt by walking parents; `None` if it is not listed, its
+    /// line is cut, or the parents are broken (a missing link or a cycle:
+    /// the walk takes at most one step a link).
+    #[must_use]
+    pub fn line_of(&self, territory: &str) -> Option<Vec<String>> {
+        let (&key, &place) = self.traced.get_key_value(territory)?;
+        let mut line = vec![key.to_string()];
+        let mut at = key;
+        for _ in 0..=self.via.len() {
+            match *self.via.get(&(place, at))? {
+                None => {
+                    line.reverse();
+                    return Some(line);
+                }
+                Some(next) => {
+                    line.push(next.to_string());
+                    at = next;
+                }
+            }
+        }
+        None
+    }
+
+    /// The last `n` nodes at most of a territory's line, territory last,
+    /// walking at most `n` parents, and whether that is the whole line:
+    /// for a display that must stay linear in the map. `None` as for
+    /// [`Parents::line_of`] (a broken link shows as a partial line).
+    #[must_use]
+    pub fn tail(&self, territory: &str, n: usize) -> Option<(Vec<&str>, bool)> {
+        let (&key, &place) = self.traced.get_key_value(territory)?;
+        let mut line = vec![key];
+        // At most `n` nodes: bounded on a cycle too.
+        loop {
+            let whole = match self.via.get(&(place, line[line.len() - 1])) {
+                Some(None) => true,
+                Some(Some(next)) if line.len() < n.max(1) => {
+                    line.push(next);
+                    continue;
+                }
+                _ => false,
+            };
+            line.reverse();
+            return Some((line, whole));
+        }
+    }
 }
 
 /// One Allied power's payment of a track level.
@@ -183,6 +266,31 @@ impl IncomeStatement {
         self.territories.iter().find(|t| t.id == key)
     }
 
+    /// The parents of every line, indexed once: for many
+    /// [`Parents::line_of`] calls, each as long as its line.
+    #[must_use]
+    pub fn parents(&self) -> Parents<'_> {
+        let mut via = HashMap::with_capacity(self.territories.len() + self.relays.len());
+        let mut traced = HashMap::new();
+        for t in self.territories.iter().filter(|t| t.line == LineStatus::Ok) {
+            if let Some(place) = t.saved_at.as_deref() {
+                via.insert((place, t.id.as_str()), t.via.as_deref());
+                traced.insert(t.id.as_str(), place);
+            }
+        }
+        for r in &self.relays {
+            via.entry((r.place.as_str(), r.node.as_str())).or_insert(r.via.as_deref());
+        }
+        Parents { via, traced }
+    }
+
+    /// The line of a territory, supply center first (keys), rebuilt from
+    /// the parents (see [`Parents::line_of`]); `None` when cut.
+    #[must_use]
+    pub fn line_of(&self, territory: &str) -> Option<Vec<String>> {
+        self.parents().line_of(territory)
+    }
+
     /// The amount saved at a place (0 if none).
     #[must_use]
     pub fn saved_at(&self, place: &str) -> u32 {
@@ -198,5 +306,79 @@ impl IncomeStatement {
         let trade: u32 = self.naval_trade.iter().map(|z| z.points - z.collected).sum();
         let shortfall = self.middle_east.as_ref().map_or(0, |m| m.shortfall);
         cut + (self.conquered_sum - self.conquered_counted) + trade + shortfall
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn territory(id: &str, via: Option<&str>, line: LineStatus) -> TerritoryLine {
+        TerritoryLine {
+            id: id.to_string(),
+            name: id.to_string(),
+            value: 1,
+            counted: 1,
+            line,
+            conquered: false,
+            saved_at: Some("home".to_string()),
+            via: via.map(str::to_string),
+            blocked_by: None,
+        }
+    }
+
+    fn relay(node: &str, via: Option<&str>) -> Relay {
+        Relay { place: "home".to_string(), node: node.to_string(), via: via.map(str::to_string) }
+    }
+
+    fn statement(territories: Vec<TerritoryLine>, relays: Vec<Relay>) -> IncomeStatement {
+        IncomeStatement {
+            nation: "n".to_string(),
+            turn: 1,
+            territories,
+            conquered_sum: 0,
+            conquered_counted: 0,
+            naval_trade: Vec::new(),
+            saved: Vec::new(),
+            total: 0,
+            middle_east: None,
+            relays,
+        }
+    }
+
+    #[test]
+    fn lines_are_rebuilt_through_territories_and_relays() {
+        // capital - sea - a - b; `sea` is a relay, `a` and `b` territories.
+        let s = statement(
+            vec![
+                territory("a", Some("sea"), LineStatus::Ok),
+                territory("b", Some("a"), LineStatus::Ok),
+                territory("capital", None, LineStatus::Ok),
+                territory("lost", None, LineStatus::Cut),
+            ],
+            vec![relay("sea", Some("capital"))],
+        );
+        assert_eq!(s.line_of("b"), Some(vec!["capital".into(), "sea".into(), "a".into(), "b".into()]));
+        assert_eq!(s.line_of("capital"), Some(vec!["capital".into()]));
+        assert_eq!(s.line_of("lost"), None);
+        assert_eq!(s.line_of("nowhere"), None);
+        let p = s.parents();
+        assert_eq!(p.tail("b", 2), Some((vec!["a", "b"], false)));
+        assert_eq!(p.tail("b", 4), Some((vec!["capital", "sea", "a", "b"], true)));
+        assert_eq!(p.tail("b", 9), Some((vec!["capital", "sea", "a", "b"], true)));
+    }
+
+    #[test]
+    fn a_broken_or_cyclic_record_ends_the_walk() {
+        // A cycle a -> b -> sea -> a, and a parent that is never listed.
+        let s = statement(
+            vec![territory("a", Some("b"), LineStatus::Ok), territory("b", Some("sea"), LineStatus::Ok)],
+            vec![relay("sea", Some("a"))],
+        );
+        assert_eq!(s.line_of("a"), None);
+        assert_eq!(s.parents().tail("a", 100).map(|t| (t.0.len(), t.1)), Some((100, false)));
+        let s = statement(vec![territory("a", Some("gone"), LineStatus::Ok)], Vec::new());
+        assert_eq!(s.line_of("a"), None);
+        assert_eq!(s.parents().tail("a", 5), Some((vec!["gone", "a"], false)));
     }
 }

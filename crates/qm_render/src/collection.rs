@@ -26,8 +26,11 @@ pub fn of(game: &mut Game) -> Collection {
     let mut c = Collection::default();
     for n in nations {
         let s = collect_income(&board, n, turn, &|_, _| false, &mut rng);
+        // Each line rebuilt from the statement's first-arrival parents.
+        let parents = s.parents();
         for t in &s.territories {
-            c.lines.push((t.id.clone(), t.path.clone(), t.line == LineStatus::Cut));
+            let path = parents.line_of(&t.id).unwrap_or_default();
+            c.lines.push((t.id.clone(), path, t.line == LineStatus::Cut));
         }
         for t in &s.naval_trade {
             let outcome = serde_json::to_value(t.outcome).ok().and_then(|v| v.as_str().map(str::to_string));

@@ -16,8 +16,10 @@ pub const UNALIGNED: &str = "unaligned";
 pub const MAX_COST: u32 = 1000;
 /// Largest movement factor.
 pub const MAX_MOVEMENT: u32 = 50;
-/// Largest oil cost of a unit type, in tenths (OIL-003's largest is 0.6).
-pub const MAX_OIL: u32 = 100;
+/// Largest oil cost of a unit type, in tenths: one oil point, the most a
+/// point covers (ruling 13; OIL-003's largest cost is 0.6), so that every
+/// unit fits some point.
+pub const MAX_OIL: u32 = 10;
 
 /// Names a condition may refer to.
 pub(crate) struct Names<'a> {
@@ -279,7 +281,10 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
         if t.oil > MAX_OIL {
             p.at(
                 loc!["unit_types", i, "oil"],
-                format!("oil cost {} of unit type `{}` is out of range 0..={MAX_OIL} tenths", t.oil, t.key),
+                format!(
+                    "oil cost {} of unit type `{}` is out of range 0..={MAX_OIL} tenths (one oil point covers at most 1.0 of units, ruling 13)",
+                    t.oil, t.key
+                ),
             );
         }
         if t.factors.is_some_and(|f| f > 99) {
