@@ -16,6 +16,17 @@ use serde::{Deserialize, Serialize};
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct MapNode(pub NodeId);
 
+/// A unit's organization (OIL-003): disorganized units are reorganized in
+/// the final reorganization step of the oil family. Units without it are
+/// organized. Operations that the scenario's `ops` data lists in
+/// `disorganize` leave the units that carry them out disorganized, and a
+/// disorganized unit takes no operation until it is reorganized.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Organization {
+    /// Organized.
+    pub organized: bool,
+}
+
 /// Static attributes of a hex.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HexTile {

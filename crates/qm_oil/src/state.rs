@@ -17,13 +17,7 @@ use qm_core::spec::Spec;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// A unit's organization (OIL-003): disorganized units are reorganized in
-/// the final reorganization step. Units without it are organized.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Organization {
-    /// Organized.
-    pub organized: bool,
-}
+pub use qm_core::components::Organization;
 
 /// An oil resource on the map (OIL-003): it produces `points` oil points
 /// each turn for the major power that controls its hex.

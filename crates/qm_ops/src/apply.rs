@@ -91,6 +91,7 @@ pub fn apply_operations(world: &mut World) {
     }
     for (target, attackers) in attacks {
         crate::combat::resolve(world, target, &attackers, clock);
+        disorganize(world, "attack", &attackers);
     }
     for o in orders {
         match o.order {
@@ -98,9 +99,13 @@ pub fn apply_operations(world: &mut World) {
             ValidOrder::Build { nation, kind, at, cost } => {
                 crate::build::construct(world, nation, kind, at, cost, clock.turn);
             }
-            ValidOrder::Move { unit, path } => move_along(world, &unit, &path, clock),
+            ValidOrder::Move { unit, path } => {
+                move_along(world, &unit, &path, clock);
+                disorganize(world, "move", std::slice::from_ref(&unit));
+            }
             ValidOrder::Exploit { unit, path } => {
                 move_along(world, &unit, &path, clock);
+                disorganize(world, "exploit", std::slice::from_ref(&unit));
                 if let Some(e) = unit_entity(world, &unit)
                     && let Some(mut f) = world.get_mut::<UnitFlags>(e)
                 {
@@ -112,7 +117,8 @@ pub fn apply_operations(world: &mut World) {
                     f.bits -= UnitFlagBits::REDEPLOYED;
                 }
             }
-            ValidOrder::Combat { target, taker, advance, .. } => {
+            ValidOrder::Combat { attackers, target, taker, advance } => {
+                disorganize(world, "attack", &attackers);
                 // The defenders are lost; the hex is taken; the advance
                 // moves in.
                 let spec = world.resource::<Spec>().0.clone();
@@ -147,6 +153,7 @@ pub fn apply_operations(world: &mut World) {
                     l.node = at;
                 }
                 capture(world, at, nation, clock);
+                disorganize(world, "invade", std::slice::from_ref(&unit));
                 // SUP-034, SUP-197: a bridgehead is placed.
                 let spec = world.resource::<Spec>().0.clone();
                 if let Some(k) = spec.ruleset.unit_types.iter().position(|t| t.bridgehead) {
@@ -169,7 +176,22 @@ pub fn apply_operations(world: &mut World) {
                     // SUP-198.
                     f.bits |= UnitFlagBits::REDEPLOYED;
                 }
+                disorganize(world, "redeploy", std::slice::from_ref(&unit));
             }
+        }
+    }
+}
+
+/// Leaves `units` (those still on the map) disorganized when the scenario's
+/// `disorganize` lists operation `kind`; the oil family's final
+/// reorganization step reorganizes them (OIL-003).
+fn disorganize(world: &mut World, kind: &str, units: &[UnitId]) {
+    if !world.get_resource::<crate::data::OpsData>().is_some_and(|d| d.0.disorganizes(kind)) {
+        return;
+    }
+    for id in units {
+        if let Some(e) = unit_entity(world, id) {
+            world.entity_mut(e).insert(Organization { organized: false });
         }
     }
 }

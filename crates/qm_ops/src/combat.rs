@@ -2,7 +2,8 @@
 //!
 //! Strengths are summed in tenths: an isolated unit fights at the
 //! scenario's `isolated_percent`, a mechanized unit that has lost its
-//! mechanized component (SUP-150) attacks at `unmechanized_percent`. The
+//! mechanized component (SUP-150) attacks at `unmechanized_percent`, a
+//! disorganized unit (OIL-003) defends at `disorganized_percent`. The
 //! column is the highest whose odds the attack reaches (the lowest if
 //! none), shifted towards the defender by the defended hex's terrain, a
 //! river every attacker crosses, a city and a fortress, and towards the
@@ -36,6 +37,9 @@ fn tenths(v: &View<'_>, u: &UnitInfo, base: u32, attacking: bool) -> u32 {
     }
     if attacking && mechanized && !caps.mechanized {
         pct = pct * v.ops.rules.unmechanized_percent / 100;
+    }
+    if !attacking && u.disorganized {
+        pct = pct * v.ops.rules.disorganized_percent / 100;
     }
     base * 10 * pct / 100
 }

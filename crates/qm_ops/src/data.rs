@@ -68,6 +68,29 @@ pub struct OpsRules {
     /// Movement on a territory map (not read on a hex map).
     #[serde(skip_serializing_if = "TerritoryOps::is_default")]
     pub territory: TerritoryOps,
+    /// The operations that leave the units carrying them out disorganized
+    /// (`"move"`, `"exploit"`, `"attack"`, `"invade"`, `"redeploy"`): a
+    /// disorganized unit takes no operation until a family that
+    /// reorganizes units (`mwif-oil`, OIL-003) has reorganized it. Empty
+    /// by default: nothing disorganizes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub disorganize: Vec<String>,
+    /// Percent of its defense strength a disorganized unit defends with
+    /// (default 100).
+    #[serde(skip_serializing_if = "is_hundred")]
+    pub disorganized_percent: u32,
+}
+
+/// The operations `disorganize` may list.
+pub const DISORGANIZING: [&str; 5] = ["move", "exploit", "attack", "invade", "redeploy"];
+
+/// The rule families that reorganize disorganized units.
+const REORGANIZING_FAMILIES: [&str; 1] = ["mwif-oil"];
+
+/// Whether a percentage is the default 100 (left out of a saved section).
+#[allow(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
+fn is_hundred(n: &u32) -> bool {
+    *n == 100
 }
 
 /// Whether a number is zero: a field added after scenarios were written
@@ -134,6 +157,8 @@ impl Default for OpsRules {
             build: Vec::new(),
             victory: None,
             territory: TerritoryOps::default(),
+            disorganize: Vec::new(),
+            disorganized_percent: 100,
         }
     }
 }
@@ -254,16 +279,40 @@ pub struct OpsTables {
     pub build: Vec<UnitTypeId>,
 }
 
+/// Checks `disorganize`: known operations, and a family in the ruleset
+/// that reorganizes the units they disorganize.
+fn check_disorganize(spec: &ScenarioSpec, rules: &OpsRules) -> Result<(), String> {
+    if let Some(k) = rules.disorganize.iter().find(|k| !DISORGANIZING.contains(&k.as_str())) {
+        return Err(format!("ops: `disorganize` lists `{k}`: the operations are {}", DISORGANIZING.join(", ")));
+    }
+    let reorganizes = spec.ruleset.families.iter().any(|f| REORGANIZING_FAMILIES.contains(&f.as_str()));
+    if !rules.disorganize.is_empty() && !reorganizes {
+        return Err(format!(
+            "ops: `disorganize` needs a rule family that reorganizes units ({}), which the ruleset does not load",
+            REORGANIZING_FAMILIES.join(", ")
+        ));
+    }
+    Ok(())
+}
+
 /// The resolved operational rules of a game.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct OpsData(pub Arc<OpsTables>);
 
 impl OpsTables {
+    /// Whether operation `kind` (`"move"`, `"attack"`, ...) leaves the units
+    /// carrying it out disorganized.
+    #[must_use]
+    pub fn disorganizes(&self, kind: &str) -> bool {
+        self.rules.disorganize.iter().any(|k| k == kind)
+    }
+
     /// Resolves `rules` against a scenario.
     ///
     /// # Errors
     /// A name the map or the ruleset does not know, or a malformed table.
     pub fn resolve(spec: &ScenarioSpec, rules: OpsRules) -> Result<Self, String> {
+        check_disorganize(spec, &rules)?;
         let r = &spec.ruleset;
         let terrain_id =
             |k: &str| r.terrain.iter().position(|t| t.key == k).ok_or_else(|| format!("ops: unknown terrain `{k}`"));

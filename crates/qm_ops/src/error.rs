@@ -62,6 +62,12 @@ pub enum OpsError {
         "unit `{0}` is out of supply and may not move: it traces no line to a supply center of its nation (COL-005)"
     )]
     OutOfSupply(String),
+    /// The unit is disorganized (an operation the scenario's `disorganize`
+    /// lists, not yet reorganized: OIL-003's final reorganization step).
+    #[error(
+        "unit `{0}` is disorganized and takes no operation until it is reorganized (OIL-003: oil-dependent units need oil in the final reorganization step)"
+    )]
+    Disorganized(String),
     /// An order kind taken on hex maps only.
     #[error("`{0}` orders are taken on hex maps only")]
     HexMapsOnly(&'static str),

@@ -29,8 +29,12 @@ pub fn legal_orders(world: &World, cx: &OrderContext) -> Vec<Order> {
     }
     let Some(v) = View::new(world) else { return Vec::new() };
     let side = cx.side;
-    let mine: Vec<&UnitInfo> =
-        v.units.values().filter(|u| v.side(u.unit.nation) == Some(side) && !v.ordered.contains(&u.unit.id)).collect();
+    // OIL-003: disorganized units take no operation.
+    let mine: Vec<&UnitInfo> = v
+        .units
+        .values()
+        .filter(|u| v.side(u.unit.nation) == Some(side) && !v.ordered.contains(&u.unit.id) && !u.disorganized)
+        .collect();
     let mut out = Vec::new();
     if cx.phase == MOVEMENT {
         moves(&v, side, &mine, false, &mut out);

@@ -39,6 +39,10 @@ pub(crate) fn validate_in(v: &View<'_>, side: Side, index: usize, order: &Order)
         }
         Ok(u)
     };
+    // OIL-003: a disorganized unit waits for its reorganization.
+    let organized = |u: &'_ UnitInfo| -> Result<(), OrderError> {
+        if u.disorganized { Err(OpsError::Disorganized(u.unit.id.to_string()).at(index)) } else { Ok(()) }
+    };
     // One order per unit per phase (the outcome-carrying `Combat` excepted,
     // which embedders combine with exploitation as before).
     let once = |id: &str| -> Result<&UnitInfo, OrderError> {
@@ -46,6 +50,7 @@ pub(crate) fn validate_in(v: &View<'_>, side: Side, index: usize, order: &Order)
         if v.ordered.contains(&u.unit.id) {
             return Err(OpsError::AlreadyOrdered(id.to_string()).at(index));
         }
+        organized(u)?;
         Ok(u)
     };
     let illegal = |unit: &str, what: &str, why: MoveRefusal| OrderError::IllegalMove {
@@ -129,6 +134,7 @@ pub(crate) fn validate_in(v: &View<'_>, side: Side, index: usize, order: &Order)
             let mut taker = None;
             for a in attackers {
                 let u = mine(a)?;
+                organized(u)?;
                 if !def(u).is_some_and(|d| d.domain == Domain::Ground && !d.installation) {
                     return Err(illegal(a, "attack", MoveRefusal::NotGroundAttacker));
                 }

@@ -36,6 +36,8 @@ pub(crate) struct UnitInfo {
     pub(crate) node: NodeId,
     pub(crate) flags: UnitFlags,
     pub(crate) supply: UnitSupply,
+    /// Disorganized (OIL-003): takes no operation.
+    pub(crate) disorganized: bool,
 }
 
 /// What validation reads.
@@ -123,10 +125,14 @@ impl View<'_> {
             }
         }
         let units = world
-            .try_query::<(&Unit, &Location, &UnitFlags, &UnitSupply)>()?
+            .try_query::<(&Unit, &Location, &UnitFlags, &UnitSupply, Option<&Organization>)>()?
             .iter(world)
-            .map(|(u, l, f, s)| {
-                (u.id.clone(), UnitInfo { unit: u.clone(), node: l.node, flags: *f, supply: status_only(s) })
+            .map(|(u, l, f, s, o)| {
+                let disorganized = o.is_some_and(|o| !o.organized);
+                (
+                    u.id.clone(),
+                    UnitInfo { unit: u.clone(), node: l.node, flags: *f, supply: status_only(s), disorganized },
+                )
             })
             .collect();
         static NO_OPS: std::sync::LazyLock<OpsTables> = std::sync::LazyLock::new(OpsTables::default);
