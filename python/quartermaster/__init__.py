@@ -15,6 +15,7 @@ from ._quartermaster import (
     Policy,
     QuartermasterError,
     Snapshot,
+    game_seed,
     replay,
     run_chunk,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "Policy",
     "QuartermasterError",
     "Snapshot",
+    "game_seed",
     "replay",
     "run_chunk",
 ]

@@ -57,7 +57,7 @@ class Game:
         """uint8 (PLANES, rows, cols)."""
     def scalars(self, side: str, fog: Optional[int] = None) -> npt.NDArray[np.int64]:
         """int64 (SCALARS,): turn, phase, to move, side, then the side's economy."""
-    def legal_orders(self, side: Optional[str] = None) -> List[str]:
+    def legal_orders(self, side: Optional[str] = None, kind: Optional[str] = None) -> List[str]:
         """RON texts, e.g. ``Move(unit:"g1",to:"e52")``."""
     def submit(self, side: str, orders: List[str]) -> None:
         """Raises OrderError (refused) or LoadError (unreadable text)."""
@@ -123,6 +123,9 @@ def run_chunk_counted(
 
 def summary(lines: str, seconds: float, player_turns: int = 0, refused: int = 0) -> str:
     """The summary table ``qm selfplay`` prints, of a batch's JSON lines."""
+
+def game_seed(seed: int, i: int) -> int:
+    """The seed of game ``i`` of a self-play batch seeded ``seed`` (as ``qm selfplay``)."""
 
 def replay(scenario: _Path, seed: int, phases: List[List[Tuple[str, List[str]]]]) -> Tuple[str, float]:
     """Replays recorded orders through the Rust API: (checksum, seconds)."""

@@ -3,7 +3,7 @@
 ``run(scenario, games, seed, policies, backend="local"|"ray", chunk=...)``
 splits the batch into chunks of ``chunk`` games; each chunk is one call of
 the Rust batch runner (``run_chunk``: games ``start..start+chunk`` with
-seeds ``seed + i``, policies alternating sides by game), so the cost is one
+seeds ``game_seed(seed, i)``, policies alternating sides by game), so the cost is one
 call per chunk. With ``backend="ray"`` each chunk is a Ray task; results
 stream back as they finish and are put in game order. The JSON lines are
 byte-identical to ``qm selfplay``'s file for the same scenario, seed,

@@ -46,7 +46,7 @@ class Played:
 def play(path: str, i: int, keep=()) -> Played:
     """Game ``i`` of a batch of seed ``SEED``, as ``qm_ai::play_game`` plays
     it; keeps a snapshot and a save before each phase index in ``keep``."""
-    seed = SEED + i
+    seed = q.game_seed(SEED, i)
     g = q.Game(path, seed)
     g.reseed(seed)
     pol = {s: q.Policy(side_of(i, s), s, seed) for s in ("axis", "allies")}

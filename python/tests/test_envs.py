@@ -139,7 +139,7 @@ def test_every_legal_order_has_exactly_one_action_of_its_unit():
     g = q.Game(POCKET, 1)
     for _ in range(12):
         side = g.clock()[1]
-        legal = g.legal_orders(side)
+        legal = g.legal_orders(side, kind="operations")
         if legal:
             groups = g.action_groups(side)
             actions = [(u, a) for u, _, acts in groups for a in acts]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import quartermaster as q
-from conftest import SMALL
+from conftest import ROOT, SMALL
 
 
 def play_random(g: q.Game, phases: int, seed: int) -> None:
@@ -50,11 +50,11 @@ def test_legal_orders_pass_submit_and_illegal_ones_raise_typed_errors():
     g = q.Game(SMALL, 1)
     for _ in range(8):
         side = g.clock()[1]
-        legal = g.legal_orders(side)
+        legal = g.legal_orders(side, kind="operations")
         if legal:
             break
         g.step_phase()
-    assert legal, "a phase with orders within 8 phases"
+    assert legal, "a phase with operations within 8 phases"
     before = g.checksum()
     with pytest.raises(q.OrderError) as e:
         g.submit(side, ['Move(unit: "no-such-unit", to: "a1")'])
@@ -101,6 +101,14 @@ def test_save_reopens(tmp_path):
     g = q.Game(SMALL, 2)
     play_random(g, 4, 5)
     path = tmp_path / "s.ron"
+    g.save(str(path))
+    # A save names its scenario, which must lie in the save's folder tree
+    # or a `scenarios/` or `assets/` folder beside it or a parent (the one
+    # path policy): a save outside the checkout is refused, one in it loads.
+    with pytest.raises(q.LoadError):
+        q.Game(str(path), 99)
+    path = ROOT / "target" / "pytest-saves" / "s.ron"
+    path.parent.mkdir(parents=True, exist_ok=True)
     g.save(str(path))
     assert q.Game(str(path), 99).checksum() == g.checksum()
 

@@ -21,6 +21,14 @@ enum Failed {
 /// --seed SEED --policies A,B --max-turns K` plays, on `threads` threads:
 /// game `i` with seed `qm_ai::game_seed(SEED, i)`, policy A as the Axis in even games. The
 /// JSON lines are byte-identical to those lines of `qm selfplay`'s file.
+/// The seed of game `i` of a self-play batch seeded `seed`, as `qm
+/// selfplay` and `run_chunk` seed it (a hash of both: batches with nearby
+/// seeds share no game).
+#[pyfunction]
+pub fn game_seed(seed: u64, i: u64) -> u64 {
+    qm_ai::game_seed(seed, i)
+}
+
 #[pyfunction]
 #[expect(clippy::too_many_arguments, reason = "a Python function with keyword arguments")]
 #[pyo3(signature = (scenario, seed, start, count, policies = ("greedy".to_string(), "random".to_string()), max_turns = Limits::default().max_turns, threads = 1))]

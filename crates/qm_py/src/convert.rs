@@ -9,6 +9,15 @@ pub fn side(s: &str) -> PyResult<Side> {
     s.parse::<Side>().map_err(|_| PyValueError::new_err(format!("unknown side `{s}` (expected axis or allies)")))
 }
 
+/// An order class from its name: `operations` or `logistics`.
+pub fn order_class(s: &str) -> PyResult<qm_game::OrderClass> {
+    match s {
+        "operations" => Ok(qm_game::OrderClass::Operations),
+        "logistics" => Ok(qm_game::OrderClass::Logistics),
+        _ => Err(PyValueError::new_err(format!("unknown order kind `{s}` (expected operations or logistics)"))),
+    }
+}
+
 /// Fog from an optional sight range: `None` is no fog.
 pub fn fog(sight: Option<u32>) -> Fog {
     sight.map_or(Fog::Off, Fog::Sight)

@@ -129,11 +129,17 @@ impl PyGame {
     }
 
     /// The legal orders of `side` (default: the side to move) for the
-    /// phase about to run, as RON texts.
-    #[pyo3(signature = (side = None))]
-    fn legal_orders(&mut self, side: Option<&str>) -> PyResult<Vec<String>> {
+    /// phase about to run, as RON texts: of every rule family, or of one
+    /// class, `kind="operations"` (what the environments' actions encode)
+    /// or `kind="logistics"` (docs/orders.md).
+    #[pyo3(signature = (side = None, kind = None))]
+    fn legal_orders(&mut self, side: Option<&str>, kind: Option<&str>) -> PyResult<Vec<String>> {
         let s = side.map(crate::convert::side).transpose()?.unwrap_or(self.game.clock().side);
-        Ok(self.game.legal_orders(s).iter().map(order_text).collect())
+        let legal = match kind.map(crate::convert::order_class).transpose()? {
+            Some(class) => self.game.legal_orders_of(s, class),
+            None => self.game.legal_orders(s),
+        };
+        Ok(legal.iter().map(order_text).collect())
     }
 
     /// Validates and queues orders (RON texts) of `side` for the phase

@@ -31,6 +31,7 @@ fn _quartermaster(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::run_chunk_counted, m)?)?;
     m.add_function(wrap_pyfunction!(batch::summary, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::game_seed, m)?)?;
     m.add("PLANES", qm_game::observation::planes::COUNT)?;
     m.add("SCALARS", qm_game::observation::scalars::COUNT)?;
     Ok(())
