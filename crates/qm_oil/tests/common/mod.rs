@@ -102,7 +102,7 @@ pub fn assert_legal(problem: &Problem, plan: &Plan) {
         assert!(load <= 10 * k, "resource {r} over 1.0 per point (ruling 2)");
         // By hand where enumeration is quick; the library's division beyond.
         let forced = if held[r].len() <= 10 { spent_by_hand(&held[r], k) } else { qm_oil::points_spent(&held[r], k) };
-        let forced = forced.expect("the units divide among the points (ruling 13)");
+        let forced = forced.unwrap_or_else(|| panic!("the units divide among the points (ruling 13)"));
         assert!(res.spent >= forced, "resource {r} spends less than its points holding 0.5 or more");
         assert!(res.spent <= k, "resource {r} spends more points than it holds");
         if res.spent > forced {
