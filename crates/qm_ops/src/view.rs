@@ -124,11 +124,17 @@ impl View<'_> {
                 hex[n.0 as usize] = h.status;
             }
         }
+        // OIL-003: the units a family tracks as disorganized (none in a
+        // world where no family registered `Organization`).
+        let disorganized: BTreeSet<UnitId> = world
+            .try_query::<(&Unit, &Organization)>()
+            .map(|mut q| q.iter(world).filter(|(_, o)| !o.organized).map(|(u, _)| u.id.clone()).collect())
+            .unwrap_or_default();
         let units = world
-            .try_query::<(&Unit, &Location, &UnitFlags, &UnitSupply, Option<&Organization>)>()?
+            .try_query::<(&Unit, &Location, &UnitFlags, &UnitSupply)>()?
             .iter(world)
-            .map(|(u, l, f, s, o)| {
-                let disorganized = o.is_some_and(|o| !o.organized);
+            .map(|(u, l, f, s)| {
+                let disorganized = disorganized.contains(&u.id);
                 (
                     u.id.clone(),
                     UnitInfo { unit: u.clone(), node: l.node, flags: *f, supply: status_only(s), disorganized },
