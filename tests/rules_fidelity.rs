@@ -343,67 +343,66 @@ fn ruling_13_each_point_of_a_resource_is_spent_on_its_own() {
     assert!(cases > 1000 && unfit > 100, "{cases} cases, {unfit} that do not fit");
 }
 
-/// Ruling 13 in the solver, the cases a resource's load rounded got wrong:
-/// HQ units (0.6 HQ-A, 0.4 HQ-I, OIL-003) do not divide among whole points.
-mod ruling_13_solver {
-    use quartermaster::oil::{OilResource, OilUnit, Plan, Problem, ResourceId, ResourceKind, Tenths, UnitClass};
-    use quartermaster::oil::{UnitId, UnitOutcome, solve};
+// Ruling 13 in the solver, the cases a resource's load rounded got wrong:
+// HQ units (0.6 HQ-A, 0.4 HQ-I, OIL-003) do not divide among whole points.
 
-    /// `costs` (tenths) ordered HQs, all reaching the one resource of
-    /// `points` points.
-    fn one_resource(costs: &[u32], points: u32) -> Plan {
-        let units = (0..costs.len())
-            .map(|u| OilUnit {
-                id: UnitId(u as u32 + 1),
-                cost: Tenths(costs[u]),
-                class: UnitClass::Hq,
-                ordered: true,
-                reaches: vec![0],
-            })
-            .collect();
-        let resources = vec![OilResource { id: ResourceId(1), points, kind: ResourceKind::Produced }];
-        solve(&Problem { units, resources }).expect("a well-formed problem")
-    }
+/// `costs` (tenths) ordered HQs, all reaching the one resource of
+/// `points` points.
+fn solver_one_resource(costs: &[u32], points: u32) -> quartermaster::oil::Plan {
+    use quartermaster::oil::{OilResource, OilUnit, Problem, ResourceId, ResourceKind, Tenths, UnitClass, UnitId};
+    let units = (0..costs.len())
+        .map(|u| OilUnit {
+            id: UnitId(u as u32 + 1),
+            cost: Tenths(costs[u]),
+            class: UnitClass::Hq,
+            ordered: true,
+            reaches: vec![0],
+        })
+        .collect();
+    let resources = vec![OilResource { id: ResourceId(1), points, kind: ResourceKind::Produced }];
+    quartermaster::oil::solve(&Problem { units, resources }).unwrap_or_else(|e| panic!("a well-formed problem: {e:?}"))
+}
 
-    fn reorganized(plan: &Plan) -> usize {
-        plan.units.iter().filter(|u| matches!(u.outcome, UnitOutcome::Reorganized { .. })).count()
-    }
+/// The units a plan reorganizes.
+fn solver_reorganized(plan: &quartermaster::oil::Plan) -> usize {
+    use quartermaster::oil::UnitOutcome;
+    plan.units.iter().filter(|u| matches!(u.outcome, UnitOutcome::Reorganized { .. })).count()
+}
 
-    #[test]
-    fn two_0_6_hq_a_units_on_a_two_point_resource_spend_2() {
-        // One to a point (1.2 does not fit one), each point 0.6: both spent.
-        let plan = one_resource(&[6, 6], 2);
-        assert_eq!(reorganized(&plan), 2);
-        assert_eq!((plan.total_spent, plan.resources[0].spent, plan.rounded_minimum), (2, 2, 1));
-        assert!(plan.optimal);
-    }
+#[test]
+fn ruling_13_two_0_6_hq_a_units_on_a_two_point_resource_spend_2() {
+    // One to a point (1.2 does not fit one), each point 0.6: both spent.
+    let plan = solver_one_resource(&[6, 6], 2);
+    assert_eq!(solver_reorganized(&plan), 2);
+    assert_eq!((plan.total_spent, plan.resources[0].spent, plan.rounded_minimum), (2, 2, 1));
+    assert!(plan.optimal);
+}
 
-    #[test]
-    fn six_0_4_hq_i_units_on_a_three_point_resource_spend_3() {
-        // Two to a point (three do not fit 1.0), each point 0.8: all spent.
-        let plan = one_resource(&[4; 6], 3);
-        assert_eq!(reorganized(&plan), 6);
-        assert_eq!((plan.total_spent, plan.resources[0].spent, plan.rounded_minimum), (3, 3, 2));
-        assert!(plan.optimal);
-    }
+#[test]
+fn ruling_13_six_0_4_hq_i_units_on_a_three_point_resource_spend_3() {
+    // Two to a point (three do not fit 1.0), each point 0.8: all spent.
+    let plan = solver_one_resource(&[4; 6], 3);
+    assert_eq!(solver_reorganized(&plan), 6);
+    assert_eq!((plan.total_spent, plan.resources[0].spent, plan.rounded_minimum), (3, 3, 2));
+    assert!(plan.optimal);
+}
 
-    #[test]
-    fn five_0_4_units_do_not_fit_two_points() {
-        // Two points hold four 0.4 units at most (0.8 each): one is left
-        // out, not enough oil; the four spend both points.
-        let plan = one_resource(&[4; 5], 2);
-        assert_eq!(reorganized(&plan), 4);
-        assert_eq!(plan.units[4].outcome, UnitOutcome::NotEnoughOil);
-        assert_eq!(plan.cost_reorganized, Tenths(16));
-        assert_eq!(plan.total_spent, 2);
-    }
+#[test]
+fn ruling_13_five_0_4_units_do_not_fit_two_points() {
+    // Two points hold four 0.4 units at most (0.8 each): one is left
+    // out, not enough oil; the four spend both points.
+    let plan = solver_one_resource(&[4; 5], 2);
+    assert_eq!(solver_reorganized(&plan), 4);
+    assert_eq!(plan.units[4].outcome, quartermaster::oil::UnitOutcome::NotEnoughOil);
+    assert_eq!(plan.cost_reorganized, quartermaster::oil::Tenths(16));
+    assert_eq!(plan.total_spent, 2);
+}
 
-    #[test]
-    fn one_point_two_on_a_two_point_well_spends_1() {
-        // 0.6 + 0.4 on one point, 0.2 on the other, unspent.
-        let plan = one_resource(&[6, 4, 2], 2);
-        assert_eq!((reorganized(&plan), plan.total_spent), (3, 1));
-    }
+#[test]
+fn ruling_13_one_point_two_on_a_two_point_well_spends_1() {
+    // 0.6 + 0.4 on one point, 0.2 on the other, unspent.
+    let plan = solver_one_resource(&[6, 4, 2], 2);
+    assert_eq!((solver_reorganized(&plan), plan.total_spent), (3, 1));
 }
 
 /// Ruling 14: "a marker's level is the sum of the values of the Middle East

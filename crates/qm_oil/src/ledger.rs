@@ -80,6 +80,17 @@ pub struct Ledger {
 }
 
 impl Ledger {
+    /// The ledger as the reorganization phase will begin: read, with the
+    /// captures of saved stock by enemy land units applied (OIL-013), so
+    /// that orders are listed and checked against the stock they will be
+    /// applied to.
+    #[must_use]
+    pub fn at_phase_start(world: &mut World, board: &Board) -> Self {
+        let mut ledger = Self::read(world, board);
+        ledger.capture(board, &capture::land_units(world, &board.spec));
+        ledger
+    }
+
     /// Reads the ledger of a world in `turn`.
     #[must_use]
     pub fn read(world: &mut World, board: &Board) -> Self {
@@ -230,7 +241,7 @@ pub fn validate_stock(world: &mut World, cx: &OrderContext, order: &OilOrder) ->
         }
         other => other,
     };
-    let mut ledger = Ledger::read(world, &board);
+    let mut ledger = Ledger::at_phase_start(world, &board);
     let queued: Vec<OilOrder> = world
         .get_resource_or_init::<Pending<OilValid>>()
         .for_phase(REORGANIZATION)

@@ -24,7 +24,7 @@
 //!   texts; the order stays for games that model them.
 
 use crate::orders::{OilOrder, OilValid, REORGANIZATION, validate};
-use crate::state::{OilWell, Organization, SavedBuildPoints, SavedOil, Stockpile};
+use crate::state::{OilWell, Organization};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Control, MapNode, Unit};
 use qm_core::ids::{NationId, NodeId};
@@ -132,11 +132,13 @@ impl Side {
                 ))
             })
             .collect();
-        let mut piles: Vec<(NationId, String, u32, u32)> = world
-            .query::<(&Stockpile, &SavedOil, &SavedBuildPoints)>()
-            .iter(world)
-            .filter(|(s, _, _)| powers.contains(&s.owner))
-            .map(|(s, o, b)| (s.owner, label(s.node), o.0, b.0))
+        // The stock as the phase will find it, captures applied (OIL-013).
+        let board = crate::ledger::Board::read(world);
+        let mut piles: Vec<(NationId, String, u32, u32)> = crate::ledger::Ledger::at_phase_start(world, &board)
+            .piles
+            .iter()
+            .filter(|((_, owner), _)| powers.contains(owner))
+            .map(|(&(node, owner), p)| (owner, label(node), p.oil, p.build_points))
             .collect();
         for v in [&mut dependent, &mut hqs, &mut supplies] {
             v.sort();

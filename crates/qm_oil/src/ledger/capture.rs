@@ -8,7 +8,7 @@ use qm_core::ids::{NationId, NodeId};
 use qm_core::spec::ScenarioSpec;
 
 /// The land units of the world: id, nation, hex (OIL-013).
-fn land_units(world: &mut World, spec: &ScenarioSpec) -> Vec<(String, NationId, NodeId)> {
+pub(super) fn land_units(world: &mut World, spec: &ScenarioSpec) -> Vec<(String, NationId, NodeId)> {
     let mut out: Vec<(String, NationId, NodeId)> = world
         .query::<(&Unit, &qm_core::components::Location)>()
         .iter(world)
