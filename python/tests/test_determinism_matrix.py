@@ -110,7 +110,7 @@ def test_qm_run_replays_pythons_orders_with_its_checksum_at_every_phase(path, tm
     for k in range(1, len(played.phases) + 1):
         f = tmp_path / f"orders-{k}.ron"
         f.write_text(orders_file(played.phases[:k]))
-        run = qm("run", path, "--seed", str(SEED + 1), "--phases", str(k), "--orders", str(f), "--json")
+        run = qm("run", path, "--seed", str(q.game_seed(SEED, 1)), "--phases", str(k), "--orders", str(f), "--json")
         got = json.loads(run.stdout)
         assert got["checksum"] == played.phases[k - 1][4], f"after phase {k}: {played.phases[k - 1][:3]}"
 
