@@ -63,18 +63,22 @@ fn held(control: Option<Side>, side: Side) -> i64 {
 /// Points per point of the side's treasury, saved oil and build points
 /// ([`economy`]).
 pub const STOCK: i64 = 4;
+/// Points per point of the side's build point totals (OIL-012): more than
+/// a saved point ([`STOCK`]), since the total pays for construction at once
+/// and no enemy unit can capture it (OIL-013).
+pub const BUILD_POINTS: i64 = 6;
 /// Points per oil point the side's resources produce each turn.
 pub const OIL_PRODUCTION: i64 = 8;
 /// Points lost per own disorganized unit (OIL-003).
 pub const DISORGANIZED: i64 = 30;
 
 /// The side's economy in points: what it has saved (treasuries, saved oil
-/// and build points, build point totals), the oil it produces, less its
+/// and build points), its build point totals, the oil it produces, less its
 /// disorganized units. Integer points.
 #[must_use]
 pub fn economy(obs: &Observation) -> i64 {
     let e = obs.economy;
-    let stock =
-        i64::from(e.treasury) + i64::from(e.saved_oil) + i64::from(e.saved_build_points) + i64::from(e.build_points);
-    STOCK * stock + OIL_PRODUCTION * i64::from(e.oil_production) - DISORGANIZED * i64::from(e.disorganized)
+    let stock = i64::from(e.treasury) + i64::from(e.saved_oil) + i64::from(e.saved_build_points);
+    STOCK * stock + BUILD_POINTS * i64::from(e.build_points) + OIL_PRODUCTION * i64::from(e.oil_production)
+        - DISORGANIZED * i64::from(e.disorganized)
 }

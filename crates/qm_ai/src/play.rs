@@ -47,6 +47,9 @@ impl Play {
 /// the atomic sequence (a policy that never passes stops there).
 pub const MAX_LOGISTICS_STEPS: usize = 32;
 
+/// The most rounds of constructions a policy is asked for in one phase.
+pub const MAX_BUILD_ROUNDS: usize = 16;
+
 /// The result of one game, as `qm selfplay` writes it (one JSON line; the
 /// field order is the line's). Every field a batch needs to replay the
 /// game is here: seed, policies, play and the batch's turn limit.
@@ -184,18 +187,33 @@ impl<'p> Match<'p> {
         }
     }
 
+    /// The policy's operations orders, then more constructions while the
+    /// policy wants them and the funds allow: a policy picks at most one
+    /// order per group, and every construction is of one group, so each
+    /// round lists the constructions the funds left still pay for (SUP-203,
+    /// OIL-012) and asks again.
     fn operations(&mut self, game: &mut Game, side: Side) {
-        let legal = game.legal_orders_of(side, OrderClass::Operations);
-        if legal.is_empty() {
-            return;
-        }
-        let fog = self.fog(game);
-        let (policy, rng) = self.seat_parts(side);
-        let orders = policy.choose(&Seat::new(game, side, fog), &legal, rng);
-        for order in orders {
-            if game.submit(side, &Orders::of([order])).is_err() {
-                self.refused += 1;
+        let mut legal = game.legal_orders_of(side, OrderClass::Operations);
+        for _ in 0..MAX_BUILD_ROUNDS {
+            if legal.is_empty() {
+                return;
             }
+            let fog = self.fog(game);
+            let (policy, rng) = self.seat_parts(side);
+            let orders = policy.choose(&Seat::new(game, side, fog), &legal, rng);
+            let mut built = false;
+            for order in orders {
+                let build = order.kind() == "Build";
+                match game.submit(side, &Orders::of([order])) {
+                    Ok(_) => built |= build,
+                    Err(_) => self.refused += 1,
+                }
+            }
+            if !built {
+                return;
+            }
+            legal = game.legal_orders_of(side, OrderClass::Operations);
+            legal.retain(|o| o.kind() == "Build");
         }
     }
 

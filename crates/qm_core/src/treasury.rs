@@ -86,6 +86,38 @@ impl Treasury {
     }
 }
 
+/// The build point total of each major power on a hex map (MWIF OIL-012),
+/// by nation id: the hex-map counterpart of [`Treasury`].
+///
+/// The oil family (`mwif-oil`) keeps it in its section of saved state and
+/// changes it with its stockpile orders (OIL-010: save build points from
+/// it; OIL-012: spend saved ones into it). The operations family (`ops`)
+/// reads it on a hex map as construction points beyond the scenario's
+/// budget per player turn, and debits what a build costs past that budget.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct BuildPoints(pub BTreeMap<crate::ids::NationId, u32>);
+
+impl BuildPoints {
+    /// A nation's total.
+    #[must_use]
+    pub fn of(&self, nation: crate::ids::NationId) -> u32 {
+        self.0.get(&nation).copied().unwrap_or(0)
+    }
+
+    /// Takes `amount` from a nation's total, all of it or nothing: whether
+    /// it had that much.
+    pub fn spend(&mut self, nation: crate::ids::NationId, amount: u32) -> bool {
+        let has = self.of(nation);
+        if amount > has {
+            return false;
+        }
+        if amount > 0 {
+            self.0.insert(nation, has - amount);
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -66,9 +66,9 @@ pub struct SavedOil(pub u32);
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SavedBuildPoints(pub u32);
 
-/// The build point total of each major power (OIL-012), by nation key.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct BuildPoints(pub BTreeMap<NationId, u32>);
+/// The build point total of each major power (OIL-012), kept on the open
+/// core so that construction can spend it.
+pub use qm_core::treasury::BuildPoints;
 
 /// Static parameters of the family, from the section.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]

@@ -93,11 +93,13 @@ pub fn apply_operations(world: &mut World) {
         crate::combat::resolve(world, target, &attackers, clock);
         disorganize(world, "attack", &attackers);
     }
+    let mut budget_used = std::collections::BTreeMap::new();
     for o in orders {
         match o.order {
             ValidOrder::Attack { .. } => {}
             ValidOrder::Build { nation, kind, at, cost } => {
-                crate::build::construct(world, nation, kind, at, cost, clock.turn);
+                let build = crate::build::Construction { nation, kind, at, cost, turn: clock.turn };
+                crate::build::construct(world, build, &mut budget_used);
             }
             ValidOrder::Move { unit, path } => {
                 move_along(world, &unit, &path, clock);

@@ -3,6 +3,11 @@
 //!
 //! On a hex map, and on any map without treasuries, the points are the
 //! scenario's budget per player turn (`ops.budget`), unspent points lost.
+//! On a hex map where the oil family keeps the major powers' build point
+//! totals (`qm_core::treasury::BuildPoints`, OIL-012), a nation also
+//! builds with its total: the budget of the player turn is spent first,
+//! what a build costs past it is debited from the total, which carries
+//! over (saved build points drawn into it with `SpendSaved` fund builds).
 //! On a territory map where the collection family keeps the nations'
 //! treasuries (`qm_core::treasury::Treasury`), a nation builds with its
 //! treasury: what it collected (COL-004..008) and saved, less what it has
@@ -23,7 +28,8 @@ use qm_core::map::Features;
 use qm_core::orders::OrderError;
 use qm_core::spec::Spec;
 use qm_core::supply::{UnitStatus, UnitSupply};
-use qm_core::treasury::Treasury;
+use qm_core::treasury::{BuildPoints, Treasury};
+use std::collections::BTreeMap;
 
 /// Whether `n` is a node where units are constructed: a city or capital
 /// hex, or with treasuries on a territory map a supply center of some
@@ -93,17 +99,38 @@ pub(crate) fn validate_build(
 
 /// Pays for a valid build and places the unit. With treasuries (a
 /// territory map with collection), the cost is spent from the nation's
-/// treasury; a build it can no longer pay for (a hand-edited save's queue)
-/// is not placed.
-pub(crate) fn construct(world: &mut World, nation: NationId, kind: UnitTypeId, at: NodeId, cost: u32, turn: u32) {
+/// treasury; on a hex map, from what is left of the player turn's budget
+/// (`budget_used` counts it over the phase), the rest from the nation's
+/// build point total (OIL-012). A build it can no longer pay for (a
+/// hand-edited save's queue) is not placed.
+pub(crate) fn construct(world: &mut World, build: Construction, budget_used: &mut BTreeMap<NationId, u32>) {
+    let Construction { nation, kind, at, cost, turn } = build;
     let spec = world.resource::<Spec>().0.clone();
-    if !spec.map.is_hex_map()
-        && let Some(mut t) = world.get_resource_mut::<Treasury>()
+    if spec.map.is_hex_map() {
+        let budget = world.get_resource::<crate::data::OpsData>().map_or(0, |d| d.0.budget_of(nation));
+        let used = budget_used.entry(nation).or_default();
+        let from_budget = cost.min(budget.saturating_sub(*used));
+        let rest = cost - from_budget;
+        if rest > 0 && !world.get_resource_mut::<BuildPoints>().is_some_and(|mut b| b.spend(nation, rest)) {
+            return;
+        }
+        *used += from_budget;
+    } else if let Some(mut t) = world.get_resource_mut::<Treasury>()
         && !t.spend(spec.ruleset.nation_key(nation), cost)
     {
         return;
     }
     place(world, nation, kind, at, turn);
+}
+
+/// A build being carried out: what `construct` places and pays.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Construction {
+    pub nation: NationId,
+    pub kind: UnitTypeId,
+    pub at: NodeId,
+    pub cost: u32,
+    pub turn: u32,
 }
 
 /// Places a constructed unit, fully supplied, with the first free id of

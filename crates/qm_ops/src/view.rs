@@ -14,7 +14,7 @@ use qm_core::refusal::{MoveRefusal, RedeployRefusal};
 use qm_core::ruleset::Domain;
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::supply::{HexStatus, HexSupply, UnitSupply};
-use qm_core::treasury::Treasury;
+use qm_core::treasury::{BuildPoints, Treasury};
 use qm_supply::capabilities::{HexCapabilities, Site, UnitCapabilities, hex_capabilities, unit_capabilities};
 use qm_trace::{EdgeKinds, bfs_path_refuel};
 use std::collections::{BTreeMap, BTreeSet};
@@ -67,6 +67,9 @@ pub(crate) struct View<'a> {
     /// The nations' treasuries, when an economy family (collection) keeps
     /// them on a territory map: they replace the scenario's budget.
     pub(crate) treasury: Option<&'a Treasury>,
+    /// The major powers' build point totals on a hex map where the oil
+    /// family keeps them (OIL-012): construction points beyond the budget.
+    pub(crate) build_points: Option<&'a BuildPoints>,
     /// How units are supplied on a territory map (`Always` on a hex map,
     /// where rule 30's statuses are read).
     pub(crate) territory_supply: TerritorySupply,
@@ -157,6 +160,7 @@ impl View<'_> {
             in_combat: BTreeSet::new(),
             spent: BTreeMap::new(),
             treasury: world.get_resource::<Treasury>().filter(|_| !spec.map.is_hex_map()),
+            build_points: world.get_resource::<BuildPoints>().filter(|_| spec.map.is_hex_map()),
             territory_supply: TerritorySupply::Always,
         };
         v.occupied = vec![0; spec.map.node_count()];
@@ -202,11 +206,12 @@ impl View<'_> {
     /// The construction points `nation` has before the builds queued this
     /// phase: on a territory map with treasuries, its treasury (COL-004:
     /// what it collected and saved, unspent points carrying over);
-    /// otherwise the scenario's budget per player turn.
+    /// otherwise the scenario's budget per player turn, plus on a hex map
+    /// with the oil family the nation's build point total (OIL-012).
     pub(crate) fn funds_of(&self, nation: NationId) -> u32 {
         match self.treasury {
             Some(t) => t.has(self.spec.ruleset.nation_key(nation)),
-            None => self.ops.budget_of(nation),
+            None => self.ops.budget_of(nation).saturating_add(self.build_points.map_or(0, |b| b.of(nation))),
         }
     }
 
