@@ -4,8 +4,10 @@
 //!
 //! Every logistics decision is a sequence of atomic choices, and passing
 //! at any step keeps what was chosen so far (at the first step: the
-//! engine's default, `docs/orders.md`). Each step weighs passing and each
-//! of the first `width` choices on a search copy of the game: the choice is
+//! engine's default, `docs/orders.md`). Each step weighs passing and up to
+//! `width` choices ([`sample`]: taken in turn from each kind of order, so
+//! that a long list of one kind does not hide the others) on a search copy
+//! of the game: the choice is
 //! submitted there, the phase it is for is run, and the position is scored
 //! for the side ([`value`]). The best choice is taken only if it beats
 //! passing; ties keep the earlier listed. Every copy of one step is forked
@@ -17,8 +19,9 @@ use qm_game::{Game, Order, Orders, Side};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-/// The best of `choices` (the first `width` of them) against passing, or
-/// `None` to pass; `None` too when the side has no search copy (fog).
+/// The best of `choices` (up to `width` of them, [`sample`]) against
+/// passing, or `None` to pass; `None` too when the side has no search copy
+/// (fog).
 pub fn best_choice(seat: &Seat<'_>, choices: &[Order], width: usize, rng: &mut ChaCha8Rng) -> Option<Order> {
     if choices.is_empty() {
         return None;
@@ -27,13 +30,38 @@ pub fn best_choice(seat: &Seat<'_>, choices: &[Order], width: usize, rng: &mut C
     let side = seat.side();
     let pass = outcome(seat.search_copy(seed)?, side, None)?;
     let mut best: Option<(i64, &Order)> = None;
-    for choice in choices.iter().take(width) {
+    for choice in sample(choices, width) {
         let Some(v) = seat.search_copy(seed).and_then(|g| outcome(g, side, Some(choice))) else { continue };
         if v > pass && best.is_none_or(|(b, _)| v > b) {
             best = Some((v, choice));
         }
     }
     best.map(|(_, o)| o.clone())
+}
+
+/// Up to `width` of `choices`, taken in turn from each kind of order (in
+/// the order kinds first appear, each kind's choices in listed order), in
+/// listed order: every kind listed is weighed when `width` allows.
+#[must_use]
+pub fn sample(choices: &[Order], width: usize) -> Vec<&Order> {
+    let mut kinds: Vec<(&str, Vec<usize>)> = Vec::new();
+    for (i, o) in choices.iter().enumerate() {
+        match kinds.iter_mut().find(|(k, _)| *k == o.kind()) {
+            Some((_, v)) => v.push(i),
+            None => kinds.push((o.kind(), vec![i])),
+        }
+    }
+    let mut taken = Vec::new();
+    for round in 0.. {
+        let before = taken.len();
+        taken.extend(kinds.iter().filter_map(|(_, v)| v.get(round).copied()));
+        if taken.len() >= width || taken.len() == before {
+            break;
+        }
+    }
+    taken.truncate(width);
+    taken.sort_unstable();
+    taken.into_iter().filter_map(|i| choices.get(i)).collect()
 }
 
 /// The value for `side` of running the phase on `copy`, after `choice` if
