@@ -83,3 +83,30 @@ pub fn value(game: &Game, side: Side) -> i64 {
     let obs = game.observation(side);
     crate::eval::score(&obs) + crate::eval::economy(&obs)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::sample;
+    use qm_game::Order;
+    use qm_ops::OpsOrder;
+
+    fn build(at: &str) -> Order {
+        OpsOrder::Build { kind: "inf".into(), at: at.into() }.into()
+    }
+
+    fn mv(unit: &str) -> Order {
+        OpsOrder::Move { unit: unit.into(), to: "a1".into() }.into()
+    }
+
+    #[test]
+    fn a_sample_takes_every_kind_before_a_second_of_any() {
+        let mut choices: Vec<Order> = (0..20).map(|i| build(&format!("h{i}"))).collect();
+        choices.push(mv("u1"));
+        let picked = sample(&choices, 4);
+        assert_eq!(picked.len(), 4);
+        assert!(picked.iter().any(|o| o.kind() == "Move"), "the one move is weighed: {picked:?}");
+        assert_eq!(picked.first().map(|o| o.kind()), Some("Build"), "in listed order");
+        assert_eq!(sample(&choices, 100).len(), 21, "all when the width allows");
+        assert!(sample(&[], 4).is_empty());
+    }
+}
