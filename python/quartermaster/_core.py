@@ -8,9 +8,9 @@ empty, or it has given ``MAX_LOGISTICS_STEPS`` choices this phase. The
 side to move decides first, then the other side (as ``qm selfplay`` asks
 them). Sides played by a built-in policy (``auto``) give their operations
 at once, under the same fog, and leave their logistics to the engine's
-defaults. When both sides are done the phase runs. The game ends as self-play ends
-it (``Game.adjudicate``: the scenario's result, elimination, or
-adjudication after ``max_turns`` game turns). See ``docs/python.md``.
+defaults. When both sides are done the phase runs. The game ends as
+self-play ends it (``Game.adjudicate``: the scenario's result, elimination,
+or adjudication after ``max_turns`` game turns). See ``docs/python.md``.
 """
 
 from __future__ import annotations

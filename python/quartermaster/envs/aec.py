@@ -19,11 +19,11 @@ The action space is ``Discrete(1 + K * N)``: action 0 gives no order; action
 (``Game.action_kinds()``) whose destination is map node ``n``. In a
 logistics step, action 0 passes (the engine's default for the rest of the
 decision) and action ``1 + k`` gives the ``k``-th listed choice
-(``infos[agent]["choices"]``). A masked-out action raises :class:`quartermaster.OrderError` and changes
-nothing. Rewards: win +1, loss -1, draw 0 at the end; with ``shaping > 0``,
-each phase also rewards ``shaping`` per enemy unit newly isolated and
-``-shaping`` per own unit newly isolated (off by default). See
-``docs/python.md``.
+(``infos[agent]["choices"]``). A masked-out action raises
+:class:`quartermaster.OrderError` and changes nothing. Rewards: win +1,
+loss -1, draw 0 at the end; with ``shaping > 0``, each phase also rewards
+``shaping`` per enemy unit newly isolated and ``-shaping`` per own unit
+newly isolated (off by default). See ``docs/python.md``.
 """
 
 from __future__ import annotations
