@@ -1,7 +1,8 @@
 """The smallest honest demonstration that the environment is learnable.
 
 A tabular policy (one logit per action of the encoding, a softmax over the
-actions the mask allows) plays the Allies of the Barbarossa pocket against the
+actions the mask allows) gives the operations of the Allies of the
+Barbarossa pocket (its logistics are the engine's defaults) against the
 built-in `random` policy, and is trained with plain numpy REINFORCE (the
 episode's result, +1 / 0 / -1, minus a running-mean baseline). Every
 `--eval-every` episodes the (sampled) policy is evaluated on
@@ -74,7 +75,11 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default=str(ROOT / "target/curve.csv"))
     a = ap.parse_args()
-    env = envs.gym_env(scenario=a.scenario, opponent="random", seed=a.seed, side=a.side, max_turns=a.max_turns)
+    # Operations only (logistics=False): one logit per action cannot tell
+    # a logistics step's choices from the operations they share numbers with.
+    env = envs.gym_env(
+        scenario=a.scenario, opponent="random", seed=a.seed, side=a.side, max_turns=a.max_turns, logistics=False
+    )
     theta = np.zeros(env.action_space.n)
     rng = np.random.default_rng(a.seed)
     eval_rng = np.random.default_rng(a.seed + 1)

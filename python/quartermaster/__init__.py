@@ -7,6 +7,7 @@ Gymnasium id ``Quartermaster-v0`` when Gymnasium is installed), self-play
 """
 
 from ._quartermaster import (
+    MAX_LOGISTICS_STEPS,
     PLANES,
     SCALARS,
     Game,
@@ -21,6 +22,7 @@ from ._quartermaster import (
 )
 
 __all__ = [
+    "MAX_LOGISTICS_STEPS",
     "PLANES",
     "SCALARS",
     "Game",

@@ -1,12 +1,16 @@
 """The turn loop shared by the PettingZoo and Gymnasium environments.
 
 A phase's legal orders of each side are grouped by the unit that carries
-them out (``Game.action_groups``), and one decision is asked per group: the
-side to move first, then the other side (as ``qm selfplay`` asks them).
-Sides played by a built-in policy (``auto``) give their orders at once.
-When both sides are done the phase runs. The game ends as self-play ends
-it (``Game.adjudicate``: the scenario's result, elimination, or
-adjudication after ``max_turns`` game turns). See ``docs/python.md``.
+them out (``Game.action_groups``), and one decision is asked per group;
+then, with ``logistics=True``, the side's logistics decisions one atomic
+choice at a time (``Game.logistics_choices``) until it passes, the list is
+empty, or it has given ``MAX_LOGISTICS_STEPS`` choices this phase. The
+side to move decides first, then the other side (as ``qm selfplay`` asks
+them). Sides played by a built-in policy (``auto``) give their operations
+at once, under the same fog, and leave their logistics to the engine's
+defaults. When both sides are done the phase runs. The game ends as
+self-play ends it (``Game.adjudicate``: the scenario's result, elimination,
+or adjudication after ``max_turns`` game turns). See ``docs/python.md``.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-from ._quartermaster import PLANES, SCALARS, Game, Policy
+from ._quartermaster import MAX_LOGISTICS_STEPS, PLANES, SCALARS, Game, Policy
 
 SIDES = ("axis", "allies")
 
@@ -29,9 +33,17 @@ SELECTED_PLANE = PLANES
 MAX_PHASES_PER_ADVANCE = 10_000
 
 
+#: What a pending decision is for.
+OPERATIONS = "operations"
+LOGISTICS = "logistics"
+
+
 @dataclass
 class Decision:
-    """One pending decision: a side and a group of the current table."""
+    """One pending decision: a side and a group of the current table
+    (``kind == OPERATIONS``), or one step of the side's logistics
+    (``kind == LOGISTICS``: ``choices`` are the listed choices, action
+    ``1 + k`` giving ``choices[k]``; ``group`` is -1, ``unit`` ``""``)."""
 
     side: str
     group: int
@@ -39,6 +51,8 @@ class Decision:
     node: Optional[int]
     actions: List[int]
     mask: Optional[np.ndarray] = None
+    kind: str = OPERATIONS
+    choices: List[str] = field(default_factory=list)
 
 
 @dataclass
@@ -58,10 +72,14 @@ class Loop:
     max_turns: int = 12
     fog: Optional[int] = None
     auto: Dict[str, str] = field(default_factory=dict)
+    logistics: bool = True
     game: Game = field(init=False)
     start_turn: int = field(init=False)
     decisions: List[Decision] = field(init=False, default_factory=list)
-    sides_left: List[str] = field(init=False, default_factory=list)
+    #: What is left to ask this phase: ``(OPERATIONS or LOGISTICS, side)``.
+    sides_left: List[Tuple[str, str]] = field(init=False, default_factory=list)
+    #: Logistics choices each side has given this phase.
+    logistics_steps: Dict[str, int] = field(init=False, default_factory=dict)
     in_phase: bool = field(init=False, default=False)
     ending: Optional[Ending] = field(init=False, default=None)
     log: List[List[Tuple[str, List[str]]]] = field(init=False, default_factory=list)
@@ -89,7 +107,11 @@ class Loop:
             if self.decisions or self.ending is not None:
                 return
             if self.sides_left:
-                self._ask(self.sides_left.pop(0))
+                what, side = self.sides_left.pop(0)
+                if what == OPERATIONS:
+                    self._ask(side)
+                else:
+                    self._ask_logistics(side)
                 continue
             if self.in_phase:
                 self.game.step_phase()
@@ -107,14 +129,19 @@ class Loop:
             if phase is None:
                 self.ending = Ending(None, "no-phase")
                 return
-            self.sides_left = [to_move, _other(to_move)]
+            self.sides_left = []
+            for side in (to_move, _other(to_move)):
+                self.sides_left.append((OPERATIONS, side))
+                if self.logistics and side not in self.policies:
+                    self.sides_left.append((LOGISTICS, side))
+            self.logistics_steps = {}
             self.in_phase = True
             self.log.append([])
         raise RuntimeError(f"no decision within {MAX_PHASES_PER_ADVANCE} phases")
 
     def _ask(self, side: str) -> None:
         if side in self.policies:
-            given, refused = self.policies[side].give(self.game)
+            given, refused = self.policies[side].give(self.game, self.fog)
             self.refused += len(refused)
             if given:
                 self.log[-1].append((side, given))
@@ -122,16 +149,34 @@ class Loop:
         groups = self.game.action_groups(side)
         self.decisions = [Decision(side, i, u, n, a) for i, (u, n, a) in enumerate(groups)]
 
+    def _ask_logistics(self, side: str) -> None:
+        """The next step of `side`'s logistics, if it has a choice and has
+        not reached ``MAX_LOGISTICS_STEPS`` this phase."""
+        if self.logistics_steps.get(side, 0) >= MAX_LOGISTICS_STEPS:
+            return
+        choices = self.game.logistics_choices(side)
+        if choices:
+            actions = list(range(1, len(choices) + 1))
+            self.decisions = [Decision(side, -1, "", None, actions, kind=LOGISTICS, choices=choices)]
+
     def act(self, action: int) -> Optional[str]:
         """Gives the current decision's action; the order given, or None.
 
-        A masked-out action raises ``OrderError`` and changes nothing.
+        A masked-out action raises ``OrderError`` and changes nothing. A
+        logistics choice given asks the side's next logistics step; a pass
+        (action 0) ends the side's logistics for the phase.
         """
         d = self.decisions[0]
-        order = self.game.take_action(d.group, int(action))
+        if d.kind == LOGISTICS:
+            order = self.game.take_logistics_action(int(action))
+        else:
+            order = self.game.take_action(d.group, int(action))
         self.decisions.pop(0)
         if order is not None:
             self.log[-1].append((d.side, [order]))
+            if d.kind == LOGISTICS:
+                self.logistics_steps[d.side] = self.logistics_steps.get(d.side, 0) + 1
+                self.sides_left.insert(0, (LOGISTICS, d.side))
         self.advance()
         return order
 
@@ -146,7 +191,7 @@ class Loop:
         d = self.current()
         if d is not None and d.side == side:
             if d.mask is None:
-                d.mask = self.game.action_mask(d.group)
+                d.mask = self.game.logistics_mask() if d.kind == LOGISTICS else self.game.action_mask(d.group)
             return d.mask.copy()
         m = np.zeros(self.game.action_count(), dtype=np.int8)
         m[0] = 1

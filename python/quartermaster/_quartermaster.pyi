@@ -12,6 +12,9 @@ _Path = Union[str, PathLike[str]]
 PLANES: int
 #: Length of ``Game.scalars`` (docs/observation.md).
 SCALARS: int
+#: Logistics choices a side gives in one phase at most (self-play's bound,
+#: which the environments keep too).
+MAX_LOGISTICS_STEPS: int
 
 class QuartermasterError(Exception):
     """The base of Quartermaster's errors."""
@@ -88,6 +91,16 @@ class Game:
     def unreachable_orders(self) -> int: ...
     def action_mask(self, group: int) -> npt.NDArray[np.int8]: ...
     def take_action(self, group: int, action: int) -> Optional[str]: ...
+    def logistics_choices(self, side: str) -> List[str]:
+        """One logistics step: the listed choices (RON texts); action ``1 + k`` gives choice ``k``, 0 passes."""
+    def unreachable_choices(self) -> int:
+        """Choices of the last listing beyond the action space."""
+    def logistics_mask(self) -> npt.NDArray[np.int8]:
+        """1 for action 0 and each listed choice's action."""
+    def take_logistics_action(self, action: int) -> Optional[str]:
+        """Gives the listed choice of ``action`` (0: pass); its RON text or None."""
+    def sight(self) -> Optional[int]:
+        """The scenario's fog sight range (its operations' ``sight``), or None."""
     def __reduce__(self) -> Tuple[Any, Tuple[str]]: ...
 
 class Policy:
@@ -96,8 +109,8 @@ class Policy:
     def __init__(self, name: str, side: str, seed: int) -> None: ...
     @property
     def name(self) -> str: ...
-    def give(self, game: Game) -> Tuple[List[str], List[str]]:
-        """Submits its orders for the phase: (given, refused)."""
+    def give(self, game: Game, fog: Optional[int] = None) -> Tuple[List[str], List[str]]:
+        """Submits its operations for the phase, under fog ``fog``: (given, refused)."""
 
 def run_chunk(
     scenario: _Path,

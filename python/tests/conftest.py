@@ -10,7 +10,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: A small scenario (70 hexes, 5 units): quick games.
 SMALL = str(ROOT / "scenarios/awaw/libya-split.ron")
 #: The Barbarossa pocket (143 hexes, 2 boxes, 10 units): games of 30 to
-#: 70 decisions at 4 to 8 turns.
+#: 70 decisions at 4 to 8 turns with operations only; random logistics
+#: choices (giving up the Soviets' source) end most games far sooner.
 POCKET = str(ROOT / "scenarios/awaw/barbarossa-pocket.ron")
 
 

@@ -11,6 +11,12 @@
 //! when it names no place). Two orders of a group with the same action
 //! (none in the shipped rules) are counted in `unreachable`, never dropped
 //! silently.
+//!
+//! Logistics decisions (`docs/orders.md`: a sequence of atomic choices)
+//! use the same action space, one step at a time ([`choices`]): action `0`
+//! passes (the engine's default for the rest of the decision), action
+//! `1 + k` gives the `k`-th listed choice. Choices beyond the action space
+//! are counted in [`Choices::unreachable`], never dropped silently.
 
 use qm_game::{Game, Order, OrderClass, Orders, Side};
 use std::collections::BTreeMap;
@@ -93,6 +99,37 @@ fn encode(game: &Game, kinds: &[String], nodes: u32, o: &Order) -> u32 {
 fn build_type(o: &Order) -> Option<String> {
     let v = serde_json::to_value(o).ok()?;
     v.get("Build")?.get("kind")?.as_str().map(str::to_string)
+}
+
+/// The logistics choices of one side for the phase about to run, given
+/// what is already queued: action `1 + k` gives `orders[k]`.
+#[derive(Clone, Debug)]
+pub struct Choices {
+    /// The side.
+    pub side: Side,
+    /// The phase counter the list was made at (stale after a phase runs).
+    pub stamp: u64,
+    /// The listed choices that have an action, as
+    /// `Game::legal_orders_of(side, OrderClass::Logistics)` lists them.
+    pub orders: Vec<Order>,
+    /// Listed choices beyond the action space (`cap`): no action gives them.
+    pub unreachable: usize,
+}
+
+/// The logistics choices of `side` now, the first `cap` of them encoded
+/// (`cap`: the actions after action 0, `action_count - 1`).
+#[must_use]
+pub fn choices(game: &mut Game, side: Side, stamp: u64, cap: usize) -> Choices {
+    let mut orders = game.legal_orders_of(side, OrderClass::Logistics);
+    let unreachable = orders.len().saturating_sub(cap);
+    orders.truncate(cap);
+    Choices { side, stamp, orders, unreachable }
+}
+
+/// Size of the action space of a game: `1 + kinds * nodes`.
+#[must_use]
+pub fn count(game: &Game) -> usize {
+    1 + kinds(game).len() * game.spec().map.node_count()
 }
 
 /// Whether `order` of `side` would be accepted now, with the orders

@@ -1,7 +1,7 @@
 //! The Python class `Game`: one game of [`qm_game::Game`], with the
 //! environments' action encoding ([`crate::actions`]).
 
-use crate::actions::{self, Table};
+use crate::actions::{self, Choices, Table};
 use crate::convert::{order_text, parse_orders, to_py};
 use crate::errors::{QuartermasterError, env_refusal, load_error, order_error};
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
@@ -25,6 +25,9 @@ pub struct PyGame {
     /// order passes on its own (`Game::legal_orders`) and masks need no
     /// check.
     given: usize,
+    /// The logistics choices listed last, while no order has been given
+    /// since (after one is, the list is made again).
+    choices: Option<Choices>,
 }
 
 /// An in-memory snapshot (static data shared, state copied), for
@@ -39,7 +42,7 @@ impl PyGame {
     }
 
     fn wrap(game: Game) -> Self {
-        Self { game, stamp: 0, table: None, given: 0 }
+        Self { game, stamp: 0, table: None, given: 0, choices: None }
     }
 
     fn planes_of<'py>(py: Python<'py>, obs: &Observation) -> PyResult<Bound<'py, PyArray3<u8>>> {
@@ -53,6 +56,26 @@ impl PyGame {
             Some(t) if t.stamp == self.stamp => Ok(t),
             _ => Err(env_refusal(py, "NoActionTable", "call action_groups(side) for this phase first".into())),
         }
+    }
+
+    /// The logistics choices listed last, if no phase has run and no order
+    /// has been given since.
+    fn choices(&self, py: Python<'_>) -> PyResult<&Choices> {
+        match &self.choices {
+            Some(c) if c.stamp == self.stamp => Ok(c),
+            _ => Err(env_refusal(
+                py,
+                "NoActionTable",
+                "call logistics_choices(side) first (again after any order is given)".into(),
+            )),
+        }
+    }
+
+    /// Notes an order given: ops masks are checked from now on, and the
+    /// logistics choices must be listed again.
+    fn gave(&mut self) {
+        self.given += 1;
+        self.choices = None;
     }
 }
 
@@ -148,7 +171,7 @@ impl PyGame {
         let s = crate::convert::side(side)?;
         let orders = parse_orders(&self.game, &orders).map_err(|e| load_error(py, &e))?;
         self.game.submit(s, &Orders { orders }).map_err(|e| order_error(py, &e))?;
-        self.given += 1;
+        self.gave();
         Ok(())
     }
 
@@ -159,6 +182,7 @@ impl PyGame {
         let r = py.detach(|| game.step_phase());
         self.stamp += 1;
         self.table = None;
+        self.choices = None;
         let d = PyDict::new(py);
         d.set_item("turn", r.turn)?;
         d.set_item("side", r.side.to_string())?;
@@ -217,6 +241,7 @@ impl PyGame {
             Game::new(s.spec.clone(), &s.state).map_err(|e| QuartermasterError::new_err(format!("restore: {e}")))?;
         self.stamp += 1;
         self.table = None;
+        self.choices = None;
         Ok(())
     }
 
@@ -268,7 +293,7 @@ impl PyGame {
 
     /// Size of the action space: `1 + kinds * nodes`.
     fn action_count(&self) -> usize {
-        1 + actions::kinds(&self.game).len() * self.game.spec().map.node_count()
+        actions::count(&self.game)
     }
 
     /// Encodes `side`'s legal orders for the phase about to run: the
@@ -327,8 +352,71 @@ impl PyGame {
         };
         let side: Side = t.side;
         self.game.submit(side, &Orders::of([order.clone()])).map_err(|e| order_error(py, &e))?;
-        self.given += 1;
+        self.gave();
         Ok(Some(order_text(&order)))
+    }
+
+    /// Lists `side`'s logistics choices for the phase about to run, given
+    /// the orders already queued (one atomic step of a logistics decision,
+    /// `docs/orders.md`): their RON texts, choice `k` being action `1 + k`
+    /// (action 0 passes). Only the first `action_count() - 1` choices have
+    /// an action; `unreachable_choices()` counts the rest.
+    fn logistics_choices(&mut self, side: &str) -> PyResult<Vec<String>> {
+        let s = crate::convert::side(side)?;
+        let cap = actions::count(&self.game) - 1;
+        let c = actions::choices(&mut self.game, s, self.stamp, cap);
+        let out = c.orders.iter().map(order_text).collect();
+        self.choices = Some(c);
+        Ok(out)
+    }
+
+    /// Logistics choices of the last listing beyond the action space (no
+    /// action gives them; 0 with the shipped scenarios).
+    fn unreachable_choices(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.choices(py)?.unreachable)
+    }
+
+    /// The mask of the listed logistics step: 1 for action 0 (pass) and
+    /// for action `1 + k` of each listed choice `k`.
+    fn logistics_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let mut mask = vec![0i8; actions::count(&self.game)];
+        mask[0] = 1;
+        for m in mask.iter_mut().skip(1).take(self.choices(py)?.orders.len()) {
+            *m = 1;
+        }
+        Ok(PyArray1::from_vec(py, mask))
+    }
+
+    /// Gives the listed logistics choice of `action` (0: pass, nothing
+    /// given); the order's RON text, or None. An action with no listed
+    /// choice raises `OrderError` and changes nothing. After a choice is
+    /// given, `logistics_choices(side)` lists the next step.
+    fn take_logistics_action(&mut self, py: Python<'_>, action: u32) -> PyResult<Option<String>> {
+        let c = self.choices(py)?;
+        if action == 0 {
+            return Ok(None);
+        }
+        let Some(order) = c.orders.get(action as usize - 1).cloned() else {
+            return Err(env_refusal(
+                py,
+                "MaskedAction",
+                format!("action {action} is not a listed logistics choice now (masked out); nothing was given"),
+            ));
+        };
+        let side = c.side;
+        self.game.submit(side, &Orders::of([order.clone()])).map_err(|e| order_error(py, &e))?;
+        self.gave();
+        Ok(Some(order_text(&order)))
+    }
+
+    /// The sight range (hexes) of the scenario's fog of war (the `sight`
+    /// of its operations), or None when it sets none: the fog `qm
+    /// selfplay --fog` plays under.
+    fn sight(&self) -> Option<u32> {
+        match self.game.scenario_fog() {
+            qm_game::Fog::Sight(n) => Some(n),
+            qm_game::Fog::Off => None,
+        }
     }
 
     /// A game from the text of a save this process pickled: its scenario

@@ -6,7 +6,7 @@ use crate::convert::order_text;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use qm_ai::PolicyKind;
-use qm_game::{Fog, OrderClass, Orders, Side};
+use qm_game::{OrderClass, Orders, Side};
 use rand_chacha::ChaCha8Rng;
 
 /// A shipped policy for one side, with its stream.
@@ -38,8 +38,12 @@ impl PyPolicy {
     /// Chooses the side's operations for the phase about to run and
     /// submits them one by one (GIL released; logistics are the engine's
     /// defaults); the RON texts of those given and of those the engine
-    /// refused (none for a shipped policy).
-    fn give(&mut self, py: Python<'_>, game: &mut crate::game::PyGame) -> (Vec<String>, Vec<String>) {
+    /// refused (none for a shipped policy). `fog`: the sight range the
+    /// policy plays under (it sees only its side's observation and gets
+    /// no search copy), or None for no fog.
+    #[pyo3(signature = (game, fog = None))]
+    fn give(&mut self, py: Python<'_>, game: &mut crate::game::PyGame, fog: Option<u32>) -> (Vec<String>, Vec<String>) {
+        let fog = crate::convert::fog(fog);
         let side = self.side;
         let rng = &mut self.rng;
         let policy = self.policy.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -49,7 +53,7 @@ impl PyPolicy {
             if legal.is_empty() {
                 return (Vec::new(), Vec::new());
             }
-            let chosen = policy.choose(&qm_ai::Seat::new(g, side, Fog::Off), &legal, rng);
+            let chosen = policy.choose(&qm_ai::Seat::new(g, side, fog), &legal, rng);
             let (mut given, mut refused) = (Vec::new(), Vec::new());
             for o in chosen {
                 let text = order_text(&o);

@@ -2,8 +2,10 @@
 
 Agents are the two sides, ``"axis"`` and ``"allies"``. Each step is one
 decision: the order of one unit (or the constructions) for the phase about
-to run, sub-stepped unit by unit (the side to move first, then the other
-side); the phase runs when both sides are done. The observation is a dict:
+to run, sub-stepped unit by unit, then (``logistics=True``, the default)
+the side's logistics decisions one atomic choice a step; the side to move
+first, then the other side; the phase runs when both sides are done. The
+observation is a dict:
 
 - ``observation``: ``uint8 (PLANES + 1, rows, cols)``, the engine's planes
   (``docs/observation.md``) and a last plane marking the hex of the unit
@@ -14,12 +16,14 @@ side); the phase runs when both sides are done. The observation is a dict:
 
 The action space is ``Discrete(1 + K * N)``: action 0 gives no order; action
 ``1 + k * N + n`` gives the unit's order of kind ``k``
-(``Game.action_kinds()``) whose destination is map node ``n``. A
-masked-out action raises :class:`quartermaster.OrderError` and changes
-nothing. Rewards: win +1, loss -1, draw 0 at the end; with ``shaping > 0``,
-each phase also rewards ``shaping`` per enemy unit newly isolated and
-``-shaping`` per own unit newly isolated (off by default). See
-``docs/python.md``.
+(``Game.action_kinds()``) whose destination is map node ``n``. In a
+logistics step, action 0 passes (the engine's default for the rest of the
+decision) and action ``1 + k`` gives the ``k``-th listed choice
+(``infos[agent]["choices"]``). A masked-out action raises
+:class:`quartermaster.OrderError` and changes nothing. Rewards: win +1,
+loss -1, draw 0 at the end; with ``shaping > 0``, each phase also rewards
+``shaping`` per enemy unit newly isolated and ``-shaping`` per own unit
+newly isolated (off by default). See ``docs/python.md``.
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ from .._quartermaster import SCALARS, Game
 #: Bound of the ``scalars`` space: the engine's economy fits 32 bits.
 SCALAR_BOUND = 2**31 - 1
 
-#: The default sight range when ``fog=True``.
+#: The sight range of ``fog=True`` on a scenario whose operations set no
+#: ``sight`` (otherwise ``fog=True`` plays under the scenario's own).
 DEFAULT_SIGHT = 3
 
 
@@ -47,19 +52,24 @@ def aec_env(
     max_turns: int = 12,
     shaping: float = 0.0,
     render_mode: Optional[str] = None,
+    logistics: bool = True,
 ) -> "QuartermasterEnv":
     """The AEC environment of ``scenario`` (a scenario file).
 
     ``seed`` is used by the first ``reset()`` without a seed; ``fog`` is
-    False (everything visible), True (sight ``DEFAULT_SIGHT``) or a sight
-    range in hexes.
+    False (everything visible), True (the scenario's ``sight``, or
+    ``DEFAULT_SIGHT`` when it sets none) or a sight range in hexes;
+    ``logistics`` False leaves the logistics decisions to the engine's
+    defaults (operations only).
     """
-    return QuartermasterEnv(scenario, seed, fog, max_turns, shaping, render_mode)
+    return QuartermasterEnv(scenario, seed, fog, max_turns, shaping, render_mode, logistics=logistics)
 
 
-def _sight(fog: Union[bool, int]) -> Optional[int]:
+def _sight(fog: Union[bool, int, None], game: Game) -> Optional[int]:
+    """The sight range of ``fog`` in ``game``'s scenario, None for no fog."""
     if fog is True:
-        return DEFAULT_SIGHT
+        sight = game.sight()
+        return DEFAULT_SIGHT if sight is None else sight
     if fog is False or fog is None:
         return None
     return int(fog)
@@ -79,11 +89,15 @@ class QuartermasterEnv(AECEnv):
         shaping: float = 0.0,
         render_mode: Optional[str] = None,
         auto: Optional[Dict[str, str]] = None,
+        logistics: bool = True,
     ) -> None:
         super().__init__()
         self.scenario = scenario
         self.base = Game(scenario, 0)
-        self.sight = _sight(fog)
+        #: The sight range played under (None: no fog).
+        self.sight = _sight(fog, self.base)
+        #: Whether the agents take the logistics decisions.
+        self.logistics = bool(logistics)
         self.max_turns = max_turns
         self.shaping = shaping
         self.render_mode = render_mode
@@ -117,7 +131,7 @@ class QuartermasterEnv(AECEnv):
             self._next_seed = int(seed)
         game_seed = self._next_seed
         self._next_seed += 1
-        self.loop = _core.Loop(self.base, game_seed, self.max_turns, self.sight, self.auto)
+        self.loop = _core.Loop(self.base, game_seed, self.max_turns, self.sight, self.auto, self.logistics)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -179,14 +193,22 @@ class QuartermasterEnv(AECEnv):
         d = loop.current()
         assert d is not None
         self.agent_selection = d.side
-        self.infos[d.side] = {"seed": loop.seed, "unit": d.unit}
+        info: Dict[str, Any] = {"seed": loop.seed, "unit": d.unit, "decision": d.kind}
+        if d.kind == _core.LOGISTICS:
+            info["choices"] = list(d.choices)
+        self.infos[d.side] = info
 
     def render(self) -> Optional[str]:
         if self.render_mode != "ansi" or self.loop is None:
             return None
         turn, side, phase = self.loop.game.clock()
         d = self.loop.current()
-        who = f", {d.side} decides for {d.unit or 'constructions'}" if d else ""
+        if d is None:
+            who = ""
+        elif d.kind == _core.LOGISTICS:
+            who = f", {d.side} decides logistics (step {self.loop.logistics_steps.get(d.side, 0) + 1})"
+        else:
+            who = f", {d.side} decides for {d.unit or 'constructions'}"
         return f"turn {turn}, {side} to move, before {phase}{who}"
 
     def close(self) -> None:
@@ -201,7 +223,16 @@ class QuartermasterEnv(AECEnv):
         return self.loop.game
 
     def describe_action(self, action: int) -> str:
-        """What `action` means: ``"no order"`` or ``"<kind> -> node <n>"``."""
+        """What `action` means for the current decision: ``"no order"`` or
+        ``"<kind> -> node <n>"``; in a logistics step ``"pass"`` or the
+        choice's RON text."""
+        d = self.loop.current() if self.loop is not None else None
+        if d is not None and d.kind == _core.LOGISTICS:
+            if action == 0:
+                return "pass"
+            if 1 <= action <= len(d.choices):
+                return d.choices[action - 1]
+            return "no listed choice"
         return describe_action(self.game, action)
 
 

@@ -8,7 +8,8 @@ The agent plays one side (``side="axis"`` by default) with the same
 observation, action encoding and rewards as the AEC environment
 (:mod:`quartermaster.pettingzoo`); the opponent is one of the engine's
 policies (``random``, ``greedy``, ``rollout``), seeded from the episode's
-seed, giving its orders for each phase at once.
+seed, giving its operations for each phase at once (under the same fog;
+its logistics are the engine's defaults).
 
 Gymnasium's checker and most learners sample actions without the mask: an
 action the mask excludes gives no order, and ``info["refused"]`` says so
@@ -47,10 +48,12 @@ def gym_env(
     fog: Union[bool, int] = False,
     max_turns: int = 12,
     shaping: float = 0.0,
+    logistics: bool = True,
 ) -> "QuartermasterGym":
     """The environment of ``scenario`` (default :data:`DEFAULT_SCENARIO`):
-    the agent plays ``side`` against ``opponent``."""
-    return QuartermasterGym(scenario, opponent, seed, side, fog, max_turns, shaping)
+    the agent plays ``side`` against ``opponent``; ``fog`` and
+    ``logistics`` as in :func:`quartermaster.envs.aec_env`."""
+    return QuartermasterGym(scenario, opponent, seed, side, fog, max_turns, shaping, logistics=logistics)
 
 
 class QuartermasterGym(gym.Env):
@@ -68,6 +71,7 @@ class QuartermasterGym(gym.Env):
         max_turns: int = 12,
         shaping: float = 0.0,
         render_mode: Optional[str] = None,
+        logistics: bool = True,
     ) -> None:
         if scenario is None:
             scenario = DEFAULT_SCENARIO
@@ -79,7 +83,14 @@ class QuartermasterGym(gym.Env):
         self.opponent = opponent
         self.render_mode = render_mode
         self.aec = QuartermasterEnv(
-            scenario, seed, fog, max_turns, shaping, render_mode, auto={_core._other(side): opponent}
+            scenario,
+            seed,
+            fog,
+            max_turns,
+            shaping,
+            render_mode,
+            auto={_core._other(side): opponent},
+            logistics=logistics,
         )
         self.observation_space = self.aec.observation_space(side)
         self.action_space = self.aec.action_space(side)
