@@ -40,7 +40,7 @@ fn axis_construction_after_drawing(drawn: u32) -> Game {
     step_until(&mut g, Side::Axis, REORGANIZATION);
     if drawn > 0 {
         let spend = OilOrder::SpendSaved { power: "germany".into(), at: "berlin".into(), build_points: drawn };
-        g.submit(Side::Axis, &Orders::of([spend.into()])).expect("OIL-012: any number at the capital");
+        g.submit(Side::Axis, &Orders::of([spend])).expect("OIL-012: any number at the capital");
     }
     g.step_phase();
     step_until(&mut g, Side::Axis, CONSTRUCTION_REDEPLOYMENT);
@@ -62,7 +62,8 @@ fn saved_build_points_drawn_into_the_total_pay_past_the_budget() {
     g.step_phase();
     // The budget's 2 first, then 7 of the 8 from the total.
     assert_eq!(g.economy(Side::Axis).build_points, 1);
-    let built = g.observation(Side::Axis).own_units.iter().filter(|u| u.id.as_str().starts_with("germany-inf-2-")).count();
+    let built =
+        g.observation(Side::Axis).own_units.iter().filter(|u| u.id.as_str().starts_with("germany-inf-2-")).count();
     assert_eq!(built, 3);
 }
 

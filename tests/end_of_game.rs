@@ -22,21 +22,21 @@ fn play_out(g: &mut Game, max: u32) -> u32 {
 
 #[test]
 fn turn_limit_ends_the_game_and_the_defender_wins_short_of_the_threshold() {
-    // Nobody moves: at the end of turn 10 Germany holds Berlin, Königsberg
-    // and Warsaw (4 points), short of the 8 it needs; Russia wins.
+    // Nobody moves: at the end of turn 9 Germany holds Berlin, Königsberg
+    // and Warsaw (4 points), short of the 5 it needs; Russia wins.
     let mut g = load(EAST);
     assert!(!g.is_over());
     assert_eq!(g.result(), None);
     let phases = play_out(&mut g, 999);
     let per_turn = 2 * g.phase_order().len() as u32;
-    assert_eq!(phases, 10 * per_turn, "the game runs exactly its ten turns");
+    assert_eq!(phases, 9 * per_turn, "the game runs exactly its nine turns");
     let r = g.result().expect("over");
     assert_eq!(
         r,
         GameResult {
             winner: Some(Side::Allies),
             reason: EndReason::TurnLimit,
-            turn: 10,
+            turn: 9,
             score: BTreeMap::from([(Side::Axis, 4), (Side::Allies, 11)]),
         }
     );
@@ -95,11 +95,11 @@ fn qm_run_stops_at_the_end_and_prints_the_result() {
     let (code, text, _) = qm(&["run", EAST, "--phases", "999"]);
     assert_eq!(code, 0);
     assert!(
-        text.contains("game over after 120 phases: turn 10: Allies wins (turn-limit); score Axis 4, Allies 11"),
+        text.contains("game over after 108 phases: turn 9: Allies wins (turn-limit); score Axis 4, Allies 11"),
         "{text}"
     );
     let v = json(&["run", EAST, "--phases", "999", "--json"]);
     assert_eq!(v["result"]["winner"], "Allies");
     assert_eq!(v["result"]["reason"], "turn-limit");
-    assert_eq!(v["result"]["turn"], 10);
+    assert_eq!(v["result"]["turn"], 9);
 }

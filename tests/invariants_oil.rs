@@ -68,9 +68,17 @@ fn oil_scenarios() -> Vec<Base> {
     let out: Vec<Base> = common::shipped()
         .into_iter()
         .filter_map(|rel| {
-            let game = common::load_seeded(&rel, 1);
+            let mut game = common::load_seeded(&rel, 1);
             if !game.rules().families().contains(&"mwif-oil") {
                 return None;
+            }
+            // A campaign opens on its first phase: the cases start at its
+            // first reorganization step, default orders before it.
+            for _ in 0..16 {
+                if game.next_phase() == Some(REORGANIZATION) {
+                    break;
+                }
+                game.step_phase();
             }
             let map = &game.spec().map;
             let s = section(&game);

@@ -73,7 +73,7 @@ fn to_end_stops_at_the_end_of_the_game_and_the_page_stays_small() {
     let f = frames(&page);
     assert_eq!(f.len(), reports.len() + 1, "{out}");
     assert_eq!(labels(&f)[1..], reports[..], "each frame is labelled with the phase it shows");
-    assert!(out.contains(&format!("the start and {} phases; game over: turn 10:", reports.len())), "{out}");
+    assert!(out.contains(&format!("the start and {} phases; game over: turn 9:", reports.len())), "{out}");
     let bytes = std::fs::metadata(&page).expect("written").len();
     assert!(bytes < 20_000_000, "{bytes} bytes");
 
