@@ -10,6 +10,8 @@
 
 mod common;
 
+use common::step_until;
+
 use quartermaster::ai::{Greedy, Limits, Logistics, Play, play_game};
 use quartermaster::oil::REORGANIZATION;
 use quartermaster::ops::OpsError;
@@ -17,17 +19,6 @@ use quartermaster::ops::orders::CONSTRUCTION_REDEPLOYMENT;
 use quartermaster::prelude::*;
 
 const FUEL: &str = "scenarios/campaigns/fuel-for-the-front.ron";
-
-/// Runs phases until `side` is about to run `phase`.
-fn step_until(g: &mut Game, side: Side, phase: PhaseId) {
-    for _ in 0..40 {
-        if g.clock().side == side && g.next_phase() == Some(phase) {
-            return;
-        }
-        g.step_phase();
-    }
-    panic!("{side:?} never reached {phase:?}");
-}
 
 fn build(at: &str) -> Order {
     OpsOrder::Build { kind: "inf".into(), at: at.into() }.into()

@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{mv, path, variant_of};
+use common::{mv, path, step_until, variant_of};
 use quartermaster::oil::REORGANIZATION;
 use quartermaster::ops::OpsError;
 use quartermaster::prelude::*;
@@ -34,17 +34,6 @@ fn organized(g: &mut Game, id: &str) -> bool {
     let mut q = w.query::<(&Unit, Option<&Organization>)>();
     let found = q.iter(w).find(|(u, _)| u.id.as_str() == id).map(|(_, o)| o.is_none_or(|o| o.organized));
     found.unwrap_or_else(|| panic!("no unit {id}"))
-}
-
-/// Runs phases until `side` is about to run `phase`.
-fn step_until(g: &mut Game, side: Side, phase: PhaseId) {
-    for _ in 0..40 {
-        if g.clock().side == side && g.next_phase() == Some(phase) {
-            return;
-        }
-        g.step_phase();
-    }
-    panic!("{side:?} never reached {phase:?}");
 }
 
 /// The Axis reorganization, then on to the Axis movement of the next turn.

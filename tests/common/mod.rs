@@ -131,6 +131,18 @@ pub fn step_to(g: &mut Game, phase: PhaseId) {
     panic!("never reached {phase}");
 }
 
+/// Runs phases until `side` is about to run `phase`.
+#[track_caller]
+pub fn step_until(g: &mut Game, side: Side, phase: PhaseId) {
+    for _ in 0..40 {
+        if g.clock().side == side && g.next_phase() == Some(phase) {
+            return;
+        }
+        g.step_phase();
+    }
+    panic!("{side:?} never reached {phase}");
+}
+
 /// The node of a hex label or place name.
 #[track_caller]
 pub fn node(g: &Game, key: &str) -> NodeId {
