@@ -63,6 +63,9 @@ fn held(control: Option<Side>, side: Side) -> i64 {
 /// Points per point of the side's treasury, saved oil and build points
 /// ([`economy`]).
 pub const STOCK: i64 = 4;
+/// Points per point of an idle treasury (a nation holding none of its
+/// supply centers builds nowhere: its money only pays, MET-006).
+pub const IDLE_TREASURY: i64 = 1;
 /// Points per point of the side's build point totals (OIL-012): more than
 /// a saved point ([`STOCK`]), since the total pays for construction at once
 /// and no enemy unit can capture it (OIL-013).
@@ -72,13 +75,24 @@ pub const OIL_PRODUCTION: i64 = 8;
 /// Points lost per own disorganized unit (OIL-003).
 pub const DISORGANIZED: i64 = 30;
 
+/// A side's treasuries in points: [`STOCK`] per point a nation can build
+/// with, [`IDLE_TREASURY`] per point of an idle one.
+#[must_use]
+pub fn treasury(e: &qm_game::Economy) -> i64 {
+    let idle = i64::from(e.idle_treasury.min(e.treasury));
+    STOCK * (i64::from(e.treasury) - idle) + IDLE_TREASURY * idle
+}
+
 /// The side's economy in points: what it has saved (treasuries, saved oil
 /// and build points), its build point totals, the oil it produces, less its
 /// disorganized units. Integer points.
 #[must_use]
 pub fn economy(obs: &Observation) -> i64 {
     let e = obs.economy;
-    let stock = i64::from(e.treasury) + i64::from(e.saved_oil) + i64::from(e.saved_build_points);
-    STOCK * stock + BUILD_POINTS * i64::from(e.build_points) + OIL_PRODUCTION * i64::from(e.oil_production)
+    let stock = i64::from(e.saved_oil) + i64::from(e.saved_build_points);
+    treasury(&e)
+        + STOCK * stock
+        + BUILD_POINTS * i64::from(e.build_points)
+        + OIL_PRODUCTION * i64::from(e.oil_production)
         - DISORGANIZED * i64::from(e.disorganized)
 }

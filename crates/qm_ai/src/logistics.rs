@@ -77,11 +77,14 @@ fn outcome(mut copy: Game, side: Side, choice: Option<&Order>) -> Option<i64> {
 /// A position's value for `side` once a logistics choice has played out:
 /// the static evaluation ([`crate::eval::score`]: units, their supply,
 /// cities and hexes held) plus the side's economy
-/// ([`crate::eval::economy`]: treasuries, oil, organized units).
+/// ([`crate::eval::economy`]: treasuries, oil, organized units), less the
+/// enemy's treasuries ([`crate::eval::treasury`]: what it can build with
+/// counts more than idle money), so that who pays the enemy's debts
+/// matters to the side collecting them (MET-006).
 #[must_use]
 pub fn value(game: &Game, side: Side) -> i64 {
     let obs = game.observation(side);
-    crate::eval::score(&obs) + crate::eval::economy(&obs)
+    crate::eval::score(&obs) + crate::eval::economy(&obs) - crate::eval::treasury(&game.economy(side.other()))
 }
 
 #[cfg(test)]

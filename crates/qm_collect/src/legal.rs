@@ -16,7 +16,10 @@
 //!   payer's shortfall is taken from the next payer in the split's order
 //!   (ruling 6). The engine's default (the whole level asked of the
 //!   richest Allied power, given the treasuries the earlier marker
-//!   payments of the phase leave, ruling 15) is listed first. Either side
+//!   payments of the phase leave, ruling 15) is listed first, then the
+//!   splits by number of payers: each power asked for the whole level,
+//!   richest first, then the splits between two, and so on, each list
+//!   in the default's order of payers. Either side
 //!   may give one: the Allies' split, or the Axis choice that applies when
 //!   the Allies give none. None given, the Axis default applies.
 //!
@@ -28,7 +31,7 @@
 
 use crate::board::{Board, ShipKind};
 use crate::orders::{CollectOrder, DeclineValid, Payment, SplitValid, validate};
-use crate::payment::{Choices, axis_default, settle};
+use crate::payment::{Choices, axis_order, settle};
 use crate::statement::{IncomeStatement, MiddleEastIncome};
 use crate::treasury::Treasury;
 use crate::{COLLECTION, middle_east};
@@ -99,15 +102,16 @@ fn splits(world: &World, board: &Board, cx: &OrderContext, payee: NationId) -> V
     if level == 0 {
         return Vec::new();
     }
-    let payers: Vec<NationId> =
-        (0..board.spec.ruleset.nations.len()).map(|i| NationId(i as u16)).filter(|&n| board.enemy(payee, n)).collect();
+    // The payers in the default's order (richest first, ruling 15's
+    // treasuries), so that the default, the richest asked for the whole
+    // level, is the first split of one payer.
+    let payers = axis_order(board, payee, &treasury_before(world, board, cx, payee));
     let mut all = Vec::new();
     compositions(&payers, level, &mut Vec::new(), &mut all);
-    let default = default_split(world, board, cx, payee, level);
-    if let Some(i) = all.iter().position(|s| Some(s) == default.as_ref()) {
-        let first = all.remove(i);
-        all.insert(0, first);
-    }
+    // Fewer payers first (stable): each power asked for the whole level,
+    // richest first, then the splits between two, and so on, so that a
+    // policy weighing only the first few choices weighs every payer.
+    all.sort_by_key(Vec::len);
     let payment = |&(n, amount): &(NationId, u32)| Payment { nation: key(n), amount };
     all.into_iter()
         .map(|s| CollectOrder::MiddleEastSplit { payee: key(payee), paid_by: s.iter().map(payment).collect() })
@@ -136,21 +140,6 @@ fn compositions(
             prefix.pop();
         }
     }
-}
-
-/// The split the engine takes when none is given (MET-006): the whole
-/// level asked of the richest Allied power, with the treasuries as the
-/// marker nations paid before `payee` this phase leave them (ruling 15).
-fn default_split(
-    world: &World,
-    board: &Board,
-    cx: &OrderContext,
-    payee: NationId,
-    level: u32,
-) -> Option<Vec<(NationId, u32)>> {
-    let treasury = treasury_before(world, board, cx, payee);
-    let first = axis_default(board, payee, &treasury, level).into_iter().next()?;
-    Some(vec![(first.nation, first.amount)])
 }
 
 /// The treasuries when `payee` is paid: what the marker nations before it

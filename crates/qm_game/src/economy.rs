@@ -18,6 +18,11 @@ pub struct Economy {
     /// The treasuries of the side's nations, summed (COL-004: what is
     /// collected is saved there, what is paid or spent leaves it).
     pub treasury: u32,
+    /// The part of [`Economy::treasury`] held by nations that hold none of
+    /// their own supply centers (COL-005): on a territory map they build
+    /// nowhere (construction is at the nation's supply centers), so their
+    /// money can only pay (the Middle East track, MET-006).
+    pub idle_treasury: u32,
     /// What the side's nations have collected in all, less what they paid
     /// to others (the treasuries' balance, less their opening, plus what
     /// they spent on construction).
@@ -54,8 +59,12 @@ impl Game {
         let on = |n: qm_core::ids::NationId| sides.get(n.index()).copied().flatten() == Some(side);
         let mut e = Economy::default();
         if let Some(t) = self.world().get_resource::<Treasury>() {
+            let builders = self.nations_holding_a_supply_center();
             for (nation, &balance) in t.balance.iter().filter(|(k, _)| on_side(k)) {
                 e.treasury = e.treasury.saturating_add(balance);
+                if !builders.iter().any(|&n| ruleset.nation_key(n) == nation) {
+                    e.idle_treasury = e.idle_treasury.saturating_add(balance);
+                }
                 let opening = t.opening.get(nation).copied().unwrap_or(0);
                 e.net_income += i64::from(balance) - i64::from(opening) + i64::from(t.spent_by(nation));
             }
@@ -87,6 +96,27 @@ impl Game {
         if let Some(mut q) = world.try_query::<(&Unit, &Organization)>() {
             e.disorganized = q.iter(world).filter(|(u, o)| on(u.nation) && !o.organized).count() as u32;
         }
+    }
+
+    /// The nations that control at least one of their own supply centers
+    /// (COL-005: a city, industrial complex or port of an incorporated
+    /// territory of theirs), by nation id.
+    fn nations_holding_a_supply_center(&self) -> Vec<qm_core::ids::NationId> {
+        let map = &self.spec().map;
+        let collect = &self.spec().collect;
+        let mut out: Vec<_> = self
+            .node_controllers()
+            .iter()
+            .enumerate()
+            .filter_map(|(n, &c)| {
+                let n = n as qm_core::ids::NodeId;
+                let features = map.node(n)?.features;
+                c.filter(|&c| collect.center_nation(n, features) == Some(c))
+            })
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// Each node's controlling nation, by node id.
