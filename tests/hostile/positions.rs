@@ -37,3 +37,18 @@ fn a_section_its_family_refuses_is_reported_at_the_section() {
     r.refused("unknown hex `nowhere`");
     assert!(r.err.contains(&format!("x.ron:{line}:")), "{}", r.err);
 }
+
+#[test]
+fn a_value_its_family_cannot_read_is_reported_at_the_value() {
+    let root = scratch("section-value");
+    let p = scenario(&root, "x.ron", "scenarios/awaw/eastern-front-1941.ron", |t| {
+        t.replace(r#"at_limit: [(side: "Axis", points: 5)]"#, "at_limit: [(side: Axis, points: 5)]")
+    });
+    let text = std::fs::read_to_string(&p).unwrap();
+    let line = line_of(&text, "at_limit: [(side: Axis");
+    let col = text.lines().nth(line - 1).unwrap().find("Axis").unwrap() + 1;
+    let r = qm(&["run", s(&p), "--phases", "1"]);
+    r.refused("rules.victory.at_limit[0].side");
+    assert!(r.err.contains(&format!("x.ron:{line}:{col}:")), "{}", r.err);
+    assert!(r.err.contains(r#"written as a string here: "Axis""#), "{}", r.err);
+}

@@ -112,11 +112,21 @@ pub fn to_section<T: Serialize>(state: &T) -> Result<SectionValue, String> {
 /// (`Default`) when the section is absent.
 ///
 /// # Errors
-/// What does not read as `T`.
+/// What does not read as `T`, written `path: why` with the path of the
+/// offending value in the section (`rules.victory.at_limit[0].side`), so
+/// that a loader can point at it.
 pub fn from_section<T: DeserializeOwned + Default>(v: Option<&SectionValue>) -> Result<T, String> {
     match v {
         None | Some(serde_json::Value::Null) => Ok(T::default()),
-        Some(v) => T::deserialize(v).map_err(|e| e.to_string()),
+        Some(v) => serde_path_to_error::deserialize(v).map_err(|e| {
+            let path = e.path().to_string();
+            let mut why = e.into_inner().to_string();
+            if why.starts_with("invalid type: null") {
+                // RON reads a bare name (`Axis`) in a section as unit.
+                why.push_str(" (a name such as `Axis` is written as a string here: \"Axis\")");
+            }
+            if path == "." { why } else { format!("{path}: {why}") }
+        }),
     }
 }
 

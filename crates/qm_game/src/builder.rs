@@ -180,6 +180,7 @@ fn save_state_error(file: &str, bytes: &[u8], e: &StateError) -> LoadError {
     let mut path = vec![Seg::Field("state".into())];
     if e.invalid.is_none() {
         path.extend([Seg::Field("sections".into()), Seg::Key(e.section.clone())]);
+        path.extend(entry_named(&e.message));
     }
     let pos = locate(&text, &path);
     let d =
@@ -212,20 +213,27 @@ fn scenario_state_error(file: &str, e: &StateError) -> LoadError {
     })
 }
 
-/// The entry of a section a family's message starts with: `field[index]: `
-/// or `field: `.
+/// The value of a section a family's message starts with: a path of
+/// names and indices (`stockpiles[2]: `, `rules.victory.at_limit[0].side:
+/// `), as [`qm_core::plugin::from_section`] and the families' build
+/// refusals write it; empty when the message starts with none.
 fn entry_named(message: &str) -> Vec<qm_scenario::locate::Seg> {
     use qm_scenario::locate::Seg;
     let Some((head, _)) = message.split_once(": ") else { return Vec::new() };
-    let (field, index) = match head.strip_suffix(']').and_then(|h| h.split_once('[')) {
-        Some((f, i)) => (f, i.parse::<usize>().ok()),
-        None => (head, None),
-    };
-    if field.is_empty() || !field.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
-        return Vec::new();
+    let name_char = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-';
+    let mut path = Vec::new();
+    for part in head.split('.') {
+        let (name, indices) = part.split_once('[').map_or((part, ""), |(n, rest)| (n, rest));
+        if name.is_empty() || !name.chars().all(name_char) {
+            return Vec::new();
+        }
+        // A name is a struct field or a map key: `Key` finds either.
+        path.push(Seg::Key(name.to_string()));
+        for index in indices.split('[').filter(|i| !i.is_empty()) {
+            let Some(i) = index.strip_suffix(']').and_then(|i| i.parse::<usize>().ok()) else { return Vec::new() };
+            path.push(Seg::Index(i));
+        }
     }
-    let mut path = vec![Seg::Field(field.to_string())];
-    path.extend(index.map(Seg::Index));
     path
 }
 
