@@ -18,10 +18,10 @@
 //!   richest Allied power, given the treasuries the earlier marker
 //!   payments of the phase leave, ruling 15) is listed first, then the
 //!   splits by number of payers: each power asked for the whole level,
-//!   richest first, then the splits between two, and so on, each list
-//!   in the default's order of payers. Either side
-//!   may give one: the Allies' split, or the Axis choice that applies when
-//!   the Allies give none. None given, the Axis default applies.
+//!   richest first, then the splits between two, and so on, each list in
+//!   the default's order of payers. Either side may give one: the Allies'
+//!   split, or the Axis choice that applies when the Allies give none.
+//!   None given, the Axis default applies.
 //!
 //! Splits with a zero amount pass validation too and are not listed: a
 //! payer asked for nothing only pays what the payers before it could not,
