@@ -1,7 +1,7 @@
 //! One line of `qm selfplay`'s JSON lines (`qm_ai::GameRecord`) as a
 //! schema: every field a batch writes, so that a line from any batch
 //! validates against `docs/schema/selfplay.schema.json`
-//! (`tests/json_schema.rs` checks lines of real batches).
+//! (`tests/it/json_schema.rs` checks lines of real batches).
 
 use schemars::JsonSchema;
 use serde::Serialize;

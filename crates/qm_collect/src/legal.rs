@@ -26,7 +26,7 @@
 //! Splits with a zero amount pass validation too and are not listed: a
 //! payer asked for nothing only pays what the payers before it could not,
 //! so whatever such a split settles to, a listed split settles to as well:
-//! the same payments in the same order (`tests/legal_logistics.rs` checks
+//! the same payments in the same order (`tests/it/legal_logistics.rs` checks
 //! it).
 
 use crate::board::{Board, ShipKind};

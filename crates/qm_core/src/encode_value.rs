@@ -21,7 +21,7 @@
 //! out of range, keys that are not strings, integers or names), it refuses:
 //! [`Encoder::value_of`] then writes the value the slow way, so that the
 //! bytes are the same in every case. The tests compare the two on every
-//! shape serde has, and `tests/checksum_coverage.rs` on every shipped
+//! shape serde has, and `tests/it/checksum_coverage.rs` on every shipped
 //! scenario's sections.
 
 use crate::encode::{EncodeError, Encoder, tagged_uint};

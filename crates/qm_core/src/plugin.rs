@@ -274,7 +274,7 @@ impl RulesBuilder {
     /// [`crate::encode::Encoder::value_of`] of the data `extract` converts
     /// does), and nothing when it fails; the checksum then reads the
     /// section through `extract`. Without one, the checksum builds the
-    /// section's value and writes that. `tests/clone_restore.rs` compares
+    /// section's value and writes that. `tests/it/clone_restore.rs` compares
     /// the two on every shipped scenario.
     ///
     /// # Errors
