@@ -37,17 +37,99 @@ impl GenParams {
     }
 }
 
+/// The map as laid out: its size, the front and the control and terrain letters.
+struct Layout {
+    /// Columns.
+    width: u32,
+    /// Rows.
+    height: u32,
+    /// The front's column in each row: Axis west of it, Allies from it east.
+    front: Vec<u32>,
+    /// Control letters by row and column: `G` Axis, `R` Allies.
+    ctl: Vec<Vec<char>>,
+    /// Terrain letters by row and column, `~` sea.
+    ter: Vec<Vec<char>>,
+}
+
+impl Layout {
+    /// Whether the hex at row `r`, column `c` is land.
+    fn land(&self, r: u32, c: u32) -> bool {
+        self.ter[r as usize][c as usize] != '~'
+    }
+}
+
+/// The label of the hex at row `r`, column `c`.
+fn label(r: u32, c: u32) -> String {
+    hex_label(r, c + 1)
+}
+
 /// Generates a scenario file.
 #[must_use]
-#[allow(clippy::too_many_lines, reason = "one pass laying out the map, then units and sources")]
 pub fn scenario_file(p: GenParams) -> ScenarioFile {
+    // The steps draw from `rng` in this order (front, pockets, terrain,
+    // inlets, cities, units): reordering them changes every generated map.
     let mut rng = ChaCha8Rng::seed_from_u64(p.seed);
+    let (width, height) = map_size(p.hexes);
+    let front = wavy_front(&mut rng, width, height);
+    let mut ctl = front_control(&front, width, height);
+    add_pockets(&mut rng, p.pockets, &front, &mut ctl);
+    let mut ter = random_terrain(&mut rng, width, height);
+    let ports = add_seas(&mut rng, &mut ter);
+    keep_edge_columns(&mut ctl);
+    let lay = Layout { width, height, front, ctl, ter };
+    let ctl_rows = control_rows(&lay);
+    let ter_rows = terrain_rows(&lay);
+    let (places, sources) = places_and_sources(&mut rng, &lay, &ports, p.hexes);
+    let units = place_units(&mut rng, &lay, p.hexes_per_unit);
+    ScenarioFile {
+        title: format!("generated front, {} hexes, seed {}", width * height, p.seed),
+        ruleset: "awaw.ron".into(),
+        turn: 3,
+        side: Side::Allies,
+        first: Side::Axis,
+        phase: None,
+        flags: Vec::new(),
+        nations: Vec::new(),
+        map: Some(MapFile {
+            theater: Theater::Europe,
+            blocks: vec![BlockFile {
+                origin: "a1".into(),
+                theater: None,
+                terrain: ter_rows,
+                control: ctl_rows,
+                original: Vec::new(),
+                regions: Vec::new(),
+                front: None,
+            }],
+            legend: [('G', "germany".to_string()), ('R', "russia".to_string())].into_iter().collect(),
+            region_legend: BTreeMap::new(),
+            places: places.into_values().collect(),
+            all_sea_sides: Vec::new(),
+            crossings: Vec::new(),
+            boxes: boxes(&lay),
+            partisan_held: Vec::new(),
+            damaged: Vec::new(),
+            island_groups: Vec::new(),
+        }),
+        territories: Vec::new(),
+        sources,
+        units,
+        transports: vec![(Side::Axis, "baltic".into(), 8), (Side::Allies, "arctic".into(), 8)],
+        sections: BTreeMap::new(),
+    }
+}
+
+/// The map's width and height for about `hexes` hexes.
+fn map_size(hexes: u32) -> (u32, u32) {
     // At least 6 x 4: the front keeps two columns of each side, and the
     // pockets and inlets need room (a narrower map had no valid front).
-    let width = ((f64::from(p.hexes.max(16))).sqrt().ceil() as u32).max(6);
-    let height = p.hexes.max(16).div_ceil(width).max(4);
+    let width = ((f64::from(hexes.max(16))).sqrt().ceil() as u32).max(6);
+    let height = hexes.max(16).div_ceil(width).max(4);
+    (width, height)
+}
 
-    // Control: Axis (G) west of a wavy front, Allies (R) east of it.
+/// The front's column in each row, wandering at most a column a row.
+fn wavy_front(rng: &mut ChaCha8Rng, width: u32, height: u32) -> Vec<u32> {
     let mut front: Vec<u32> = Vec::with_capacity(height as usize);
     let mut x = width / 2;
     for _ in 0..height {
@@ -55,12 +137,19 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
         x = (x as i32 + step).clamp(2, width as i32 - 3) as u32;
         front.push(x);
     }
-    let mut ctl: Vec<Vec<char>> =
-        (0..height).map(|r| (0..width).map(|c| if c < front[r as usize] { 'G' } else { 'R' }).collect()).collect();
+    front
+}
 
-    // Pockets: discs of one side's hexes inside the other's territory; one
-    // in four on the north coast, where sea supply can reach it.
-    for k in 0..p.pockets * 2 {
+/// Control: Axis (G) west of a wavy front, Allies (R) east of it.
+fn front_control(front: &[u32], width: u32, height: u32) -> Vec<Vec<char>> {
+    (0..height).map(|r| (0..width).map(|c| if c < front[r as usize] { 'G' } else { 'R' }).collect()).collect()
+}
+
+/// Pockets: discs of one side's hexes inside the other's territory.
+fn add_pockets(rng: &mut ChaCha8Rng, pockets: u32, front: &[u32], ctl: &mut [Vec<char>]) {
+    let (width, height) = (ctl[0].len() as u32, ctl.len() as u32);
+    // One pocket in four on the north coast, where sea supply can reach it.
+    for k in 0..pockets * 2 {
         let r0 = if k % 4 < 2 {
             rng.random_range(2..5.min(height - 1).max(3))
         } else {
@@ -82,10 +171,11 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
             }
         }
     }
+}
 
-    // Terrain: clear with forest and mountain, sea inlets from the north and
-    // south coasts.
-    let mut ter: Vec<Vec<char>> = (0..height)
+/// Terrain: clear with forest and mountain (the seas come next).
+fn random_terrain(rng: &mut ChaCha8Rng, width: u32, height: u32) -> Vec<Vec<char>> {
+    (0..height)
         .map(|_| {
             (0..width)
                 .map(|_| match rng.random_range(0..20) {
@@ -96,7 +186,12 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
                 })
                 .collect()
         })
-        .collect();
+        .collect()
+}
+
+/// Sea along the north edge, inlets from both coasts; returns the ports' hexes.
+fn add_seas(rng: &mut ChaCha8Rng, ter: &mut [Vec<char>]) -> Vec<(u32, u32)> {
+    let (width, height) = (ter[0].len() as u32, ter.len() as u32);
     // A sea along the north edge, for sea supply.
     for row in ter.iter_mut().take(2) {
         for c in row.iter_mut() {
@@ -123,39 +218,60 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
         ports.push((pr, c));
         let _ = north;
     }
-    for row in &mut ctl {
-        // Boxes enter along the edges: keep the edge columns on their side.
+    ports
+}
+
+/// Keeps the edge columns on their side: boxes enter along the edges.
+fn keep_edge_columns(ctl: &mut [Vec<char>]) {
+    for row in ctl {
         row[0] = 'G';
         let last = row.len() - 1;
         row[last] = 'R';
     }
-    let ctl_rows: Vec<String> = (0..height as usize)
+}
+
+/// A row of a map block: its cells spaced, odd rows indented.
+fn block_row(r: usize, cells: &[String]) -> String {
+    format!("{}{}", if r % 2 == 1 { " " } else { "" }, cells.join(" "))
+}
+
+/// The control rows of the map block, sea hexes `~`.
+fn control_rows(lay: &Layout) -> Vec<String> {
+    (0..lay.height as usize)
         .map(|r| {
-            let cells: Vec<String> = (0..width as usize)
-                .map(|c| if ter[r][c] == '~' { "~".into() } else { ctl[r][c].to_string() })
+            let cells: Vec<String> = (0..lay.width as usize)
+                .map(|c| if lay.ter[r][c] == '~' { "~".into() } else { lay.ctl[r][c].to_string() })
                 .collect();
-            format!("{}{}", if r % 2 == 1 { " " } else { "" }, cells.join(" "))
+            block_row(r, &cells)
         })
-        .collect();
-    let ter_rows: Vec<String> = (0..height as usize)
+        .collect()
+}
+
+/// The terrain rows of the map block.
+fn terrain_rows(lay: &Layout) -> Vec<String> {
+    (0..lay.height as usize)
         .map(|r| {
-            let cells: Vec<String> = ter[r].iter().map(|c| c.to_string()).collect();
-            format!("{}{}", if r % 2 == 1 { " " } else { "" }, cells.join(" "))
+            let cells: Vec<String> = lay.ter[r].iter().map(|c| c.to_string()).collect();
+            block_row(r, &cells)
         })
-        .collect();
+        .collect()
+}
 
-    let label = |r: u32, c: u32| hex_label(r, c + 1);
-    let land = |r: u32, c: u32| ter[r as usize][c as usize] != '~';
-
-    // Places: ports at the head of each inlet, cities with ICs scattered.
+/// Places (ports, cities with ICs scattered) and sources (boxes, some cities).
+fn places_and_sources(
+    rng: &mut ChaCha8Rng,
+    lay: &Layout,
+    ports: &[(u32, u32)],
+    hexes: u32,
+) -> (BTreeMap<String, PlaceFile>, Vec<SourceFile>) {
     let mut places: BTreeMap<String, PlaceFile> = BTreeMap::new();
-    for &(r, c) in &ports {
-        if land(r, c) {
+    for &(r, c) in ports {
+        if lay.land(r, c) {
             places
                 .insert(label(r, c), PlaceFile { hex: label(r, c), name: None, features: vec![Feature::Port], ic: 0 });
         }
     }
-    let cities = (p.hexes / 2_000).max(2);
+    let cities = (hexes / 2_000).max(2);
     let mut sources = vec![
         SourceFile {
             at: "reich".into(),
@@ -167,8 +283,8 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
         SourceFile { at: "urals".into(), class: "urals".into(), owner: None, designated: true, designated_turn: None },
     ];
     for k in 0..cities {
-        let (r, c) = (rng.random_range(0..height), rng.random_range(1..width - 1));
-        if !land(r, c) || places.contains_key(&label(r, c)) {
+        let (r, c) = (rng.random_range(0..lay.height), rng.random_range(1..lay.width - 1));
+        if !lay.land(r, c) || places.contains_key(&label(r, c)) {
             continue;
         }
         let ic = if k % 2 == 0 { rng.random_range(1..=9) } else { 0 };
@@ -183,10 +299,13 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
             });
         }
     }
+    (places, sources)
+}
 
-    // Units: about one per `hexes_per_unit` hexes, more of them near the
-    // front; armor one in four.
-    let n_units = (width * height) / p.hexes_per_unit.max(1);
+/// Units: about one per `hexes_per_unit` hexes, more near the front, armor one in four.
+fn place_units(rng: &mut ChaCha8Rng, lay: &Layout, hexes_per_unit: u32) -> Vec<UnitFile> {
+    let (width, height) = (lay.width, lay.height);
+    let n_units = (width * height) / hexes_per_unit.max(1);
     let mut units = Vec::with_capacity(n_units as usize);
     let mut taken: BTreeMap<(u32, u32), u32> = BTreeMap::new();
     let mut tries = 0;
@@ -195,16 +314,16 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
         let r = rng.random_range(0..height);
         let near_front = rng.random_range(0..2) == 0;
         let c = if near_front {
-            let f = front[r as usize] as i32 + rng.random_range(-3..=3);
+            let f = lay.front[r as usize] as i32 + rng.random_range(-3..=3);
             f.clamp(1, width as i32 - 2) as u32
         } else {
             rng.random_range(1..width - 1)
         };
-        if !land(r, c) || *taken.get(&(r, c)).unwrap_or(&0) >= 2 {
+        if !lay.land(r, c) || *taken.get(&(r, c)).unwrap_or(&0) >= 2 {
             continue;
         }
         *taken.entry((r, c)).or_default() += 1;
-        let axis = ctl[r as usize][c as usize] == 'G';
+        let axis = lay.ctl[r as usize][c as usize] == 'G';
         let kind = if rng.random_range(0..4) == 0 { "arm" } else { "inf" };
         let nation = if axis { "germany" } else { "russia" };
         units.push(UnitFile {
@@ -219,100 +338,56 @@ pub fn scenario_file(p: GenParams) -> ScenarioFile {
             factors: None,
         });
     }
+    units
+}
 
-    let west: Vec<String> = (0..height).filter(|&r| land(r, 0)).map(|r| label(r, 0)).collect();
-    let east: Vec<String> = (0..height).filter(|&r| land(r, width - 1)).map(|r| label(r, width - 1)).collect();
+/// The boxes: the Reich and the Urals on the land edges, two convoy boxes at sea.
+fn boxes(lay: &Layout) -> Vec<BoxFile> {
+    let (width, height) = (lay.width, lay.height);
+    let west: Vec<String> = (0..height).filter(|&r| lay.land(r, 0)).map(|r| label(r, 0)).collect();
+    let east: Vec<String> = (0..height).filter(|&r| lay.land(r, width - 1)).map(|r| label(r, width - 1)).collect();
     // Convoys enter anywhere along the north sea.
     let sea_west: Vec<String> = (0..width).step_by(6).map(|c| label(0, c)).collect();
     let sea_east: Vec<String> = (3..width).step_by(6).map(|c| label(0, c)).collect();
-    ScenarioFile {
-        title: format!("generated front, {} hexes, seed {}", width * height, p.seed),
-        ruleset: "awaw.ron".into(),
-        turn: 3,
-        side: Side::Allies,
-        first: Side::Axis,
-        phase: None,
-        flags: Vec::new(),
-        nations: Vec::new(),
-        map: Some(MapFile {
-            theater: Theater::Europe,
-            blocks: vec![BlockFile {
-                origin: "a1".into(),
-                theater: None,
-                terrain: ter_rows,
-                control: ctl_rows,
-                original: Vec::new(),
-                regions: Vec::new(),
-                front: None,
-            }],
-            legend: [('G', "germany".to_string()), ('R', "russia".to_string())].into_iter().collect(),
-            region_legend: BTreeMap::new(),
-            places: places.into_values().collect(),
-            all_sea_sides: Vec::new(),
-            crossings: Vec::new(),
-            boxes: vec![
-                BoxFile {
-                    key: "reich".into(),
-                    name: Some("The Reich".into()),
-                    owner: "germany".into(),
-                    theater: None,
-                    entries: vec![EntryFile { hexes: west, when: CondFile::Always, controlled_by: None }],
-                    sea_entries: Vec::new(),
-                    destinations: Vec::new(),
-                    pass_through: false,
-                    transport_pool: None,
-                    sw: false,
-                    protects: Vec::new(),
-                },
-                BoxFile {
-                    key: "urals".into(),
-                    name: Some("Urals box".into()),
-                    owner: "russia".into(),
-                    theater: None,
-                    entries: vec![EntryFile { hexes: east, when: CondFile::Always, controlled_by: None }],
-                    sea_entries: Vec::new(),
-                    destinations: Vec::new(),
-                    pass_through: false,
-                    transport_pool: None,
-                    sw: false,
-                    protects: Vec::new(),
-                },
-                BoxFile {
-                    key: "baltic".into(),
-                    name: Some("Baltic convoys".into()),
-                    owner: "germany".into(),
-                    theater: None,
-                    entries: Vec::new(),
-                    sea_entries: sea_west,
-                    destinations: Vec::new(),
-                    pass_through: false,
-                    transport_pool: Some("baltic".into()),
-                    sw: false,
-                    protects: Vec::new(),
-                },
-                BoxFile {
-                    key: "arctic".into(),
-                    name: Some("Arctic convoys".into()),
-                    owner: "russia".into(),
-                    theater: None,
-                    entries: Vec::new(),
-                    sea_entries: sea_east,
-                    destinations: Vec::new(),
-                    pass_through: false,
-                    transport_pool: Some("arctic".into()),
-                    sw: false,
-                    protects: Vec::new(),
-                },
-            ],
-            partisan_held: Vec::new(),
-            damaged: Vec::new(),
-            island_groups: Vec::new(),
-        }),
-        territories: Vec::new(),
-        sources,
-        units,
-        transports: vec![(Side::Axis, "baltic".into(), 8), (Side::Allies, "arctic".into(), 8)],
-        sections: BTreeMap::new(),
+    vec![
+        land_box("reich", "The Reich", "germany", west),
+        land_box("urals", "Urals box", "russia", east),
+        convoy_box("baltic", "Baltic convoys", "germany", sea_west),
+        convoy_box("arctic", "Arctic convoys", "russia", sea_east),
+    ]
+}
+
+/// A box of `owner` entered by land from `hexes`.
+fn land_box(key: &str, name: &str, owner: &str, hexes: Vec<String>) -> BoxFile {
+    BoxFile {
+        key: key.into(),
+        name: Some(name.into()),
+        owner: owner.into(),
+        theater: None,
+        entries: vec![EntryFile { hexes, when: CondFile::Always, controlled_by: None }],
+        sea_entries: Vec::new(),
+        destinations: Vec::new(),
+        pass_through: false,
+        transport_pool: None,
+        sw: false,
+        protects: Vec::new(),
+    }
+}
+
+/// A box of `owner` entered by sea from `sea_entries`, with its own transport pool.
+fn convoy_box(key: &str, name: &str, owner: &str, sea_entries: Vec<String>) -> BoxFile {
+    BoxFile {
+        key: key.into(),
+        name: Some(name.into()),
+        owner: owner.into(),
+        theater: None,
+        entries: Vec::new(),
+        sea_entries,
+        destinations: Vec::new(),
+        pass_through: false,
+        transport_pool: Some(key.into()),
+        sw: false,
+        protects: Vec::new(),
     }
 }
 
