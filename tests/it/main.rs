@@ -10,6 +10,7 @@
 
 mod common;
 
+mod api_boundary;
 mod bad_input;
 mod campaigns;
 mod capabilities;

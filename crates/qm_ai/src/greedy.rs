@@ -27,9 +27,6 @@ use crate::eval::weights;
 use crate::legal::{actor, by_unit, destination};
 use crate::policy::Policy;
 use crate::seat::Seat;
-use qm_core::components::{Location, Unit};
-use qm_core::nation::{Nation, NationStateC};
-use qm_core::supply::UnitSupply;
 use qm_game::{DeterminationKind, Game, NodeId, Observation, Order, Orders, Side, UnitStatus};
 use qm_trace::EdgeKinds;
 use rand::Rng;
@@ -223,20 +220,8 @@ fn cut_value(mut g: Game, side: Side, order: &Order, base: i64) -> i64 {
 /// from the world, without building the observation (its hexes, names and
 /// capabilities), which the look-ahead does not read.
 fn enemy_cut_in(game: &Game, side: Side) -> i64 {
-    let world = game.world();
-    let mut side_of = vec![None; game.spec().ruleset.nations.len()];
-    if let Some(mut q) = world.try_query::<(&Nation, &NationStateC)>() {
-        for (n, s) in q.iter(world) {
-            if let Some(slot) = side_of.get_mut(n.0.index()) {
-                *slot = s.0.side;
-            }
-        }
-    }
-    let Some(mut q) = world.try_query::<(&Unit, &Location, &UnitSupply)>() else { return 0 };
-    q.iter(world)
-        .filter(|(u, _, _)| side_of.get(u.nation.index()).copied().flatten() == Some(side.other()))
-        .map(|(_, _, s)| status_points(s.status))
-        .sum()
+    let [isolated, partial, _] = game.supply_counts(side.other());
+    i64::from(isolated) * status_points(UnitStatus::Isolated) + i64::from(partial) * status_points(UnitStatus::Partial)
 }
 
 /// Points for the enemy's units out of full supply.

@@ -1,7 +1,6 @@
 //! When a self-played game ends, and with what result.
 
 use crate::play::Limits;
-use qm_core::state::Ledger;
 use qm_game::{Game, Side};
 use std::collections::BTreeMap;
 
@@ -31,7 +30,7 @@ pub fn ending(game: &Game, start_turn: u32, limits: Limits) -> Option<(Option<Si
     if played < limits.max_turns {
         return None;
     }
-    if let Some(r) = qm_ops::adjudicate(game.world()) {
+    if let Some(r) = game.adjudicate() {
         return Some((r.winner, "max-turns".into()));
     }
     let points = game.score();
@@ -49,7 +48,7 @@ pub fn ending(game: &Game, start_turn: u32, limits: Limits) -> Option<(Option<Si
 /// map, as elimination counts them.
 #[must_use]
 pub fn ground_units(game: &Game) -> BTreeMap<Side, u32> {
-    qm_ops::ground_units(game.world(), game.spec())
+    game.ground_units()
 }
 
 /// Units of each side eliminated by isolation so far (SUP-177), from the
@@ -57,9 +56,8 @@ pub fn ground_units(game: &Game) -> BTreeMap<Side, u32> {
 #[must_use]
 pub fn isolation_losses(game: &Game) -> BTreeMap<Side, u32> {
     let mut out = BTreeMap::from([(Side::Axis, 0), (Side::Allies, 0)]);
-    let Some(ledger) = game.world().get_resource::<Ledger>() else { return out };
     let nations = game.state().nations;
-    for e in &ledger.eliminated {
+    for e in game.eliminations() {
         if let Some(side) = nations.get(e.unit.nation.index()).and_then(|n| n.side) {
             *out.entry(side).or_default() += 1;
         }

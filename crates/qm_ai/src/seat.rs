@@ -9,7 +9,6 @@
 //! there is none, because a copy of the game would hold the enemy units the
 //! side cannot see.
 
-use qm_core::components::{Control, MapNode};
 use qm_core::spec::ScenarioSpec;
 use qm_game::{Fog, Game, NodeId, Observation, Side};
 use qm_ops::Forecast;
@@ -54,25 +53,16 @@ impl<'g> Seat<'g> {
     /// The scenario's objectives and their points (public knowledge).
     #[must_use]
     pub fn objectives(&self) -> Vec<(NodeId, u32)> {
-        self.game.world().get_resource::<qm_ops::OpsData>().map(|d| d.0.objectives.clone()).unwrap_or_default()
+        self.game.objectives()
     }
 
     /// Per node, whether the side's nations held it at the start of the
     /// war (original control, public knowledge).
     #[must_use]
     pub fn home_nodes(&self) -> Vec<bool> {
-        let world = self.game.world();
         let side_of = self.game.nation_sides();
-        let mut home = vec![false; self.spec().map.node_count()];
-        if let Some(mut q) = world.try_query::<(&MapNode, &Control)>() {
-            for (n, c) in q.iter(world) {
-                let held = c.original.and_then(|o| side_of.get(o.index()).copied().flatten()) == Some(self.side());
-                if let Some(slot) = home.get_mut(n.0 as usize) {
-                    *slot = held;
-                }
-            }
-        }
-        home
+        let side_of = |o: qm_game::NationId| side_of.get(o.index()).copied().flatten();
+        self.game.original_control().into_iter().map(|o| o.and_then(side_of) == Some(self.side())).collect()
     }
 
     /// The combat forecast (the scenario's table, every shift, and the
@@ -81,7 +71,7 @@ impl<'g> Seat<'g> {
     /// so within its sight.
     #[must_use]
     pub fn forecast(&self) -> Option<Forecast<'g>> {
-        Forecast::new(self.game.world())
+        self.game.forecast()
     }
 
     /// A copy of the game to search on, its dice drawn from `seed` and not

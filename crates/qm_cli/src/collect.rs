@@ -2,7 +2,7 @@
 //! and prints a nation's income statement.
 
 use crate::output_collect::{CollectOutput, StatementOut};
-use qm_collect::{COLLECTION, IncomeStatement, LineStatus, Statements};
+use qm_collect::{COLLECTION, IncomeStatement, LineStatus};
 use qm_game::Game;
 use std::io::Write;
 
@@ -14,9 +14,10 @@ pub fn play_collection(g: &mut Game) -> Option<Vec<IncomeStatement>> {
     while g.next_phase() != Some(COLLECTION) {
         g.step_phase();
     }
-    let before = g.world().get_resource::<Statements>().map_or(0, |s| s.0.len());
+    let before = g.income_statements().len();
     g.step_phase();
-    Some(g.world().get_resource::<Statements>().map(|s| s.0[before.min(s.0.len())..].to_vec()).unwrap_or_default())
+    let all = g.income_statements();
+    Some(all[before.min(all.len())..].to_vec())
 }
 
 /// The statement of `nation` among `made`, or the first.

@@ -63,7 +63,7 @@ pub fn hex(g: &Game, key: &str) -> Option<String> {
         }
         _ => s.push_str("supply: not determined yet (SUP-011)\n"),
     }
-    if let Some(zones) = g.world().get_resource::<qm_core::sea::Zones>()
+    if let Some(zones) = g.sea_zones()
         && let Some(z) = zones.zones.iter().find(|z| z.hexes.contains(&node))
     {
         let side = zones.at.map_or_else(String::new, |a| format!(" of {}", a.side));

@@ -4,10 +4,8 @@
 //! came to be what it is (OIL-010, OIL-012, OIL-013).
 
 use crate::output_explain::{BuildPointsExplained, Explained, MoveOut, PaymentExplained, SettledOut};
-use qm_collect::{IncomeStatement, Ledger};
-use qm_core::nation::NationSides;
 use qm_game::Game;
-use qm_oil::state::{BuildPointKind, BuildPoints, StockLog};
+use qm_game::books::{BuildPointKind, IncomeStatement};
 
 /// The subject a key names: `payment:NATION` or `build-points:NATION`.
 #[must_use]
@@ -46,9 +44,9 @@ fn payment(g: &mut Game, nation: &str, statements: &[IncomeStatement]) -> Result
         let now = crate::collect::play_collection(g).unwrap_or_default();
         made = now.iter().filter(settled).cloned().collect();
     }
-    let ledger = g.world().get_resource::<Ledger>().cloned().unwrap_or_default();
-    let sides = g.world().get_resource::<NationSides>().cloned().unwrap_or_default();
-    let payee_side = g.spec().ruleset.nation_by_key(nation).and_then(|n| sides.side_of(n));
+    let ledger = g.payments().cloned().unwrap_or_default();
+    let sides = g.nation_sides();
+    let payee_side = g.spec().ruleset.nation_by_key(nation).and_then(|n| sides.get(n.index()).copied().flatten());
     let mut text = format!("{nation}: Middle East track, collected from the Allied powers, not the bank (MET-006)\n");
     let mut out = Vec::new();
     for s in &made {
@@ -102,10 +100,10 @@ fn payment(g: &mut Game, nation: &str, statements: &[IncomeStatement]) -> Result
 
 fn build_points(g: &mut Game, nation: &str) -> Result<(String, Explained), String> {
     let Some(n) = g.spec().ruleset.nation_by_key(nation) else { return Err(format!("no nation `{nation}`")) };
-    let Some(total) = g.world().get_resource::<BuildPoints>().map(|b| b.0.get(&n).copied().unwrap_or(0)) else {
+    let Some(total) = g.build_points().map(|b| b.0.get(&n).copied().unwrap_or(0)) else {
         return Err("the ruleset has no build point totals (add the `mwif-oil` family)".into());
     };
-    let log = g.world().get_resource::<StockLog>().cloned().unwrap_or_default();
+    let log = g.stock_log().cloned().unwrap_or_default();
     let moves: Vec<_> = log.build_points.iter().filter(|m| m.power == nation).collect();
     let spent: u32 = moves.iter().filter(|m| m.kind == BuildPointKind::Spent).map(|m| m.points).sum();
     let saved: u32 = moves.iter().filter(|m| m.kind == BuildPointKind::Saved).map(|m| m.points).sum();

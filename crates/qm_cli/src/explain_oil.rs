@@ -15,8 +15,8 @@
 //!   assigned to it.
 
 use qm_game::Game;
+use qm_oil::REORGANIZATION;
 use qm_oil::report::{NotReorganized, PowerReport, ResourceReport};
-use qm_oil::{REORGANIZATION, Reorganizations};
 use std::io::Write;
 
 /// The most phases stepped to reach the reorganization phase.
@@ -67,7 +67,7 @@ pub fn explain(g: &Game, id: &str, played: bool, out: &mut dyn Write) -> Option<
 /// The reorganizations as played, or on a copy stepped through the next
 /// reorganization step.
 fn reports(g: &Game, played: bool) -> Vec<PowerReport> {
-    let last = |g: &Game| g.world().get_resource::<Reorganizations>().map(|r| r.0.clone()).unwrap_or_default();
+    let last = |g: &Game| g.last_reorganization();
     if played {
         return last(g);
     }

@@ -28,7 +28,7 @@ pub mod territories;
 
 use clap::{Parser, Subcommand};
 use output::{CheckedFile, ErrorBody, Header};
-use qm_collect::{IncomeStatement, Statements};
+use qm_collect::IncomeStatement;
 use qm_game::{DeterminationKind, Game, LoadError, OrdersRun, Side};
 use std::ffi::OsString;
 use std::io::Write;
@@ -738,7 +738,7 @@ pub(crate) fn play(
 
 /// The income statements a game has recorded, oldest first.
 fn recorded_statements(g: &Game) -> &[IncomeStatement] {
-    g.world().get_resource::<Statements>().map_or(&[], |s| s.0.as_slice())
+    g.income_statements()
 }
 
 /// The text of an orders file, for snippets.

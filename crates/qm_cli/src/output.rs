@@ -3,7 +3,6 @@
 //! `qm supply` and `qm run`), and the JSON Schemas in `docs/schema/` are
 //! generated from these types ([`schemas`]).
 
-use qm_core::components::UnitFlags;
 use qm_core::events::GameEvent;
 use qm_core::ids::NodeId;
 use qm_game::{Game, SupplyReport};
@@ -343,7 +342,7 @@ impl SupplyOutput {
     /// The output of a report of `game`.
     #[must_use]
     pub fn of(header: Header, game: &Game, r: &SupplyReport, phases_run: Option<u32>) -> Self {
-        let turns = |id: &str| isolated_turns(game, id);
+        let turns = |id: &str| game.isolated_turns(id);
         let units = r
             .units
             .iter()
@@ -402,13 +401,6 @@ impl SupplyOutput {
             ledgers: None,
         }
     }
-}
-
-/// A unit's consecutive turns of isolation (SUP-191).
-fn isolated_turns(game: &Game, id: &str) -> u8 {
-    let world = game.world();
-    let Some(mut q) = world.try_query::<(&qm_core::components::Unit, &UnitFlags)>() else { return 0 };
-    q.iter(world).find(|(u, _)| u.id.as_str() == id).map_or(0, |(_, f)| f.isolated_turns)
 }
 
 /// `qm phases --json`.

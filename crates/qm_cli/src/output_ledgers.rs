@@ -5,9 +5,8 @@
 //! family's build point totals, saved stock and stock log (OIL-006,
 //! OIL-009..013). Each part is `null` when its family is not loaded.
 
-use qm_collect::{Ledger, Reason, Treasury};
 use qm_game::Game;
-use qm_oil::state::{BuildPointKind, BuildPoints, BuildPointsDrawn, SavedBuildPoints, SavedOil, StockLog, Stockpile};
+use qm_game::books::{BuildPointKind, Payments, Reason, Transfer, Treasury};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -187,12 +186,11 @@ impl LedgersOut {
     #[must_use]
     pub fn of(g: &mut Game) -> Self {
         let mut out = Self::default();
-        let w = g.world();
-        if let (Some(t), Some(l)) = (w.get_resource::<Treasury>(), w.get_resource::<Ledger>()) {
+        if let (Some(t), Some(l)) = (g.treasury(), g.payments()) {
             out.treasuries = Some(treasuries(t, l));
             out.transfers = Some(l.0.iter().map(transfer).collect());
         }
-        if w.contains_resource::<BuildPoints>() {
+        if g.build_points().is_some() {
             out.build_points = Some(build_points(g));
             out.stockpiles = Some(stockpiles(g));
             out.stock_log = Some(stock_log(g));
@@ -201,7 +199,7 @@ impl LedgersOut {
     }
 }
 
-fn treasuries(t: &Treasury, l: &Ledger) -> Vec<TreasuryOut> {
+fn treasuries(t: &Treasury, l: &Payments) -> Vec<TreasuryOut> {
     t.balance
         .iter()
         .map(|(k, &balance)| TreasuryOut {
@@ -215,7 +213,7 @@ fn treasuries(t: &Treasury, l: &Ledger) -> Vec<TreasuryOut> {
         .collect()
 }
 
-fn transfer(t: &qm_collect::Transfer) -> TransferOut {
+fn transfer(t: &Transfer) -> TransferOut {
     let reason = match t.reason {
         Reason::MiddleEastTrack => "middle_east_track",
         Reason::ShortfallLost => "shortfall_lost",
@@ -232,25 +230,23 @@ fn transfer(t: &qm_collect::Transfer) -> TransferOut {
 fn build_points(g: &Game) -> Vec<AmountOut> {
     let key = |n: qm_core::ids::NationId| g.spec().ruleset.nation_key(n).to_string();
     let mut v: Vec<AmountOut> = g
-        .world()
-        .get_resource::<BuildPoints>()
+        .build_points()
         .map(|bp| bp.0.iter().map(|(&n, &amount)| AmountOut { nation: key(n), amount }).collect())
         .unwrap_or_default();
     v.sort_by(|a, b| a.nation.cmp(&b.nation));
     v
 }
 
-fn stockpiles(g: &mut Game) -> Vec<StockpileOut> {
-    let spec = g.spec().clone();
-    let w = g.world_mut();
-    let mut q = w.query::<(&Stockpile, &SavedOil, &SavedBuildPoints)>();
-    let mut v: Vec<StockpileOut> = q
-        .iter(w)
-        .map(|(p, o, b)| StockpileOut {
+fn stockpiles(g: &Game) -> Vec<StockpileOut> {
+    let spec = g.spec();
+    let mut v: Vec<StockpileOut> = g
+        .stockpiles()
+        .into_iter()
+        .map(|p| StockpileOut {
             hex: spec.map.label(p.node).to_string(),
             owner: spec.ruleset.nation_key(p.owner).to_string(),
-            oil: o.0,
-            build_points: b.0,
+            oil: p.oil,
+            build_points: p.build_points,
         })
         .collect();
     v.sort_by(|a, b| (&a.hex, &a.owner).cmp(&(&b.hex, &b.owner)));
@@ -258,9 +254,8 @@ fn stockpiles(g: &mut Game) -> Vec<StockpileOut> {
 }
 
 fn stock_log(g: &Game) -> StockLogOut {
-    let w = g.world();
-    let log = w.get_resource::<StockLog>().cloned().unwrap_or_default();
-    let drawn = w.get_resource::<BuildPointsDrawn>().map(|d| d.0.clone()).unwrap_or_default();
+    let log = g.stock_log().cloned().unwrap_or_default();
+    let drawn = g.build_points_drawn().to_vec();
     StockLogOut {
         build_points_drawn: drawn
             .into_iter()

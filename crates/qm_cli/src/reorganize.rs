@@ -4,7 +4,7 @@
 use crate::output::ErrorBody;
 use crate::output_reorganize::ReorganizeOutput;
 use qm_core::orders::Orders;
-use qm_oil::{OilOrder, PowerReport, REORGANIZATION, Reorganizations};
+use qm_oil::{OilOrder, PowerReport, REORGANIZATION};
 use std::io::Write;
 use std::path::Path;
 
@@ -49,7 +49,7 @@ pub fn run(
         }
     }
     events.extend(g.step_phase().events);
-    let reports = g.world().get_resource::<Reorganizations>().map(|r| r.0.clone()).unwrap_or_default();
+    let reports = g.last_reorganization();
     let Some(report) = pick(&reports, power) else {
         let known: Vec<&str> = reports.iter().map(|r| r.power.as_str()).collect();
         let hint = power.map(|p| qm_scenario::suggest::hint(p, known.iter().copied())).unwrap_or_default();

@@ -246,7 +246,7 @@ impl Page {
 
 /// The income statements recorded so far (COL-004..008).
 fn recorded(g: &Game) -> Vec<IncomeStatement> {
-    g.world().get_resource::<qm_collect::Statements>().map_or_else(Vec::new, |s| s.0.clone())
+    g.income_statements().to_vec()
 }
 
 /// One frame: the picture, the events and every explanation. `at` is the
@@ -261,9 +261,7 @@ fn frame(
     let (turn, to_move, side) = at;
     let svg = qm_render::svg(g, side);
     let mut keys: Vec<String> = g.unit_ids().into_iter().map(|u| u.to_string()).collect();
-    if let Some(l) = g.world().get_resource::<qm_core::state::Ledger>() {
-        keys.extend(l.eliminated.iter().map(|e| e.unit.id.to_string()));
-    }
+    keys.extend(g.eliminations().iter().map(|e| e.unit.id.to_string()));
     let spec = g.spec_arc();
     keys.extend((0..spec.map.board_count).filter_map(|n| spec.map.node(n)).map(|i| i.label.clone()));
     let mut explain: BTreeMap<String, Explained> = BTreeMap::new();

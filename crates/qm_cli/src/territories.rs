@@ -53,7 +53,7 @@ pub struct TerritoryRow {
 #[must_use]
 pub fn statements_now(g: &mut Game) -> Vec<IncomeStatement> {
     let turn = g.clock().turn;
-    let Some(board) = Board::from_world(g.world_mut()) else { return Vec::new() };
+    let Some(board) = g.territory_board() else { return Vec::new() };
     let mut nations: Vec<NationId> = board.control.iter().flatten().copied().collect();
     nations.sort_unstable();
     nations.dedup();
@@ -65,7 +65,7 @@ pub fn statements_now(g: &mut Game) -> Vec<IncomeStatement> {
 #[must_use]
 pub fn territory_rows(g: &mut Game) -> Vec<TerritoryRow> {
     let statements = statements_now(g);
-    let Some(board) = Board::from_world(g.world_mut()) else { return Vec::new() };
+    let Some(board) = g.territory_board() else { return Vec::new() };
     let map = &board.spec.map;
     (0..map.board_count).filter_map(|n| row(&board, &statements, n)).collect()
 }

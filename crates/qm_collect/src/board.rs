@@ -52,19 +52,22 @@ pub struct Board {
 impl Board {
     /// Reads a board out of a game's world.
     #[must_use]
-    pub fn from_world(world: &mut World) -> Option<Self> {
+    pub fn from_world(world: &World) -> Option<Self> {
         let spec = world.get_resource::<Spec>()?.0.clone();
         let sides = world.get_resource::<NationSides>()?.clone();
         let mut control = vec![None; spec.map.board_count as usize];
         let mut original = control.clone();
-        let mut q = world.query::<(&MapNode, &Control)>();
-        for (n, c) in q.iter(world) {
-            if let (Some(now), Some(first)) = (control.get_mut(n.0 as usize), original.get_mut(n.0 as usize)) {
-                (*now, *first) = (c.current, c.original);
+        if let Some(mut q) = world.try_query::<(&MapNode, &Control)>() {
+            for (n, c) in q.iter(world) {
+                if let (Some(now), Some(first)) = (control.get_mut(n.0 as usize), original.get_mut(n.0 as usize)) {
+                    (*now, *first) = (c.current, c.original);
+                }
             }
         }
-        let mut q = world.query::<(&Unit, &Location)>();
-        let mut ships: Vec<Ship> = q.iter(world).filter_map(|(u, l)| ship(&spec, u, l.node)).collect();
+        let mut ships: Vec<Ship> = match world.try_query::<(&Unit, &Location)>() {
+            Some(mut q) => q.iter(world).filter_map(|(u, l)| ship(&spec, u, l.node)).collect(),
+            None => Vec::new(),
+        };
         ships.sort_by(|a, b| a.id.cmp(&b.id));
         Some(Self { spec, control, original, sides, ships })
     }

@@ -2,6 +2,7 @@
 
 #[cfg(feature = "bevy")]
 pub mod bevy_plugin;
+pub mod books;
 mod builder;
 mod driver;
 mod economy;
@@ -23,6 +24,7 @@ pub use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, UnitId};
 pub use qm_core::orders::{Order, OrderError, Orders};
 pub use qm_core::phase::PhaseId;
 pub use qm_core::plugin::{Catalog, OrderClass, RulePlugin, Rules};
+pub use qm_scenario::order_text::order_text;
 pub use qm_scenario::{Diagnostic, LoadError, OrderBatch, sandbox};
 
 /// The phases of the built-in rule families.
@@ -341,6 +343,16 @@ impl Game {
     /// A [`LoadError`] at the position of each problem.
     pub fn read_orders(&self, file: &str, bytes: &[u8]) -> Result<Vec<OrderBatch>, LoadError> {
         orders_file::read(self, file, bytes)
+    }
+
+    /// Reads one order as RON text (`Move(unit: "g1", to: "e52")`, as
+    /// [`order_text`] writes it) against this game's order kinds; a problem
+    /// is reported in `file`, a label such as `<order 3>`.
+    ///
+    /// # Errors
+    /// A [`LoadError`] when the text is not an order of this game.
+    pub fn read_order(&self, file: &str, text: &str) -> Result<Order, LoadError> {
+        qm_scenario::order_text::read_order(file, text, self.rules())
     }
 
     /// Opens a scenario file, or a save file written by [`Game::save`]

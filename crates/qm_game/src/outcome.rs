@@ -26,6 +26,48 @@ impl Game {
         qm_ops::score(&self.world)
     }
 
+    /// Ground units (not installations nor bridgeheads) of each side on the
+    /// map, as elimination counts them.
+    #[must_use]
+    pub fn ground_units(&self) -> std::collections::BTreeMap<qm_core::ids::Side, u32> {
+        qm_ops::ground_units(&self.world, self.spec())
+    }
+
+    /// The result the scenario's turn limit would give if the game ended
+    /// now; `None` without victory conditions.
+    #[must_use]
+    pub fn adjudicate(&self) -> Option<GameResult> {
+        qm_ops::adjudicate(&self.world)
+    }
+
+    /// The scenario's objectives and their points (public knowledge).
+    #[must_use]
+    pub fn objectives(&self) -> Vec<(qm_core::ids::NodeId, u32)> {
+        self.world.get_resource::<qm_ops::OpsData>().map(|d| d.0.objectives.clone()).unwrap_or_default()
+    }
+
+    /// The combat forecast: the scenario's combat table, every shift, and
+    /// the defenders of a hex; `None` without the operations family.
+    #[must_use]
+    pub fn forecast(&self) -> Option<qm_ops::Forecast<'_>> {
+        qm_ops::Forecast::new(&self.world)
+    }
+
+    /// The original controller of each node (the nation that held it at
+    /// the start of the war), by node index.
+    #[must_use]
+    pub fn original_control(&self) -> Vec<Option<qm_core::ids::NationId>> {
+        let mut out = vec![None; self.spec().map.node_count()];
+        if let Some(mut q) = self.world.try_query::<(&qm_core::components::MapNode, &qm_core::components::Control)>() {
+            for (n, c) in q.iter(&self.world) {
+                if let Some(slot) = out.get_mut(n.0 as usize) {
+                    *slot = c.original;
+                }
+            }
+        }
+        out
+    }
+
     /// The ground units on the map (not installations nor bridgeheads: what
     /// elimination counts) with their side, sorted by id.
     #[must_use]

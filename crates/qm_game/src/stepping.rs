@@ -70,16 +70,21 @@ impl Game {
         self.stepping.as_ref().map(|s| (s.phase, s.systems.as_slice(), s.ran))
     }
 
+    /// The systems of `phase`, in the order they run (short names).
+    pub fn phase_systems(&mut self, phase: PhaseId) -> Vec<String> {
+        self.world.schedule_scope(PhaseSchedule(phase), |world, schedule| {
+            let _ = schedule.initialize(world);
+            schedule.systems().map(|it| it.map(|(_, s)| s.name().shortname().to_string()).collect()).unwrap_or_default()
+        })
+    }
+
     fn begin_stepping(&mut self) -> Session {
         self.recyclable = false;
         let clock = self.clock();
         let phase = self.next_phase().unwrap_or(PhaseId::new(""));
         self.world.resource_mut::<EventLog>().push(GameEvent::PhaseBegan { turn: clock.turn, side: clock.side, phase });
         self.world.insert_resource(RunningPhase(Some(phase)));
-        let systems: Vec<String> = self.world.schedule_scope(PhaseSchedule(phase), |world, schedule| {
-            let _ = schedule.initialize(world);
-            schedule.systems().map(|it| it.map(|(_, s)| s.name().shortname().to_string()).collect()).unwrap_or_default()
-        });
+        let systems = self.phase_systems(phase);
         let mut stepping = Stepping::new();
         stepping.add_schedule(PhaseSchedule(phase)).enable();
         self.world.insert_resource(stepping);

@@ -18,7 +18,7 @@
 //! `1 + k` gives the `k`-th listed choice. Choices beyond the action space
 //! are counted in [`Choices::unreachable`], never dropped silently.
 
-use qm_game::{Game, Order, OrderClass, Orders, Side};
+use qm_game::{Game, Order, OrderClass, Side};
 use std::collections::BTreeMap;
 
 /// The operations kinds that have their own slot (`Build` has one per unit
@@ -135,9 +135,5 @@ pub fn count(game: &Game) -> usize {
 /// Whether `order` of `side` would be accepted now, with the orders
 /// already queued this phase: submitted, then the queues put back.
 pub fn passes(game: &mut Game, side: Side, order: &Order) -> bool {
-    let spec = game.spec_arc();
-    let saved = spec.rules.save_queues(game.world());
-    let ok = game.submit(side, &Orders::of([order.clone()])).is_ok();
-    spec.rules.restore_queues(game.world_mut(), saved);
-    ok
+    game.would_accept(side, order)
 }

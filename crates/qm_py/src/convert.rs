@@ -37,25 +37,5 @@ pub fn to_py<'py, T: serde::Serialize>(py: Python<'py>, v: &T) -> PyResult<Bound
 /// # Errors
 /// A [`qm_game::LoadError`] at the first order that does not parse.
 pub fn parse_orders(game: &qm_game::Game, texts: &[String]) -> Result<Vec<qm_game::Order>, qm_game::LoadError> {
-    let kinds = game.rules().order_kinds().clone();
-    texts
-        .iter()
-        .enumerate()
-        .map(|(i, text)| {
-            qm_core::orders::with_order_kinds(&kinds, || ron::from_str::<qm_game::Order>(text)).map_err(|e| {
-                qm_game::LoadError::single(qm_game::Diagnostic {
-                    file: format!("<order {i}>"),
-                    line: e.span.start.line.max(1) as u32,
-                    col: e.span.start.col.max(1) as u32,
-                    offset: 0,
-                    message: format!("cannot read order `{text}`: {}", e.code),
-                })
-            })
-        })
-        .collect()
-}
-
-/// An order as RON text, as `qm step`'s `legal` prints it.
-pub fn order_text(o: &qm_game::Order) -> String {
-    ron::to_string(o).unwrap_or_else(|e| format!("<unprintable order: {e}>"))
+    texts.iter().enumerate().map(|(i, text)| game.read_order(&format!("<order {i}>"), text)).collect()
 }

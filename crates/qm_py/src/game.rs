@@ -2,11 +2,12 @@
 //! environments' action encoding ([`crate::actions`]).
 
 use crate::actions::{self, Choices, Table};
-use crate::convert::{order_text, parse_orders, to_py};
+use crate::convert::{parse_orders, to_py};
 use crate::errors::{QuartermasterError, env_refusal, load_error, order_error};
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
+use qm_game::order_text;
 use qm_game::{Game, Observation, Orders, Side, Snapshot};
 use std::path::PathBuf;
 

@@ -2,10 +2,10 @@
 //! `greedy`, `rollout`) playing one side of a game with its own seeded
 //! stream (`qm_ai::policy_rng`), as `qm selfplay` plays them.
 
-use crate::convert::order_text;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use qm_ai::PolicyKind;
+use qm_game::order_text;
 use qm_game::{OrderClass, Orders, Side};
 use rand_chacha::ChaCha8Rng;
 

@@ -5,7 +5,7 @@
 //! game's own stream is untouched.
 
 use crate::scene::Collection;
-use qm_collect::{Board, LineStatus, collect_income};
+use qm_collect::{LineStatus, collect_income};
 use qm_core::ids::NationId;
 use qm_core::rng::GameRng;
 use qm_game::Game;
@@ -18,7 +18,7 @@ pub fn of(game: &mut Game) -> Collection {
         return Collection::default();
     }
     let turn = game.clock().turn;
-    let Some(board) = Board::from_world(game.world_mut()) else { return Collection::default() };
+    let Some(board) = game.territory_board() else { return Collection::default() };
     let mut nations: Vec<NationId> = board.control.iter().flatten().copied().collect();
     nations.sort_unstable();
     nations.dedup();

@@ -58,7 +58,7 @@ pub struct TooLarge {
 /// count of its nodes, units and other entities.
 #[must_use]
 pub fn estimated_elements(game: &qm_game::Game) -> u64 {
-    u64::from(game.world().entities().len()).saturating_mul(ELEMENTS_PER_ENTITY)
+    u64::from(game.entity_count()).saturating_mul(ELEMENTS_PER_ENTITY)
 }
 
 /// Checks, before anything is drawn, that a picture of `game` stays within

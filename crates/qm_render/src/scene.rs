@@ -6,8 +6,7 @@
 use qm_core::components::Control;
 use qm_core::ids::{NodeId, Side};
 use qm_core::map::{NodeKind, Surface};
-use qm_core::sea::{SeaLog, Zones};
-use qm_core::state::Ledger;
+use qm_core::sea::Zones;
 use qm_core::supply::{HexStatus, UnitStatus};
 use qm_game::Game;
 
@@ -138,9 +137,8 @@ impl Scene {
         let collection = crate::collection::of(game);
         let spec = game.spec_arc();
         let state = game.state();
-        let world = game.world();
         let side_of = |n: qm_core::ids::NationId| state.nations.get(n.index()).and_then(|s| s.side);
-        let zones = zones_of(world.get_resource::<Zones>(), side);
+        let zones = zones_of(game.sea_zones(), side);
         let count = u32::try_from(spec.map.node_count()).unwrap_or(u32::MAX);
         let nodes: Vec<SceneNode> = (0..count)
             .filter_map(|n| {
@@ -182,18 +180,16 @@ impl Scene {
                 eliminated: false,
             })
             .collect();
-        if let Some(ledger) = world.get_resource::<Ledger>() {
-            units.extend(ledger.eliminated.iter().map(|e| SceneUnit {
-                id: e.unit.id.to_string(),
-                nation: spec.ruleset.nation_key(e.unit.nation).to_string(),
-                side: side_of(e.unit.nation),
-                kind: of_type(e.unit.kind).map(|t| t.key.clone()).unwrap_or_default(),
-                symbol: of_type(e.unit.kind).map_or(Symbol::Infantry, Symbol::of),
-                node: e.unit.location.node,
-                status: Some(UnitStatus::Isolated),
-                eliminated: true,
-            }));
-        }
+        units.extend(game.eliminations().iter().map(|e| SceneUnit {
+            id: e.unit.id.to_string(),
+            nation: spec.ruleset.nation_key(e.unit.nation).to_string(),
+            side: side_of(e.unit.nation),
+            kind: of_type(e.unit.kind).map(|t| t.key.clone()).unwrap_or_default(),
+            symbol: of_type(e.unit.kind).map_or(Symbol::Infantry, Symbol::of),
+            node: e.unit.location.node,
+            status: Some(UnitStatus::Isolated),
+            eliminated: true,
+        }));
         units.sort_by(|a, b| a.id.cmp(&b.id));
         let nations = nations_on(&spec.ruleset, &nodes, &units);
         let terrains = terrains_on(&spec, &nodes);
@@ -262,7 +258,7 @@ fn zones_of(zones: Option<&Zones>, side: Side) -> Vec<(u32, Vec<NodeId>)> {
 
 /// The sea lines of the latest determination on record.
 fn sea_lines(game: &Game) -> Vec<SceneSeaLine> {
-    let Some(log) = game.world().get_resource::<SeaLog>() else { return Vec::new() };
+    let Some(log) = game.sea_log() else { return Vec::new() };
     let latest = log.lines.last().map(|l| l.kind);
     log.lines
         .iter()

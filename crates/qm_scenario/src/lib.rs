@@ -10,6 +10,7 @@ pub mod limits;
 pub mod locate;
 pub mod map_rules;
 pub mod numbers;
+pub mod order_text;
 pub mod ruleset;
 pub mod ruleset_cache;
 pub mod sandbox;

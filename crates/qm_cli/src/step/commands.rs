@@ -112,7 +112,7 @@ fn legal(s: &mut Session, args: &[&str]) -> String {
         .game
         .legal_orders(side)
         .iter()
-        .filter_map(|o| ron::to_string(o).ok())
+        .map(qm_game::order_text)
         .filter(|t| unit.as_ref().is_none_or(|u| t.contains(u.as_str())))
         .collect();
     let mut text = format!("{} legal orders for {side} before {phase}\n", lines.len());

@@ -135,11 +135,10 @@ fn draw(g: &Game, side: Side, centre: Option<NodeId>, radius: u32, colour: bool)
 /// context of `side`'s last determination has them (SUP-057); one is made
 /// on a copy of the game if the last was the other side's.
 fn zoc_of(g: &Game, side: Side) -> Vec<bool> {
-    let ctx = g.world().get_resource::<qm_supply::SupplyContext>();
-    if let Some(c) = ctx.filter(|c| c.side == Some(side)) {
-        return c.zoc.clone();
+    if let Some(zoc) = g.zoc(side) {
+        return zoc.to_vec();
     }
     let mut copy = g.clone();
     copy.determine_supply(side, DeterminationKind::Initial);
-    copy.world().get_resource::<qm_supply::SupplyContext>().map(|c| c.zoc.clone()).unwrap_or_default()
+    copy.zoc(side).map(<[bool]>::to_vec).unwrap_or_default()
 }

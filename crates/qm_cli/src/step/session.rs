@@ -4,7 +4,6 @@
 //! end of the player turn, to a breakpoint).
 
 use qm_core::events::GameEvent;
-use qm_core::phase::PhaseSchedule;
 use qm_game::{Game, OrderBatch, PhaseId, Snapshot, batch_is_for};
 
 /// At most this many phases per command (a game with no end).
@@ -233,7 +232,7 @@ impl Session {
             return systems.get(ran).cloned();
         }
         let phase = self.game.next_phase()?;
-        phase_systems(&mut self.game, phase).into_iter().next()
+        self.game.phase_systems(phase).into_iter().next()
     }
 
     /// After a multi-step command: one undo point and one diff for all of
@@ -277,15 +276,6 @@ impl Session {
         self.checkpoint();
         self.game = game;
     }
-}
-
-/// The systems of a phase, in the order they run.
-#[must_use]
-pub fn phase_systems(game: &mut Game, phase: PhaseId) -> Vec<String> {
-    game.world_mut().schedule_scope(PhaseSchedule(phase), |world, schedule| {
-        let _ = schedule.initialize(world);
-        schedule.systems().map(|it| it.map(|(_, s)| s.name().shortname().to_string()).collect()).unwrap_or_default()
-    })
 }
 
 /// `3 events`.

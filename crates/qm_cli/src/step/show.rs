@@ -57,20 +57,18 @@ fn units(g: &Game, filter: Option<&str>) -> String {
             spec.map.describe(u.location.node)
         );
     }
-    if let Some(l) = g.world().get_resource::<qm_core::state::Ledger>() {
-        for e in &l.eliminated {
-            if node.is_none_or(|n| n == e.unit.location.node) {
-                let _ = writeln!(
-                    s,
-                    "{:<14} {:<12} {:<7} {:<6} {:<10} {}",
-                    e.unit.id.0,
-                    spec.ruleset.nation_key(e.unit.nation),
-                    "",
-                    "",
-                    "eliminated",
-                    spec.map.describe(e.unit.location.node)
-                );
-            }
+    for e in g.eliminations() {
+        if node.is_none_or(|n| n == e.unit.location.node) {
+            let _ = writeln!(
+                s,
+                "{:<14} {:<12} {:<7} {:<6} {:<10} {}",
+                e.unit.id.0,
+                spec.ruleset.nation_key(e.unit.nation),
+                "",
+                "",
+                "eliminated",
+                spec.map.describe(e.unit.location.node)
+            );
         }
     }
     s
@@ -100,7 +98,7 @@ fn zones(g: &Game) -> String {
 
 /// The sea lines of the current player turn (SUP-085..132).
 fn lines(g: &Game) -> String {
-    let Some(log) = g.world().get_resource::<qm_core::sea::SeaLog>() else { return "no sea lines".into() };
+    let Some(log) = g.sea_log() else { return "no sea lines".into() };
     if log.lines.is_empty() {
         return "no sea lines this player turn".into();
     }
@@ -127,7 +125,7 @@ fn lines(g: &Game) -> String {
 /// when that family is loaded.
 fn ledger(g: &Game) -> String {
     let mut s = String::new();
-    let elim = g.world().get_resource::<qm_core::state::Ledger>().map(|l| l.eliminated.clone()).unwrap_or_default();
+    let elim = g.eliminations();
     if elim.is_empty() {
         s.push_str("no unit eliminated by isolation\n");
     }
@@ -150,7 +148,7 @@ fn ledger(g: &Game) -> String {
 
 /// The income statements recorded so far (COL-004..008).
 fn income(g: &Game) -> String {
-    let st = g.world().get_resource::<qm_collect::Statements>().map(|s| s.0.clone()).unwrap_or_default();
+    let st = g.income_statements();
     if st.is_empty() {
         return "no income statement yet (the collection phase has not run)".into();
     }
@@ -181,7 +179,7 @@ pub fn explain(s: &mut Session, key: &str) -> Result<String, String> {
     if key.is_empty() {
         return Err("usage: explain UNIT|HEX|TERRITORY".into());
     }
-    let statements = s.game.world().get_resource::<qm_collect::Statements>().map(|x| x.0.clone()).unwrap_or_default();
+    let statements = s.game.income_statements().to_vec();
     match crate::explain_any::explain(&mut s.game, key, &statements) {
         Some(e) => Ok(e.text),
         None => {
