@@ -83,7 +83,7 @@ impl QuartermasterPlugin {
         let compiled = qm_scenario::load(&self.scenario).map_err(|e| e.to_string())?;
         let mut game = self.builder.from_compiled(compiled, self.seed).map_err(|e| e.to_string())?;
         let snap = game.snapshot();
-        game.world_mut().clear_all();
+        game.ecs_mut().clear_all();
         populate(world, snap.spec, &snap.state, false).map_err(|e| e.to_string())
     }
 }

@@ -58,7 +58,7 @@ impl Game {
         };
         let on = |n: qm_core::ids::NationId| sides.get(n.index()).copied().flatten() == Some(side);
         let mut e = Economy::default();
-        if let Some(t) = self.world().get_resource::<Treasury>() {
+        if let Some(t) = self.world.get_resource::<Treasury>() {
             let builders = self.nations_holding_a_supply_center();
             for (nation, &balance) in t.balance.iter().filter(|(k, _)| on_side(k)) {
                 e.treasury = e.treasury.saturating_add(balance);
@@ -75,7 +75,7 @@ impl Game {
 
     /// The oil family's part of [`Game::economy`].
     fn add_oil(&self, e: &mut Economy, on: &dyn Fn(qm_core::ids::NationId) -> bool) {
-        let world = self.world();
+        let world = &self.world;
         if let Some(mut q) = world.try_query::<(&Stockpile, &SavedOil, &SavedBuildPoints)>() {
             for (_, oil, bp) in q.iter(world).filter(|(s, _, _)| on(s.owner)) {
                 e.saved_oil = e.saved_oil.saturating_add(oil.0);
@@ -121,7 +121,7 @@ impl Game {
 
     /// Each node's controlling nation, by node id.
     fn node_controllers(&self) -> Vec<Option<qm_core::ids::NationId>> {
-        let world = self.world();
+        let world = &self.world;
         let mut out = vec![None; self.spec().map.node_count()];
         if let Some(mut q) = world.try_query::<(&qm_core::components::MapNode, &qm_core::components::Control)>() {
             for (n, c) in q.iter(world) {

@@ -172,15 +172,26 @@ impl Game {
         copy
     }
 
-    /// The world, for queries (harnesses, embedders).
+    /// The world, for harnesses that query it directly (feature
+    /// `harness`). The API boundary's accessors ([`books`], [`outcome`])
+    /// are the way to read a game.
+    #[cfg(feature = "harness")]
     #[must_use]
     pub fn world(&self) -> &World {
         &self.world
     }
 
-    /// The world, mutably: for harnesses that run single systems. Changing
-    /// state behind the engine's back voids its guarantees.
+    /// The world, mutably: for harnesses that run single systems (feature
+    /// `harness`). Changing state behind the engine's back voids its
+    /// guarantees.
+    #[cfg(feature = "harness")]
     pub fn world_mut(&mut self) -> &mut World {
+        self.ecs_mut()
+    }
+
+    /// The world, mutably, inside the facade: the game is no longer
+    /// recycled when dropped.
+    pub(crate) fn ecs_mut(&mut self) -> &mut World {
         self.recyclable = false;
         &mut self.world
     }
@@ -576,7 +587,7 @@ mod tests {
             log.0.clear();
         }
         let mut g = tiny();
-        g.world_mut()
+        g.ecs_mut()
             .resource_mut::<Schedules>()
             .add_systems(PhaseSchedule(crate::phases::MOVEMENT), (a, b).in_set(qm_core::phase::PhaseSystems::Rules));
         let err = g.check_schedules().expect_err("two unordered writers of one resource");

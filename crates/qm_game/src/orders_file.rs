@@ -116,10 +116,10 @@ pub(crate) fn check_batches(game: &Game, batches: &[OrderBatch]) -> Vec<Diagnost
         let Some(phase_index) = order.position(b.phase) else { continue };
         let player = b.player.unwrap_or(b.side);
         let clock = GameClock { turn: b.turn, side: player, phase: phase_index, first };
-        let saved = rules.save_queues(copy.world());
+        let saved = rules.save_queues(&copy.world);
         for (index, o) in b.orders.iter().enumerate() {
             let cx = OrderContext { side: b.side, index, phase: b.phase, clock };
-            let message = match rules.validate(copy.world_mut(), &cx, o) {
+            let message = match rules.validate(copy.ecs_mut(), &cx, o) {
                 Err(OrderError::WrongPhase { what, phase, .. }) => format!(
                     "a `{}` order in a batch for the `{}` phase: {what} orders are given in the {phase} phase",
                     o.kind(),
@@ -137,7 +137,7 @@ pub(crate) fn check_batches(game: &Game, batches: &[OrderBatch]) -> Vec<Diagnost
             let at = b.order_at(index).cloned().unwrap_or_else(|| Diagnostic::whole_file("orders", ""));
             out.push(Diagnostic { message, ..at });
         }
-        rules.restore_queues(copy.world_mut(), saved);
+        rules.restore_queues(copy.ecs_mut(), saved);
     }
     out
 }

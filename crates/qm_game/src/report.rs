@@ -116,7 +116,7 @@ pub struct SupplyReport {
 }
 
 pub(crate) fn supply_report(game: &Game, side: Side) -> SupplyReport {
-    let world = game.world();
+    let world = &game.world;
     let spec = game.spec();
     let side_of = crate::view::nation_sides(game);
     let mine = |n: qm_core::ids::NationId| side_of.get(n.index()).copied().flatten() == Some(side);
@@ -155,7 +155,7 @@ pub(crate) fn supply_report(game: &Game, side: Side) -> SupplyReport {
 /// `eliminations`, an `eliminated` flag on every unit, eliminated units
 /// included (SUP-177).
 pub(crate) fn extend_report(game: &Game, report: &mut SupplyReport, side: Side, eliminations: bool) {
-    let world = game.world();
+    let world = &game.world;
     let spec = game.spec();
     let label = |n: qm_core::ids::NodeId| spec.map.label(n).to_string();
     if let (Some(z), Some(log)) = (world.get_resource::<Zones>(), world.get_resource::<SeaLog>())

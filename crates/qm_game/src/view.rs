@@ -99,7 +99,7 @@ mod opt_hex_status {
 
 /// The side of each nation now, by nation index (`None`: not at war).
 pub(crate) fn nation_sides(game: &Game) -> Vec<Option<Side>> {
-    let world = game.world();
+    let world = &game.world;
     let mut side_of = vec![None; game.spec().ruleset.nations.len()];
     if let Some(mut q) = world.try_query::<(&Nation, &NationStateC)>() {
         for (n, s) in q.iter(world) {
@@ -142,7 +142,7 @@ pub(crate) fn map_view(game: &Game, side: Side) -> MapView {
 
 /// Every node's controller and supply status, from its components.
 fn node_states(game: &Game) -> Vec<(NodeId, Option<NationId>, Option<HexStatus>)> {
-    let world = game.world();
+    let world = &game.world;
     world
         .try_query::<(&MapNode, &Control, &HexSupply)>()
         .map(|mut q| q.iter(world).map(|(n, c, h)| (n.0, c.current, h.status)).collect())
@@ -155,7 +155,7 @@ fn units_by_node(
     side: Side,
     side_of: &dyn Fn(NationId) -> Option<Side>,
 ) -> BTreeMap<NodeId, Vec<UnitMark>> {
-    let world = game.world();
+    let world = &game.world;
     let spec = game.spec();
     let mut by_node: BTreeMap<NodeId, Vec<UnitMark>> = BTreeMap::new();
     if let Some(mut q) = world.try_query::<(&Unit, &Location, &UnitSupply)>() {

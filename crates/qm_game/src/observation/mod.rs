@@ -255,7 +255,7 @@ fn observe(game: &Game, side: Side, fog: Fog) -> Observation {
 
 /// Every unit on the map with its side, sorted by id.
 fn seen_units(game: &Game, side_of: &dyn Fn(NationId) -> Option<Side>) -> Vec<Seen> {
-    let world = game.world();
+    let world = &game.world;
     let mut out: Vec<Seen> = world
         .try_query::<(&Unit, &Location, &UnitSupply)>()
         .map(|mut q| {
@@ -294,7 +294,7 @@ fn hex_obs(
     side_of: &dyn Fn(NationId) -> Option<Side>,
     is_visible: &dyn Fn(NodeId) -> bool,
 ) -> Vec<HexObs> {
-    let world = game.world();
+    let world = &game.world;
     let map = &game.spec().map;
     let ops = world.get_resource::<qm_ops::OpsData>().map(|d| &*d.0);
     let (zone_side, zone_of) = zone_labels(game);
@@ -332,7 +332,7 @@ fn hex_obs(
 /// per node, its zone numbered from 1 in the order of each zone's lowest
 /// node (the records' own numbers are not relied on to be compact).
 fn zone_labels(game: &Game) -> (Option<Side>, Vec<Option<u32>>) {
-    let Some(z) = game.world().get_resource::<qm_core::sea::Zones>() else { return (None, Vec::new()) };
+    let Some(z) = game.world.get_resource::<qm_core::sea::Zones>() else { return (None, Vec::new()) };
     let mut zones: Vec<&[NodeId]> = z.zones.iter().map(|r| r.hexes.as_slice()).filter(|h| !h.is_empty()).collect();
     zones.sort_by_key(|h| h.iter().min().copied());
     let mut of = vec![None; game.spec().map.node_count()];
