@@ -1,0 +1,133 @@
+//! `qm bench collect`: collection (COL-004..008) for every nation of both
+//! blocs on a generated territory map, against one generic flood of the
+//! same graph.
+//!
+//! - collection: the family's own system, `collect_resources`, run once
+//!   for the Central Powers and once for the Entente, as the two collection
+//!   phases of a game turn run it: the board read, one `qm_trace` flood per
+//!   nation, every territory's line and the income statements.
+//! - `bfs_reach`: `pathfinding`'s generic breadth-first reach over every
+//!   territory and sea zone of the map, through all its borders, from every
+//!   supply center (city, industrial complex or port) at once through a
+//!   virtual root.
+//!
+//! The target is `ratio_vs_bfs_reach` at most 1.0 at 10,000 territories:
+//! all nations' collection costs no more than one generic flood of the map.
+
+use crate::stats::{elapsed_ns, median};
+use qm_collect::Statements;
+use qm_collect::plugin::collect_resources;
+use qm_core::ids::Side;
+use qm_core::map::{Features, NodeKind};
+use qm_core::phase::GameClock;
+use qm_game::Game;
+use qm_scenario::generate_territories::{TerritoryParams, generate_territories};
+use qm_trace::EdgeKinds;
+use serde::Serialize;
+use std::time::Instant;
+
+/// The largest map the bench generates.
+pub const MAX_TERRITORIES: u32 = 100_000;
+
+/// Why the bench did not run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CollectBenchError {
+    /// More territories than [`MAX_TERRITORIES`].
+    #[error("--territories {0} is too large: the bench generates at most {MAX_TERRITORIES} territories")]
+    TooLarge(u32),
+    /// The generator wrote a scenario that does not compile (a bug).
+    #[error("the generated scenario does not compile: {0}")]
+    Generate(String),
+}
+
+/// The figures `qm bench collect --json` prints.
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct CollectBench {
+    /// Land territories on the map.
+    pub territories: u32,
+    /// Nations that collected (income statements per round).
+    pub nations: u32,
+    /// Median time of both blocs' collection phases, in nanoseconds.
+    pub collect_ns: u64,
+    /// Median time of one `pathfinding::directed::bfs::bfs_reach` over the
+    /// whole map from every supply center.
+    pub bfs_reach_ns: u64,
+    /// `collect_ns / bfs_reach_ns`.
+    pub ratio_vs_bfs_reach: f64,
+}
+
+/// Both blocs' collection phases: the time and the statements made (one
+/// per nation that collected), left in the world's `Statements`.
+pub fn collect_once(g: &mut Game) -> (u64, usize) {
+    let world = g.world_mut();
+    world.insert_resource(Statements::default());
+    let t = Instant::now();
+    for side in [Side::Axis, Side::Allies] {
+        world.resource_mut::<GameClock>().side = side;
+        collect_resources(world);
+    }
+    let ns = elapsed_ns(t);
+    (ns, world.get_resource::<Statements>().map_or(0, |s| s.0.len()))
+}
+
+/// The supply centers of the map, of any nation (COL-005).
+#[must_use]
+pub fn centers(g: &Game) -> Vec<u32> {
+    let map = &g.spec().map;
+    let center = Features::CITY | Features::IC | Features::PORT;
+    (0..map.board_count)
+        .filter(|&n| map.node(n).is_some_and(|i| i.kind == NodeKind::Territory && i.features.intersects(center)))
+        .collect()
+}
+
+/// One generic flood of the whole map from every supply center: the time
+/// and the nodes reached.
+#[must_use]
+pub fn bfs_reach_once(g: &Game, roots: &[u32]) -> (u64, usize) {
+    const ROOT: u32 = u32::MAX;
+    let graph = &g.spec().map.adjacency;
+    let t = Instant::now();
+    let reached = pathfinding::directed::bfs::bfs_reach(ROOT, |&h: &u32| -> Vec<u32> {
+        if h == ROOT {
+            return roots.to_vec();
+        }
+        graph.edges(h, EdgeKinds::ALL).map(|(_, to, _)| to).collect()
+    })
+    .count();
+    (elapsed_ns(t), reached)
+}
+
+/// Runs the bench on a generated map of about `territories` land
+/// territories.
+///
+/// # Errors
+/// [`CollectBenchError::TooLarge`] above [`MAX_TERRITORIES`];
+/// [`CollectBenchError::Generate`] if the generated scenario does not
+/// compile (a bug in the generator).
+pub fn bench_collect(territories: u32, seed: u64, iters: u32) -> Result<CollectBench, CollectBenchError> {
+    if territories > MAX_TERRITORIES {
+        return Err(CollectBenchError::TooLarge(territories));
+    }
+    let compiled = generate_territories(TerritoryParams { territories, seed })
+        .map_err(|e| CollectBenchError::Generate(e.to_string()))?;
+    let land = compiled.spec.map.nodes.iter().filter(|n| n.kind == NodeKind::Territory).count() as u32;
+    let mut g = Game::from_compiled(compiled, seed).map_err(|e| CollectBenchError::Generate(e.to_string()))?;
+    let roots = centers(&g);
+    // Interleaved so that the machine's drift affects both alike.
+    let (mut collect, mut reach, mut nations) = (Vec::new(), Vec::new(), 0);
+    for _ in 0..iters.max(1) {
+        let (ns, made) = collect_once(&mut g);
+        collect.push(ns);
+        nations = made as u32;
+        reach.push(bfs_reach_once(&g, &roots).0);
+    }
+    let collect_ns = median(collect).max(1);
+    let bfs_reach_ns = median(reach).max(1);
+    Ok(CollectBench {
+        territories: land,
+        nations,
+        collect_ns,
+        bfs_reach_ns,
+        ratio_vs_bfs_reach: collect_ns as f64 / bfs_reach_ns as f64,
+    })
+}
