@@ -11,6 +11,7 @@
 mod common;
 
 mod bad_input;
+mod bench_baselines;
 mod campaigns;
 mod capabilities;
 mod checksum_coverage;
