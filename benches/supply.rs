@@ -53,8 +53,8 @@ fn post_combat(c: &mut Criterion) {
         let mut g = game(hexes);
         let side = g.clock().side;
         g.determine_supply(side, DeterminationKind::Initial);
-        let moves = qm_cli::bench::generated_moves(&g);
-        qm_cli::bench::apply_moves(&mut g, &moves);
+        let moves = qm_bench::moves::generated_moves(&g);
+        qm_bench::moves::apply_moves(&mut g, &moves);
         let zones = g.world().resource::<Zones>().clone();
         let sea = g.world().resource::<SeaLog>().clone();
         group.bench_with_input(BenchmarkId::new("post_combat", hexes), &hexes, |b, _| {

@@ -12,6 +12,7 @@ mod common;
 
 mod api_boundary;
 mod bad_input;
+mod bench_baselines;
 mod campaigns;
 mod capabilities;
 mod checksum_coverage;

@@ -1,7 +1,6 @@
 #![doc = include_str!("../README.md")]
 
 pub mod bench;
-pub mod bench_collect;
 pub mod collect;
 pub mod explain;
 pub mod explain_any;
@@ -494,7 +493,7 @@ fn dispatch(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             bench::run_supply(hexes, seed, iters, json, out, err)
         }
         Command::Bench { what: BenchCommand::Collect { territories, seed, iters, json } } => {
-            bench_collect::run_collect(territories, seed, iters, json, out, err)
+            bench::run_collect(territories, seed, iters, json, out, err)
         }
         Command::Bench { what: BenchCommand::Game { hexes, seed, iters, json } } => {
             bench::run_game(hexes, seed, iters, json, out, err)

@@ -504,9 +504,9 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
         ("collect.schema.json", schemars::schema_for!(crate::output_collect::CollectOutput)),
         ("supply-territories.schema.json", schemars::schema_for!(crate::output_collect::TerritoryMapOutput)),
         ("reorganize.schema.json", schemars::schema_for!(crate::output_reorganize::ReorganizeOutput)),
-        ("bench-supply.schema.json", schemars::schema_for!(Bench<crate::bench::SupplyBench>)),
-        ("bench-collect.schema.json", schemars::schema_for!(Bench<crate::bench_collect::CollectBench>)),
-        ("bench-game.schema.json", schemars::schema_for!(Bench<crate::bench::GameBench>)),
+        ("bench-supply.schema.json", schemars::schema_for!(Bench<qm_bench::SupplyBench>)),
+        ("bench-collect.schema.json", schemars::schema_for!(Bench<qm_bench::CollectBench>)),
+        ("bench-game.schema.json", schemars::schema_for!(Bench<qm_bench::GameBench>)),
         ("selfplay.schema.json", schemars::schema_for!(crate::output_selfplay::SelfplayLine)),
     ]
 }

@@ -1,9 +1,11 @@
-//! The JSON of `qm bench supply|collect|game --json`: a header with no game
+//! The output of `qm bench supply|collect|game`: the figures of `qm_bench`'s
+//! reports as text, or as JSON (`--json`): a header with no game
 //! (`command`, `seed`), then the bench's figures, in declaration order.
 //! Under `--json` a bench that does not run says why as a JSON error on
 //! stderr ([`crate::output::ErrorOutput`], kind `bench`), exit code 2.
 
 use crate::output::{ErrorBody, Header};
+use qm_bench::{CollectBench, GameBench, SupplyBench};
 use schemars::JsonSchema;
 use serde::Serialize;
 use std::fmt::Display;
@@ -46,4 +48,75 @@ pub fn print<T: Serialize, E: Display>(
             2
         }
     }
+}
+
+/// `qm bench supply`'s figures as a table.
+#[must_use]
+pub fn supply_table(r: &SupplyBench) -> String {
+    let b = &r.breakdown;
+    let sampled = if r.per_unit_extrapolated {
+        format!("  (sampled {} of {} units, extrapolated)", r.per_unit_sampled, r.per_unit_units)
+    } else {
+        String::new()
+    };
+    format!(
+        "hexes {}  units {}\n\
+         supply (both sides)   {:>12} ns  ({:.1} ns/hex)\n\
+         plain BFS (floor)     {:>12} ns  ratio {:.2}\n\
+         bfs_reach baseline    {:>12} ns  ratio {:.3}\n\
+         per-unit search       {:>12} ns  ratio {:.4}{sampled}\n\
+         post-combat           {:>12} ns  ({} moves; ratio {:.2} to the side's initial, {} ns)\n\
+         breakdown (ns): context {}  flood {}  zones {}  sea {}  statuses {}  explain {}  record {}",
+        r.hexes,
+        r.units,
+        r.supply_ns,
+        r.ns_per_hex,
+        r.plain_bfs_ns,
+        r.ratio_vs_plain_bfs,
+        r.bfs_reach_ns,
+        r.ratio_vs_bfs_reach,
+        r.per_unit_search_ns,
+        r.ratio_vs_per_unit,
+        r.post_combat_ns,
+        r.post_combat_moves,
+        r.post_combat_ratio,
+        r.post_combat_initial_ns,
+        b.context,
+        b.flood,
+        b.zones,
+        b.sea,
+        b.statuses,
+        b.explain,
+        b.record,
+    )
+}
+
+/// `qm bench game`'s figures as a table.
+#[must_use]
+pub fn game_table(r: &GameBench) -> String {
+    format!(
+        "hexes {}\nplayer turn {:>12} ns\nclone       {:>12} ns  ({:.2} turns; {} ns into a new world)\n\
+         snapshot    {:>12} ns\nrestore     {:>12} ns  (restore + turn: {:.2} of continuing; {} ns into a new world)\n\
+         checksum    {:>12} ns  ({:.2} turns)",
+        r.hexes,
+        r.player_turn_ns,
+        r.clone_ns,
+        r.clone_turns,
+        r.clone_new_world_ns,
+        r.snapshot_ns,
+        r.restore_ns,
+        r.restore_throughput,
+        r.restore_new_world_ns,
+        r.checksum_ns,
+        r.checksum_turns
+    )
+}
+
+/// `qm bench collect`'s figures as text.
+#[must_use]
+pub fn collect_text(r: &CollectBench) -> String {
+    format!(
+        "territories {}  nations {}\ncollection (both blocs) {:>12} ns\nbfs_reach baseline      {:>12} ns  ratio {:.3}",
+        r.territories, r.nations, r.collect_ns, r.bfs_reach_ns, r.ratio_vs_bfs_reach
+    )
 }

@@ -14,6 +14,7 @@
 //! The target is `ratio_vs_bfs_reach` at most 1.0 at 10,000 territories:
 //! all nations' collection costs no more than one generic flood of the map.
 
+use crate::stats::{elapsed_ns, median};
 use qm_collect::Statements;
 use qm_collect::plugin::collect_resources;
 use qm_core::ids::Side;
@@ -23,7 +24,6 @@ use qm_game::Game;
 use qm_scenario::generate_territories::{TerritoryParams, generate_territories};
 use qm_trace::EdgeKinds;
 use serde::Serialize;
-use std::io::Write;
 use std::time::Instant;
 
 /// The largest map the bench generates.
@@ -56,17 +56,9 @@ pub struct CollectBench {
     pub ratio_vs_bfs_reach: f64,
 }
 
-fn median(mut v: Vec<u64>) -> u64 {
-    v.sort_unstable();
-    v.get(v.len() / 2).copied().unwrap_or(0)
-}
-
-fn elapsed_ns(t: Instant) -> u64 {
-    u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX)
-}
-
-/// Both blocs' collection phases: the time and the statements made.
-fn collect_once(g: &mut Game) -> (u64, usize) {
+/// Both blocs' collection phases: the time and the statements made (one
+/// per nation that collected), left in the world's `Statements`.
+pub fn collect_once(g: &mut Game) -> (u64, usize) {
     let world = g.world_mut();
     world.insert_resource(Statements::default());
     let t = Instant::now();
@@ -79,7 +71,8 @@ fn collect_once(g: &mut Game) -> (u64, usize) {
 }
 
 /// The supply centers of the map, of any nation (COL-005).
-fn centers(g: &Game) -> Vec<u32> {
+#[must_use]
+pub fn centers(g: &Game) -> Vec<u32> {
     let map = &g.spec().map;
     let center = Features::CITY | Features::IC | Features::PORT;
     (0..map.board_count)
@@ -89,7 +82,8 @@ fn centers(g: &Game) -> Vec<u32> {
 
 /// One generic flood of the whole map from every supply center: the time
 /// and the nodes reached.
-fn bfs_reach_once(g: &Game, roots: &[u32]) -> (u64, usize) {
+#[must_use]
+pub fn bfs_reach_once(g: &Game, roots: &[u32]) -> (u64, usize) {
     const ROOT: u32 = u32::MAX;
     let graph = &g.spec().map.adjacency;
     let t = Instant::now();
@@ -136,59 +130,4 @@ pub fn bench_collect(territories: u32, seed: u64, iters: u32) -> Result<CollectB
         bfs_reach_ns,
         ratio_vs_bfs_reach: collect_ns as f64 / bfs_reach_ns as f64,
     })
-}
-
-/// `qm bench collect`: runs the bench and prints its figures (a line, or
-/// one JSON object), or says on `err` why it did not run (exit code 2).
-pub fn run_collect(
-    territories: u32,
-    seed: u64,
-    iters: u32,
-    json: bool,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> i32 {
-    let r = bench_collect(territories, seed, iters);
-    crate::output_bench::print("bench collect", seed, json, r, CollectBench::text, out, err)
-}
-
-impl CollectBench {
-    /// The figures as text.
-    #[must_use]
-    pub fn text(&self) -> String {
-        format!(
-            "territories {}  nations {}\ncollection (both blocs) {:>12} ns\nbfs_reach baseline      {:>12} ns  ratio {:.3}",
-            self.territories, self.nations, self.collect_ns, self.bfs_reach_ns, self.ratio_vs_bfs_reach
-        )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_baseline_reaches_every_node_and_every_warring_nation_collects() {
-        let compiled = generate_territories(TerritoryParams { territories: 900, seed: 2 }).expect("compiles");
-        let nodes = compiled.spec.map.node_count();
-        let mut g = Game::from_compiled(compiled, 2).expect("builds");
-        // The virtual root and every node of the connected grid and coast.
-        let (_, reached) = bfs_reach_once(&g, &centers(&g));
-        assert_eq!(reached, nodes + 1);
-        let (_, made) = collect_once(&mut g);
-        assert_eq!(made, 6, "the six warring nations collect");
-        let statements = g.world().resource::<Statements>().0.clone();
-        // A pocket behind the front is cut off and loses its resources.
-        assert!(statements.iter().any(|s| s.territories.iter().any(|t| t.line == qm_collect::LineStatus::Cut)));
-        assert!(statements.iter().all(|s| s.total > 0));
-    }
-
-    #[test]
-    fn sizes_out_of_range_are_refused_and_small_ones_run() {
-        assert_eq!(bench_collect(MAX_TERRITORIES + 1, 1, 1), Err(CollectBenchError::TooLarge(MAX_TERRITORIES + 1)));
-        let r = bench_collect(400, 1, 1).expect("runs");
-        assert!((400..450).contains(&r.territories), "{r:?}");
-        assert_eq!(r.nations, 6);
-        assert!(r.collect_ns > 0 && r.bfs_reach_ns > 0);
-    }
 }

@@ -1,7 +1,7 @@
 //! Profiling helper: times each supply system on a generated map, then
 //! repeats whole determinations (for `perf record`).
 //!
-//! `cargo run --release -p qm_cli --example prof -- HEXES REPS [turns]`, or
+//! `cargo run --release -p qm_bench --example prof -- HEXES REPS [turns]`, or
 //! `... -- clone HEXES REPS` to repeat `Game::clone` and `Game::checksum`
 //! after a player turn, or `... -- post HEXES REPS` to time each system of
 //! the initial and post-combat determinations around the bench's moves,
@@ -11,6 +11,7 @@
 #![allow(clippy::expect_used, reason = "a profiling tool")]
 
 use bevy_ecs::system::RunSystemOnce;
+use qm_bench::moves::Move;
 use qm_core::ids::{DeterminationKind, Side};
 use qm_core::phase::Determining;
 use std::time::Instant;
@@ -83,17 +84,17 @@ fn post_loop() {
     // As the bench: the side's records hold another determination.
     g.determine_supply(side, DeterminationKind::PostCombat);
     let before = g.snapshot();
-    let moves = qm_cli::bench::generated_moves(&g);
+    let moves = qm_bench::moves::generated_moves(&g);
     if std::env::args().nth(4).as_deref() == Some("whole") {
         return whole_post_rounds(&mut g, &before, &moves, reps);
     }
     for _ in 0..reps.max(1) {
         g.restore_from(&before).expect("restore");
-        qm_cli::bench::warm_up(&mut g, side.other());
+        qm_bench::moves::warm_up(&mut g, side.other());
         let w = g.world_mut();
         w.insert_resource(Determining { side, kind: DeterminationKind::Initial });
         println!("initial:     {}", timed_stages(w).join("  "));
-        qm_cli::bench::apply_moves(&mut g, &moves);
+        qm_bench::moves::apply_moves(&mut g, &moves);
         let w = g.world_mut();
         w.insert_resource(Determining { side, kind: DeterminationKind::PostCombat });
         println!("post-combat: {}", timed_stages(w).join("  "));
@@ -107,11 +108,11 @@ fn whole_post_rounds(g: &mut qm_game::Game, before: &qm_game::Snapshot, moves: &
     let (mut initial, mut post) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
     for _ in 0..reps.max(1) {
         g.restore_from(before).expect("restore");
-        qm_cli::bench::warm_up(g, side.other());
+        qm_bench::moves::warm_up(g, side.other());
         let t = Instant::now();
         g.determine_supply(side, DeterminationKind::Initial);
         initial += t.elapsed();
-        qm_cli::bench::apply_moves(g, moves);
+        qm_bench::moves::apply_moves(g, moves);
         let t = Instant::now();
         g.determine_supply(side, DeterminationKind::PostCombat);
         post += t.elapsed();
@@ -119,9 +120,6 @@ fn whole_post_rounds(g: &mut qm_game::Game, before: &qm_game::Snapshot, moves: &
     let n = reps.max(1);
     println!("initial {:?}  post-combat {:?}  ({} moves)", initial / n, post / n, moves.len());
 }
-
-/// A generated move: the unit, where it goes, the nation that captures.
-type Move = (qm_core::ids::UnitId, qm_core::ids::NodeId, qm_core::ids::NationId);
 
 /// Repeats clone (with a dropped world to reuse) and checksum, timed apart.
 fn clone_loop() {
