@@ -50,3 +50,39 @@ fn the_scan_finds_a_world_call() {
     let text = "fn f(g: &Game) {\n    // g.world() in a comment\n    let w = g.world_mut();\n}\n";
     assert_eq!(world_calls(text), vec!["3: let w = g.world_mut();".to_string()]);
 }
+
+/// The `qm_*` crates in a manifest's `[dependencies]` table.
+fn engine_dependencies(manifest: &str) -> Vec<String> {
+    let mut in_deps = false;
+    let mut out = Vec::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_deps = line == "[dependencies]";
+        } else if in_deps && line.starts_with("qm_") {
+            out.extend(line.split(['.', ' ', '=']).next().map(str::to_string));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The CLI and the Python binding depend on the facade (`qm_game`), the
+/// policies (`qm_ai`), the renderer and the bench harness, and on no rule
+/// crate: what they show comes through `qm_game`.
+#[test]
+fn the_cli_and_the_binding_depend_on_no_rule_crate() {
+    let allowed = ["qm_ai", "qm_bench", "qm_game", "qm_render"];
+    for krate in ["qm_cli", "qm_py"] {
+        let manifest = fs::read_to_string(crate::common::path(&format!("crates/{krate}/Cargo.toml"))).unwrap();
+        let deps = engine_dependencies(&manifest);
+        assert!(deps.contains(&"qm_game".to_string()), "{krate} depends on qm_game: {deps:?}");
+        let past: Vec<&String> = deps.iter().filter(|d| !allowed.contains(&d.as_str())).collect();
+        assert!(past.is_empty(), "{krate} depends on rule crates past the boundary: {past:?}");
+    }
+}
+
+#[test]
+fn the_manifest_scan_reads_the_dependencies_table_only() {
+    let manifest = "[package]\nname = \"x\"\n[dependencies]\nqm_game.workspace = true\nqm_core = { workspace = true }\nserde = \"1\"\n[dev-dependencies]\nqm_oil.workspace = true\n";
+    assert_eq!(engine_dependencies(manifest), vec!["qm_core".to_string(), "qm_game".to_string()]);
+}

@@ -2,8 +2,8 @@
 //! and prints a nation's income statement.
 
 use crate::output_collect::{CollectOutput, StatementOut};
-use qm_collect::{COLLECTION, IncomeStatement, LineStatus};
 use qm_game::Game;
+use qm_game::collection::{COLLECTION, IncomeStatement, LineStatus};
 use std::io::Write;
 
 /// Runs phases up to and through the next collection phase; returns the
@@ -41,7 +41,7 @@ const SHOWN_NODES: usize = 12;
 
 /// A territory's line as text: whole if short, else its last
 /// [`SHOWN_NODES`] nodes after `...`.
-fn line_text(parents: &qm_collect::Parents<'_>, territory: &str) -> String {
+fn line_text(parents: &qm_game::collection::Parents<'_>, territory: &str) -> String {
     match parents.tail(territory, SHOWN_NODES) {
         Some((nodes, true)) => format!("line {}", nodes.join(" - ")),
         Some((nodes, false)) => format!("line ... - {}", nodes.join(" - ")),
@@ -94,7 +94,7 @@ pub fn statement_text(s: &IncomeStatement) -> String {
 
 /// The Middle East line of a statement: the track level, who paid it and
 /// what was lost (MET-006, MET-007, ruling 6).
-fn middle_east_text(m: &qm_collect::statement::MiddleEastIncome) -> String {
+fn middle_east_text(m: &qm_game::collection::MiddleEastIncome) -> String {
     let paid: Vec<String> = m.paid_by.iter().map(|p| format!("{} {}", p.nation, p.amount)).collect();
     let chosen = match m.chosen_by {
         Some(side) => format!(", split chosen by the {side}"),
@@ -140,7 +140,7 @@ pub fn run_collect(
     }
     let Some(s) = pick(&made, nation) else {
         let known: Vec<&str> = made.iter().map(|s| s.nation.as_str()).collect();
-        let hint = nation.map(|n| qm_scenario::suggest::hint(n, known.iter().copied())).unwrap_or_default();
+        let hint = nation.map(|n| qm_game::files::suggest::hint(n, known.iter().copied())).unwrap_or_default();
         let m = format!(
             "no income statement for {}{hint} (statements made: {})",
             nation.unwrap_or("the side to move"),

@@ -6,7 +6,7 @@
 use crate::explain_oil::{OilSubject, find, resource_text, unit_text};
 use crate::output::{ErrorBody, Header};
 use crate::output_explain::{self, ExplainOutput, Explained, OilResourceExplained, UnitExplained};
-use qm_core::events::GameEvent;
+use qm_game::GameEvent;
 use qm_game::{DeterminationKind, Game};
 use std::io::Write;
 use std::path::PathBuf;
@@ -66,15 +66,15 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
     if g.explanation(a.unit).is_none() {
         let ids: Vec<String> = g.unit_ids().into_iter().map(|i| i.to_string()).collect();
-        let hint = qm_scenario::suggest::hint(a.unit, ids.iter().map(String::as_str));
+        let hint = qm_game::files::suggest::hint(a.unit, ids.iter().map(String::as_str));
         // Ids come from the file: escaped, and a bounded list of them.
         let mut listed: Vec<String> =
-            ids.iter().take(LISTED_UNITS).map(|i| qm_core::text::printable(i).into_owned()).collect();
+            ids.iter().take(LISTED_UNITS).map(|i| qm_game::printable(i).into_owned()).collect();
         if ids.len() > LISTED_UNITS {
             listed.push(format!("and {} more", ids.len() - LISTED_UNITS));
         }
-        let message = qm_core::text::printable(&format!("no unit `{}`{hint} (units: {})", a.unit, listed.join(", ")))
-            .into_owned();
+        let message =
+            qm_game::printable(&format!("no unit `{}`{hint} (units: {})", a.unit, listed.join(", "))).into_owned();
         let text = format!("{file}: {message}");
         crate::fail(err, a.json, &[ErrorBody::plain("unknown-unit", Some(&file), message)], &text);
         return 1;

@@ -4,7 +4,7 @@
 //! zone (SUP-011, SUP-093) and the units in it, or a territory's collection
 //! (COL-004..008, as `qm explain` gives it).
 
-use qm_collect::IncomeStatement;
+use qm_game::collection::IncomeStatement;
 use qm_game::{Game, NodeKind};
 use qm_render::replay::Explained;
 use std::fmt::Write;

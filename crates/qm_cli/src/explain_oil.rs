@@ -15,8 +15,8 @@
 //!   assigned to it.
 
 use qm_game::Game;
-use qm_oil::REORGANIZATION;
-use qm_oil::report::{NotReorganized, PowerReport, ResourceReport};
+use qm_game::oil::REORGANIZATION;
+use qm_game::oil::{NotReorganized, PowerReport, ResourceReport};
 use std::io::Write;
 
 /// The most phases stepped to reach the reorganization phase.
@@ -169,7 +169,7 @@ fn tenths(t: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use qm_oil::report::Reorganized;
+    use qm_game::oil::Reorganized;
 
     fn short_of_oil() -> PowerReport {
         PowerReport {

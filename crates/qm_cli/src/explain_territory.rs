@@ -6,9 +6,9 @@
 //! became of each nation's naval trade there (COL-006, ruling 5).
 
 use crate::territories::statements_now;
-use qm_collect::{IncomeStatement, LineStatus, TerritoryLine, TradeLine, TradeOutcome};
-use qm_core::map::NodeKind;
 use qm_game::Game;
+use qm_game::NodeKind;
+use qm_game::collection::{IncomeStatement, LineStatus, TerritoryLine, TradeLine, TradeOutcome};
 use std::fmt::Write;
 
 /// Whether `key` names a land territory or sea zone of the game's map.

@@ -27,7 +27,7 @@ pub mod territories;
 
 use clap::{Parser, Subcommand};
 use output::{CheckedFile, ErrorBody, Header};
-use qm_collect::IncomeStatement;
+use qm_game::collection::IncomeStatement;
 use qm_game::{DeterminationKind, Game, LoadError, OrdersRun, Side};
 use std::ffi::OsString;
 use std::io::Write;
@@ -46,7 +46,7 @@ pub struct Cli {
 }
 
 /// Overrides of the loader's resource limits (`docs/RELIABILITY.md`;
-/// defaults in `qm_scenario::limits::Limits`) and of the ruleset sandbox.
+/// defaults in `qm_game::files::limits::Limits`) and of the ruleset sandbox.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct LimitArgs {
     /// Largest file read (scenario, ruleset, orders, save), in bytes
@@ -76,9 +76,9 @@ pub struct LimitArgs {
 impl LimitArgs {
     /// The limits these flags give.
     #[must_use]
-    pub fn limits(&self) -> qm_scenario::limits::Limits {
-        let d = qm_scenario::limits::Limits::default();
-        qm_scenario::limits::Limits {
+    pub fn limits(&self) -> qm_game::files::limits::Limits {
+        let d = qm_game::files::limits::Limits::default();
+        qm_game::files::limits::Limits {
             file_bytes: self.max_file_bytes.unwrap_or(d.file_bytes),
             hexes: self.max_hexes.unwrap_or(d.hexes),
             units: self.max_units.unwrap_or(d.units),
@@ -423,8 +423,8 @@ where
     };
     let limits = cli.limits;
     let command = || dispatch(cli.command, out, err);
-    qm_scenario::limits::with_limits(limits.limits(), || {
-        if limits.allow_any_path { qm_scenario::sandbox::with_any_path(command) } else { command() }
+    qm_game::files::limits::with_limits(limits.limits(), || {
+        if limits.allow_any_path { qm_game::sandbox::with_any_path(command) } else { command() }
     })
 }
 
@@ -541,8 +541,8 @@ pub(crate) fn print_json<T: serde::Serialize>(out: &mut dyn Write, v: &T) {
 /// A scenario file compiled and built into a game, as `qm run` loads it:
 /// every family's section of state is built and checked too (a stockpile
 /// past its cap, OIL-009), so `qm check` passes nothing that `run` refuses.
-fn built(f: &Path) -> Result<qm_scenario::Compiled, LoadError> {
-    let c = qm_scenario::load(f)?;
+fn built(f: &Path) -> Result<qm_game::files::Compiled, LoadError> {
+    let c = qm_game::files::load(f)?;
     Game::from_compiled(c.clone(), 1)?;
     Ok(c)
 }
@@ -610,7 +610,7 @@ fn supply(
     let Some(mut g) = open(file, seed, json, err) else { return 1 };
     let side = side.unwrap_or(g.clock().side);
     let mut events = Vec::new();
-    if g.phase_order().position(qm_supply::phases::INITIAL_SUPPLY).is_none() && territories::is_territory_map(&g) {
+    if g.phase_order().position(qm_game::phases::INITIAL_SUPPLY).is_none() && territories::is_territory_map(&g) {
         // A territory map without rule 30: no determination to run, the
         // territories' status is their collection's (COL-004, COL-005).
         let rows = territories::territory_rows(&mut g);
@@ -670,7 +670,7 @@ pub(crate) struct Played {
     pub(crate) game: Game,
     log: Vec<String>,
     /// The events of the phases run.
-    pub(crate) events: Vec<qm_core::events::GameEvent>,
+    pub(crate) events: Vec<qm_game::GameEvent>,
     phases_run: u32,
     /// The income statements the collection phases made (COL-004..008).
     pub(crate) statements: Vec<IncomeStatement>,
@@ -726,7 +726,7 @@ pub(crate) fn play(
         // At most `MAX_SHOWN` batches listed, the rest counted.
         let total = unused.len();
         let name = orders.map(|p| p.display().to_string()).unwrap_or_default();
-        qm_scenario::diag::cap(&name, &mut unused, total);
+        qm_game::files::cap(&name, &mut unused, total);
         let e = LoadError { diagnostics: unused, sources: source_of(orders) };
         fail_load(err, json, "unused-orders", &e);
         return None;
@@ -744,8 +744,8 @@ fn recorded_statements(g: &Game) -> &[IncomeStatement] {
 fn source_of(orders: Option<&PathBuf>) -> Vec<(String, String)> {
     orders
         .and_then(|p| {
-            let bytes = qm_scenario::limits::read_file(p).ok()?;
-            Some((p.display().to_string(), qm_scenario::normalize(&String::from_utf8(bytes).ok()?)))
+            let bytes = qm_game::files::limits::read_file(p).ok()?;
+            Some((p.display().to_string(), qm_game::files::normalize(&String::from_utf8(bytes).ok()?)))
         })
         .into_iter()
         .collect()
@@ -754,7 +754,7 @@ fn source_of(orders: Option<&PathBuf>) -> Vec<(String, String)> {
 /// Reads an orders file against a game's rules, or prints why not.
 fn read_orders_file(game: &Game, p: &Path, json: bool, err: &mut dyn Write) -> Option<Vec<qm_game::OrderBatch>> {
     let name = p.display().to_string();
-    let bytes = match qm_scenario::limits::read_file(p) {
+    let bytes = match qm_game::files::limits::read_file(p) {
         Ok(b) => b,
         Err(e) => {
             let d = qm_game::Diagnostic::whole_file(&name, format!("cannot read orders: {e}"));
@@ -784,7 +784,7 @@ fn run_phases(
     let g = &mut p.game;
     let side = g.last_determined_side().unwrap_or(g.clock().side);
     let report = g.full_report(side, true);
-    let collects = g.phase_order().position(qm_collect::COLLECTION).is_some();
+    let collects = g.phase_order().position(qm_game::collection::COLLECTION).is_some();
     if json {
         let header = Header::of("run", &file.display().to_string(), seed, g, &p.events);
         let mut o = output::SupplyOutput::of(header, g, &report, Some(p.phases_run));
@@ -817,7 +817,7 @@ fn run_phases(
                 );
             }
         }
-        if g.phase_order().position(qm_supply::phases::INITIAL_SUPPLY).is_none() && territories::is_territory_map(g) {
+        if g.phase_order().position(qm_game::phases::INITIAL_SUPPLY).is_none() && territories::is_territory_map(g) {
             // No rule 30 on this territory map: its status is collection's.
             let _ = write!(out, "\n{}", territories::territory_table(&territories::territory_rows(g), false));
         } else {

@@ -4,8 +4,8 @@
 //! columns numbered along the top, and each named place and box with its
 //! neighbours.
 
-use qm_core::ids::NodeId;
-use qm_core::map::{MapGraph, NodeKind, Surface, row_letters};
+use qm_game::NodeId;
+use qm_game::{MapGraph, NodeKind, Surface, row_letters};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 

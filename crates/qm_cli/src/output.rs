@@ -3,8 +3,8 @@
 //! `qm supply` and `qm run`), and the JSON Schemas in `docs/schema/` are
 //! generated from these types ([`schemas`]).
 
-use qm_core::events::GameEvent;
-use qm_core::ids::NodeId;
+use qm_game::GameEvent;
+use qm_game::NodeId;
 use qm_game::{Game, SupplyReport};
 use schemars::JsonSchema;
 use serde::Serialize;

@@ -5,8 +5,8 @@
 //! ([`TerritoryMapOutput`]).
 
 use crate::output::Header;
-use qm_collect::statement::MiddleEastIncome;
-use qm_collect::{IncomeStatement, LineStatus, TerritoryLine, TradeLine, TradeOutcome};
+use qm_game::collection::MiddleEastIncome;
+use qm_game::collection::{IncomeStatement, LineStatus, TerritoryLine, TradeLine, TradeOutcome};
 use schemars::JsonSchema;
 use serde::Serialize;
 

@@ -9,11 +9,11 @@ use crate::output::Header;
 use crate::output_collect::{TerritoryOut, TradeOut};
 use crate::output_reorganize::ResourceOut;
 use crate::territories::statements_now;
-use qm_collect::IncomeStatement;
-use qm_core::map::NodeKind;
 use qm_game::Game;
-use qm_oil::report::{PowerReport, ResourceReport};
-use qm_supply::explain::Explanation;
+use qm_game::NodeKind;
+use qm_game::collection::IncomeStatement;
+use qm_game::oil::{PowerReport, ResourceReport};
+use qm_game::supply::Explanation;
 use schemars::JsonSchema;
 use serde::Serialize;
 

@@ -228,7 +228,7 @@ fn transfer(t: &Transfer) -> TransferOut {
 }
 
 fn build_points(g: &Game) -> Vec<AmountOut> {
-    let key = |n: qm_core::ids::NationId| g.spec().ruleset.nation_key(n).to_string();
+    let key = |n: qm_game::NationId| g.spec().ruleset.nation_key(n).to_string();
     let mut v: Vec<AmountOut> = g
         .build_points()
         .map(|bp| bp.0.iter().map(|(&n, &amount)| AmountOut { nation: key(n), amount }).collect())

@@ -3,7 +3,7 @@
 //! unit and resource with its reason.
 
 use crate::output::Header;
-use qm_oil::report::{NotReorganized, PowerReport, Reorganized, ResourceReport};
+use qm_game::oil::{NotReorganized, PowerReport, Reorganized, ResourceReport};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -128,7 +128,7 @@ impl From<&ResourceReport> for ResourceOut {
 impl From<&PowerReport> for ReportOut {
     fn from(r: &PowerReport) -> Self {
         Self {
-            format: qm_oil::report::FORMAT.to_string(),
+            format: qm_game::oil::FORMAT.to_string(),
             power: r.power.clone(),
             turn: r.turn,
             requested: r.requested.clone(),

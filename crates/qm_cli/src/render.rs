@@ -79,20 +79,20 @@ impl miette::SourceCode for Window {
 
 /// Every diagnostic of a load error as `FILE:LINE:COL: message`, each
 /// followed by a snippet of the file pointing at the offending item; at
-/// most [`qm_scenario::diag::MAX_SHOWN`] of them, then a count of the rest.
+/// most [`qm_game::files::MAX_SHOWN`] of them, then a count of the rest.
 #[must_use]
 pub fn load_error(e: &LoadError) -> String {
     let mut s = String::new();
     let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_context_lines(1);
-    let max = qm_scenario::diag::MAX_SHOWN + 1;
+    let max = qm_game::files::MAX_SHOWN + 1;
     for d in e.diagnostics.iter().take(max) {
-        let _ = writeln!(s, "{}", qm_core::text::printable(&d.to_string()));
+        let _ = writeln!(s, "{}", qm_game::printable(&d.to_string()));
         if let Some(text) = e.source_text(&d.file)
             && d.line > 0
         {
             let (src, at) = Window::around(&d.file, text, d.offset, d.line);
             let len = src.text[at..].chars().next().map_or(0, char::len_utf8);
-            let message = qm_core::text::printable(&d.message).into_owned();
+            let message = qm_game::printable(&d.message).into_owned();
             let snip = Snippet { message, src, span: SourceSpan::new(at.into(), len) };
             let mut out = String::new();
             if handler.render_report(&mut out, &snip).is_ok() {

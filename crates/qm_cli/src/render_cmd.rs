@@ -85,7 +85,7 @@ pub fn run(a: &Args<'_>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 /// statuses.
 pub fn side_to_show(g: &mut Game, asked: Option<Side>, fresh: bool) -> Side {
     let side = asked.or_else(|| g.last_determined_side()).unwrap_or(g.clock().side);
-    let rule30 = g.phase_order().position(qm_supply::phases::INITIAL_SUPPLY).is_some();
+    let rule30 = g.phase_order().position(qm_game::phases::INITIAL_SUPPLY).is_some();
     if fresh && rule30 {
         g.determine_supply(side, DeterminationKind::Initial);
     }

@@ -3,8 +3,8 @@
 
 use crate::output::ErrorBody;
 use crate::output_reorganize::ReorganizeOutput;
-use qm_core::orders::Orders;
-use qm_oil::{OilOrder, PowerReport, REORGANIZATION};
+use qm_game::Orders;
+use qm_game::oil::{OilOrder, PowerReport, REORGANIZATION};
 use std::io::Write;
 use std::path::Path;
 
@@ -52,7 +52,7 @@ pub fn run(
     let reports = g.last_reorganization();
     let Some(report) = pick(&reports, power) else {
         let known: Vec<&str> = reports.iter().map(|r| r.power.as_str()).collect();
-        let hint = power.map(|p| qm_scenario::suggest::hint(p, known.iter().copied())).unwrap_or_default();
+        let hint = power.map(|p| qm_game::files::suggest::hint(p, known.iter().copied())).unwrap_or_default();
         let m = format!(
             "no reorganization for {}{hint} (powers reorganized: {})",
             power.unwrap_or("any power"),

@@ -5,7 +5,7 @@
 //! at a cap of frames and page size.
 
 use crate::output::ErrorBody;
-use qm_collect::IncomeStatement;
+use qm_game::collection::IncomeStatement;
 use qm_game::{Game, OrdersRun};
 use qm_render::replay::{Explained, Frame, PageBuilder};
 use std::collections::BTreeMap;
@@ -201,7 +201,7 @@ fn selfplay(a: &Args<'_>, lines: &Path, n: u64, out: &mut dyn Write, err: &mut d
 
 /// Game `n`'s line of a self-play batch's JSON lines.
 fn find_record(lines: &Path, n: u64) -> Result<qm_ai::GameRecord, String> {
-    let bytes = qm_scenario::limits::read_file(lines).map_err(|e| format!("{}: {e}", lines.display()))?;
+    let bytes = qm_game::files::limits::read_file(lines).map_err(|e| format!("{}: {e}", lines.display()))?;
     let text = String::from_utf8_lossy(&bytes);
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let r: qm_ai::GameRecord = serde_json::from_str(line)

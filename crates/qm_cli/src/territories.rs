@@ -5,14 +5,14 @@
 //!
 //! The line status is the one an income statement would record: each
 //! controller's collection is computed on the game as it stands (the same
-//! `qm_collect::collect_income`, with its one flood per nation), without
+//! `qm_game::collection::collect_income`, with its one flood per nation), without
 //! running a phase or touching the game's random stream.
 
-use qm_collect::{Board, IncomeStatement, LineStatus, collect_income};
-use qm_core::ids::{NationId, NodeId};
-use qm_core::map::NodeKind;
-use qm_core::rng::GameRng;
 use qm_game::Game;
+use qm_game::GameRng;
+use qm_game::NodeKind;
+use qm_game::collection::{Board, IncomeStatement, LineStatus, collect_income};
+use qm_game::{NationId, NodeId};
 use std::fmt::Write;
 
 /// Whether the game is played on a territory map (no hex grid).

@@ -6,6 +6,7 @@ pub mod books;
 mod builder;
 mod driver;
 mod economy;
+mod exports;
 mod legal;
 mod names;
 pub mod observation;
@@ -34,6 +35,9 @@ pub mod phases {
 }
 pub use driver::{BatchRejected, PhaseReport, batch_is_for, run_next_phase};
 pub use economy::Economy;
+pub use exports::{
+    GameEvent, GameRng, GameState, MapGraph, Ruleset, UnitState, collection, files, oil, printable, supply,
+};
 pub use names::{NationRef, PlaceRef, UnitTypeRef};
 pub use observation::{Fog, HexObs, MapObs, Observation, UnitClass, UnitObs};
 pub use orders_file::OrdersRun;
@@ -48,11 +52,11 @@ pub use view::{MapView, NodeView, UnitMark};
 use bevy_ecs::prelude::*;
 use qm_core::checksum::{Checksum, checksum_world};
 use qm_core::components::{Location, Unit};
-use qm_core::events::{EventLog, GameEvent};
+use qm_core::events::EventLog;
 use qm_core::phase::{GameClock, PhaseOrder, PhaseSchedule, configure_phase_schedules};
 use qm_core::spec::{ScenarioSpec, Spec};
 pub use qm_core::state::StateError;
-use qm_core::state::{BuiltResources, GameState, build_into, copy_world, extract_state, restore_into};
+use qm_core::state::{BuiltResources, build_into, copy_world, extract_state, restore_into};
 use qm_core::supply::UnitSupply;
 pub use qm_core::validate::InvalidState;
 use qm_scenario::Compiled;

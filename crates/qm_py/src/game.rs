@@ -272,7 +272,7 @@ impl PyGame {
     fn explain(&self, unit: &str) -> PyResult<String> {
         self.game.explain(unit).ok_or_else(|| {
             let ids: Vec<String> = self.game.unit_ids().iter().map(|u| u.as_str().to_string()).collect();
-            let hint = qm_scenario::suggest::hint(unit, ids.iter().map(String::as_str));
+            let hint = qm_game::files::suggest::hint(unit, ids.iter().map(String::as_str));
             pyo3::exceptions::PyKeyError::new_err(format!("no unit `{unit}`{hint}"))
         })
     }

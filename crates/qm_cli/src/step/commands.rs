@@ -83,7 +83,7 @@ pub fn dispatch(s: &mut Session, line: &str, colour: bool, out: &mut String) -> 
 /// `unknown command` with the closest command, or a pointer to `help`.
 fn unknown(cmd: &str) -> String {
     let names: Vec<&str> = COMMANDS.iter().map(|c| c.0).collect();
-    match qm_scenario::suggest::closest(cmd, names) {
+    match qm_game::files::suggest::closest(cmd, names) {
         Some(best) => format!("unknown command `{cmd}`, did you mean `{best}`? (help lists the commands)"),
         None => format!("unknown command `{cmd}` (help lists the commands)"),
     }

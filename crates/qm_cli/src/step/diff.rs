@@ -4,7 +4,7 @@
 //! state (stockpiles, income, treasuries), leaf by leaf.
 
 use super::session::Session;
-use qm_core::state::GameState;
+use qm_game::GameState;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -27,7 +27,7 @@ pub fn diff(s: &Session) -> String {
             a.clock.turn, a.clock.side, a.clock.phase, after.clock.turn, after.clock.side, after.clock.phase
         );
     }
-    let old: BTreeMap<&str, &qm_core::state::UnitState> = a.units.iter().map(|u| (u.id.as_str(), u)).collect();
+    let old: BTreeMap<&str, &qm_game::UnitState> = a.units.iter().map(|u| (u.id.as_str(), u)).collect();
     for u in &after.units {
         match old.get(u.id.as_str()) {
             Some(o) if o.supply.status != u.supply.status || o.supply.at != u.supply.at => {
@@ -62,14 +62,8 @@ pub fn diff(s: &Session) -> String {
 }
 
 /// Control and hex-status changes, counted by kind, with the first few.
-fn nodes(
-    out: &mut String,
-    a: &GameState,
-    b: &GameState,
-    map: &qm_core::map::MapGraph,
-    rules: &qm_core::ruleset::Ruleset,
-) {
-    let nation = |n: Option<qm_core::ids::NationId>| n.map_or("none".to_string(), |n| rules.nation_key(n).to_string());
+fn nodes(out: &mut String, a: &GameState, b: &GameState, map: &qm_game::MapGraph, rules: &qm_game::Ruleset) {
+    let nation = |n: Option<qm_game::NationId>| n.map_or("none".to_string(), |n| rules.nation_key(n).to_string());
     let mut status: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (i, (x, y)) in a.nodes.iter().zip(&b.nodes).enumerate() {
         let label = map.describe(i as u32);
@@ -78,7 +72,7 @@ fn nodes(
                 writeln!(out, "hex {label}: control {} -> {}", nation(x.control.current), nation(y.control.current));
         }
         if x.supply.status != y.supply.status {
-            let word = |s: Option<qm_core::supply::HexStatus>| s.map_or("undetermined", |s| s.as_str());
+            let word = |s: Option<qm_game::HexStatus>| s.map_or("undetermined", |s| s.as_str());
             status.entry(format!("{} -> {}", word(x.supply.status), word(y.supply.status))).or_default().push(label);
         }
     }

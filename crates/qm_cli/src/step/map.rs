@@ -6,8 +6,8 @@
 //! output is not a terminal.
 
 use super::session::Session;
-use qm_core::supply::{HexStatus, UnitStatus};
 use qm_game::{DeterminationKind, Game, NodeId, Side, row_letters};
+use qm_game::{HexStatus, UnitStatus};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -40,7 +40,7 @@ pub fn command(s: &mut Session, args: &[&str], colour: bool) -> Result<String, S
     }
     let centre = match rest.first() {
         Some(l) => {
-            Some(map.find(l).ok_or_else(|| format!("no hex `{l}`{}", qm_scenario::suggest::place_hint(map, l)))?)
+            Some(map.find(l).ok_or_else(|| format!("no hex `{l}`{}", qm_game::files::suggest::place_hint(map, l)))?)
         }
         None => None,
     };

@@ -3,7 +3,7 @@
 //! breakpoints; and the ways to step (a phase, a system, to a phase, to the
 //! end of the player turn, to a breakpoint).
 
-use qm_core::events::GameEvent;
+use qm_game::GameEvent;
 use qm_game::{Game, OrderBatch, PhaseId, Snapshot, batch_is_for};
 
 /// At most this many phases per command (a game with no end).
@@ -155,7 +155,7 @@ impl Session {
     pub fn until(&mut self, phase: &str) -> Outcome {
         let known: Vec<String> = self.game.phase_order().phases().map(|p| p.to_string()).collect();
         if !known.iter().any(|p| p == phase) {
-            let hint = qm_scenario::suggest::hint(phase, known.iter().map(String::as_str));
+            let hint = qm_game::files::suggest::hint(phase, known.iter().map(String::as_str));
             return Err(format!("no phase `{phase}`{hint} (phases: {})", known.join(", ")));
         }
         let mut lines = Vec::new();

@@ -26,7 +26,7 @@ pub fn show(s: &mut Session, args: &[&str]) -> Result<String, String> {
 
 /// `no hex X, did you mean ...`.
 fn no_place(g: &Game, label: &str) -> String {
-    format!("no hex or box `{label}`{}", qm_scenario::suggest::place_hint(&g.spec().map, label))
+    format!("no hex or box `{label}`{}", qm_game::files::suggest::place_hint(&g.spec().map, label))
 }
 
 /// The units, all or those of a side or in a hex or territory.
@@ -105,7 +105,7 @@ fn lines(g: &Game) -> String {
     let map = &g.spec().map;
     let mut s = String::new();
     for l in &log.lines {
-        let ids = |v: &[qm_core::ids::UnitId]| v.iter().map(|u| u.0.clone()).collect::<Vec<_>>().join(", ");
+        let ids = |v: &[qm_game::UnitId]| v.iter().map(|u| u.0.clone()).collect::<Vec<_>>().join(", ");
         let _ = write!(s, "line {} ({:?}): {} -> {}", l.index, l.kind, map.describe(l.from), map.describe(l.to));
         if !l.protected_by.is_empty() {
             let _ = write!(s, ", protected by {}", ids(&l.protected_by));
@@ -184,8 +184,9 @@ pub fn explain(s: &mut Session, key: &str) -> Result<String, String> {
         Some(e) => Ok(e.text),
         None => {
             let ids: Vec<String> = s.game.unit_ids().into_iter().map(|u| u.to_string()).collect();
-            let hint = qm_scenario::suggest::hint(key, ids.iter().map(String::as_str));
-            let place = if hint.is_empty() { qm_scenario::suggest::place_hint(&s.game.spec().map, key) } else { hint };
+            let hint = qm_game::files::suggest::hint(key, ids.iter().map(String::as_str));
+            let place =
+                if hint.is_empty() { qm_game::files::suggest::place_hint(&s.game.spec().map, key) } else { hint };
             Err(format!("no unit, hex or territory `{key}`{place}"))
         }
     }
@@ -262,21 +263,21 @@ pub fn load(s: &mut Session, path: &str) -> Result<String, String> {
     }
     // A save of the session's own scenario (the file the user named) may
     // lie anywhere, as `save` may write it anywhere; any other save's
-    // scenario follows the path policy of `qm_scenario::sandbox`.
+    // scenario follows the path policy of `qm_game::sandbox`.
     let own = s.game.spec().path.clone().is_some_and(|own| names_scenario(path, &own));
     let open = || Game::open(path, 1);
-    let g = if own { qm_scenario::sandbox::with_any_path(open) } else { open() };
+    let g = if own { qm_game::sandbox::with_any_path(open) } else { open() };
     s.replace(g.map_err(|e| crate::render::load_error(&e))?);
     Ok(format!("loaded {path}: {}", s.prompt()))
 }
 
 /// Whether `path` is a save naming the scenario file `scenario`.
 fn names_scenario(path: &str, scenario: &str) -> bool {
-    let Ok(bytes) = qm_scenario::limits::read_file(std::path::Path::new(path)) else { return false };
-    if !qm_scenario::looks_like_save(&bytes) {
+    let Ok(bytes) = qm_game::files::limits::read_file(std::path::Path::new(path)) else { return false };
+    if !qm_game::files::looks_like_save(&bytes) {
         return false;
     }
-    let Ok(save) = qm_scenario::read_save(path, &bytes) else { return false };
+    let Ok(save) = qm_game::files::read_save(path, &bytes) else { return false };
     let canonical = |p: &str| std::fs::canonicalize(p).ok();
     canonical(&save.scenario).is_some_and(|named| Some(named) == canonical(scenario))
 }
