@@ -131,9 +131,3 @@ pub fn choices(game: &mut Game, side: Side, stamp: u64, cap: usize) -> Choices {
 pub fn count(game: &Game) -> usize {
     1 + kinds(game).len() * game.spec().map.node_count()
 }
-
-/// Whether `order` of `side` would be accepted now, with the orders
-/// already queued this phase: submitted, then the queues put back.
-pub fn passes(game: &mut Game, side: Side, order: &Order) -> bool {
-    game.would_accept(side, order)
-}

@@ -327,7 +327,7 @@ impl PyGame {
         mask[0] = 1;
         for &(a, i) in entries {
             if let Some(o) = t.orders.get(i)
-                && (self.given == 0 || actions::passes(&mut self.game, t.side, o))
+                && (self.given == 0 || self.game.would_accept(t.side, o))
             {
                 mask[a as usize] = 1;
             }
