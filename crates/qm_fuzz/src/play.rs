@@ -17,9 +17,12 @@ const SCENARIOS: [&str; 3] = [
     crate::shipped!("awaw/isolation/bridgehead.ron"),
 ];
 
-/// A loaded game per scenario, with its unit ids and hex labels.
-fn games() -> &'static Vec<(Game, Vec<String>, Vec<String>)> {
-    static G: OnceLock<Vec<(Game, Vec<String>, Vec<String>)>> = OnceLock::new();
+/// A loaded game, with its unit ids and hex labels.
+type Loaded = (Game, Vec<String>, Vec<String>);
+
+/// A loaded game per scenario.
+fn games() -> &'static Vec<Loaded> {
+    static G: OnceLock<Vec<Loaded>> = OnceLock::new();
     G.get_or_init(|| {
         SCENARIOS
             .iter()
