@@ -21,10 +21,10 @@ if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; 
 fi
 
 if [[ "${1:-}" != "--python" ]]; then
-    echo "== cargo test --workspace"
-    cargo test --workspace --locked
-    echo "== the Bevy plugin's change detection (feature bevy)"
-    cargo test --locked --features bevy --test bevy_change_detection
+    # Every target (the criterion benches run once each, in criterion's
+    # test mode) and the Bevy plugin's feature, in one build.
+    echo "== cargo test --workspace --all-targets --features quartermaster/bevy"
+    cargo test --workspace --all-targets --features quartermaster/bevy --locked
 fi
 
 echo "== python: virtual environment and pinned tools"
@@ -44,8 +44,12 @@ export PATH="$VIRTUAL_ENV/bin:$PATH"
 # shellcheck disable=SC2086
 (cd python && maturin develop $BUILD --locked -q)
 
-echo "== python: the qm command for the self-play tests and the docs' commands"
-cargo build --locked -q -p qm_cli
+# The qm command for the self-play tests and the docs' commands: the cargo
+# tests above built it (qm_cli's tests run it).
+if [[ "${1:-}" == "--python" ]]; then
+    echo "== python: the qm command for the self-play tests and the docs' commands"
+    cargo build --locked -q -p qm_cli
+fi
 TARGET="${CARGO_TARGET_DIR:-target}"
 [[ "$TARGET" = /* ]] || TARGET="$PWD/$TARGET"
 export QM_BIN="$TARGET/debug/qm"

@@ -5,6 +5,9 @@ blocks of README.md, docs/*.md and python/examples/README.md.
   repository root, with the ``qm`` under test first on the ``PATH`` (the
   docs call ``qm`` after ``cargo install --path crates/qm_cli --locked``)
   and the test environment's ``python``. It passes when it exits 0.
+  ``cargo run --release -p qm_cli --`` (the README's first command) runs
+  as that ``qm``: the one the tests built runs the same code, and a
+  release build would take minutes more.
 - A ``console`` block is a transcript: each ``$ COMMAND`` runs the same
   way, and what it prints (stdout and stderr, merged) must match the lines
   below it, where a line ``...`` (indented or not) stands for any lines (none included). It
@@ -39,6 +42,9 @@ from conftest import ROOT
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "python/examples/README.md"]
 SHELL = {"sh", "bash", "shell"}
 SKIP = re.compile(r"^<!-- doc-test: skip: (.+) -->\s*$")
+#: The README's first command builds and runs ``qm``: here it runs the
+#: ``qm`` under test.
+CARGO_QM = re.compile(r"\bcargo run --release -p qm_cli --(?= )")
 #: The test command, which runs these tests: not run from inside them.
 SELF = re.compile(r"^(\s*)bash scripts/test\.sh( --python)?(\s+#.*)?$")
 
@@ -109,9 +115,10 @@ def repo_changes() -> Optional[str]:
 
 
 def without_self(script: str) -> str:
-    """``script`` with the test command turned into a note."""
+    """``script`` with the test command turned into a note, and ``cargo run
+    --release -p qm_cli --`` into the ``qm`` under test."""
     return "\n".join(
-        SELF.sub(r"\1echo 'not run here: the test command itself, which runs this test' >&2", line)
+        CARGO_QM.sub("qm", SELF.sub(r"\1echo 'not run here: the test command itself, which runs this test' >&2", line))
         for line in script.splitlines()
     )
 

@@ -6,6 +6,7 @@
 
 use quartermaster::prelude::*;
 
+pub mod check;
 pub mod mix;
 pub mod ops;
 use serde_json::Value;
