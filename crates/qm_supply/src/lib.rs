@@ -8,6 +8,7 @@ pub mod land;
 pub mod legal;
 pub mod node_sync;
 pub mod orders;
+pub mod passability;
 pub mod phases;
 pub mod plugin;
 pub mod sea;
@@ -19,6 +20,7 @@ pub mod zones;
 pub use context::SupplyContext;
 pub use explain::describe_unit;
 pub use land::LandFloods;
+pub use passability::Passability;
 pub use zones::ZoneLabels;
 
 use bevy_ecs::prelude::*;
