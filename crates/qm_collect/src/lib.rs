@@ -14,6 +14,7 @@
 //! transfer recorded in the [`Ledger`].
 
 pub mod board;
+pub mod collect_map;
 pub mod income;
 pub mod ledger;
 pub mod legal;

@@ -1,8 +1,10 @@
 //! Phase 12 as a rule family: its phase, orders, state and system.
 
 use crate::board::Board;
+use crate::collect_map::CollectMap;
 use crate::income::{collect_income, collect_income_on, shared_lines};
 use crate::ledger::Ledger;
+use crate::middle_east::MiddleEastRules;
 use crate::orders::{CollectOrder, DeclineValid, SplitValid, validate};
 use crate::payment::{Choices, settle};
 use crate::statement::IncomeStatement;
@@ -106,11 +108,11 @@ fn write_state(world: &mut World, s: CollectState) {
 /// Whether a nation has anything to collect: a territory with a value,
 /// naval trade, or a marker on the Middle East track.
 pub(crate) fn collects(board: &Board, nation: NationId) -> bool {
-    let cm = &board.spec.collect;
+    let cm = CollectMap::of(&board.spec);
     let rules = &board.spec.ruleset;
     cm.trade.iter().any(|t| t.nation == nation)
         || board.control.iter().enumerate().any(|(n, c)| *c == Some(nation) && cm.econ(n as NodeId).value > 0)
-        || rules.middle_east.markers.iter().any(|m| m == rules.nation_key(nation))
+        || MiddleEastRules::of(rules).markers.iter().any(|m| m == rules.nation_key(nation))
 }
 
 /// The nations of the side to move that collect, in nation order, except
@@ -121,7 +123,7 @@ pub(crate) fn collects(board: &Board, nation: NationId) -> bool {
 fn collecting_order(board: &Board, side: Side) -> Vec<NationId> {
     let rules = &board.spec.ruleset;
     let mut nations: Vec<NationId> = board.nations_of(side).into_iter().filter(|&n| collects(board, n)).collect();
-    let rank = |n: NationId| rules.middle_east.markers.iter().position(|m| m == rules.nation_key(n));
+    let rank = |n: NationId| MiddleEastRules::of(rules).markers.iter().position(|m| m == rules.nation_key(n));
     let mut markers: Vec<NationId> = nations.iter().copied().filter(|&n| rank(n).is_some()).collect();
     markers.sort_by_key(|&n| rank(n));
     let mut next = markers.into_iter();

@@ -34,8 +34,8 @@ use qm_core::components::{Control, Location, MapNode, Unit};
 use qm_core::ids::{NationId, NodeId, Side, UnitId};
 use qm_core::nation::{Nation, NationDef, NationKind, NationStateC, NationStatus};
 use qm_core::spec::{ScenarioSpec, Spec};
-use qm_supply::{Passability, SupplyContext};
 use qm_supply::land::LAND_KINDS;
+use qm_supply::{Passability, SupplyContext};
 use qm_trace::{Flood, FloodSpec, Seed, flood};
 use std::collections::BTreeMap;
 

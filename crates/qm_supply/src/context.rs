@@ -5,6 +5,7 @@
 //! for the hexes' side-independent columns, which it keeps and brings up
 //! to date from the hexes that changed ([`crate::node_sync`]).
 
+use crate::map_rules::MapRules;
 use crate::node_sync::{ControlColumns, NodeData, NodeItem, NodeQuery, NodeSync, reset};
 use crate::sources::{Classes, GrantCtx, PARTIAL_BITS, SourceView};
 use crate::zoc::{ZocTargets, ZocUnit, ZocUnits, zoc_hexes};
@@ -15,7 +16,6 @@ use qm_core::components::*;
 use qm_core::condition::CondCtx;
 use qm_core::ids::{DeterminationKind, FactionId, NationId, NodeId, Side, Tier, UnitId};
 use qm_core::map::MapGraph;
-use qm_core::map_rules::MapRules;
 use qm_core::nation::{Nation, NationState, NationStateC, NationStatus, effective_factions};
 use qm_core::phase::{Determining, GameClock};
 use qm_core::ruleset::{Domain, Ruleset};
@@ -215,7 +215,7 @@ pub(crate) struct ContextReads<'a, N, H, U, S> {
 /// Builds the [`SupplyContext`] of the determining side, in named steps
 /// ([`SupplyContext::fill`]). Every name of the ruleset (places, regions,
 /// fronts, terrain) was resolved when the scenario was compiled
-/// (`spec.map_rules`): no step looks a name up.
+/// ([`MapRules::of`]): no step looks a name up.
 #[allow(clippy::too_many_arguments, reason = "a system reading every part of the state it needs")]
 pub fn build_context(
     spec: Res<Spec>,
@@ -300,12 +300,13 @@ impl SupplyContext {
         let targets = c.scratch.zoc_targets.of(spec);
         zoc_hexes(rules, map, (&c.zoc_units, targets), &c.scratch.friendly_ground, &mut c.zoc);
         c.gather_control(map.node_count(), nodes, (turn, det.side), this_run);
-        c.passability_limits(&spec.map_rules);
+        let map_rules = MapRules::of(spec);
+        c.passability_limits(map_rules);
         c.box_gates(map, flags);
         c.sources = c.source_views(spec, turn, flags, sources);
-        let groups = c.origin_groups(&spec.map_rules);
+        let groups = c.origin_groups(map_rules);
         c.classes = Classes::group(&c.nations, det.side, &c.sources, groups.count());
-        c.apply_origin_limits(map, &spec.map_rules, &groups);
+        c.apply_origin_limits(map, map_rules, &groups);
         c.route_gates(spec, &groups, flags);
         c.own_hex =
             c.sources.iter().enumerate().filter(|(_, s)| s.own_hex_only).map(|(i, s)| (s.node, i as u32)).collect();
@@ -369,7 +370,11 @@ impl SupplyContext {
     }
 
     /// Nation states and effective factions.
-    fn gather_nations<'a>(&mut self, rules: &Ruleset, nations_q: impl IntoIterator<Item = (&'a Nation, &'a NationStateC)>) {
+    fn gather_nations<'a>(
+        &mut self,
+        rules: &Ruleset,
+        nations_q: impl IntoIterator<Item = (&'a Nation, &'a NationStateC)>,
+    ) {
         let neutral = NationState { side: None, status: NationStatus::Neutral, patron: None, ever_surrendered: false };
         reset(&mut self.nations, rules.nations.len(), neutral);
         for (id, st) in nations_q {
@@ -542,7 +547,7 @@ impl SupplyContext {
     /// origins, or from elsewhere; `0` for everything else.
     fn route_group(&self, spec: &ScenarioSpec, controller: Option<NationId>, node: NodeId) -> u8 {
         let faction = controller.and_then(|c| self.factions.get(c.index()).copied());
-        for (i, r) in spec.map_rules.land_routes.iter().enumerate() {
+        for (i, r) in MapRules::of(spec).land_routes.iter().enumerate() {
             if spec.ruleset.land_routes.get(r.route).is_some_and(|lr| faction == Some(lr.faction)) {
                 return if r.from.binary_search(&node).is_ok() { 1 + 2 * i as u8 } else { 2 + 2 * i as u8 };
             }
@@ -651,7 +656,7 @@ impl SupplyContext {
     fn route_gates(&mut self, spec: &ScenarioSpec, groups: &OriginGroups, flags: &BTreeSet<String>) {
         let map = &spec.map;
         let mut gates = std::mem::take(&mut self.gates);
-        for (i, r) in spec.map_rules.land_routes.iter().enumerate() {
+        for (i, r) in MapRules::of(spec).land_routes.iter().enumerate() {
             let Some(route) = spec.ruleset.land_routes.get(r.route) else { continue };
             let may = self.groups_mask(groups, |g| groups.route[g] == 1 + 2 * i as u8);
             let never = self.groups_mask(groups, |g| groups.route[g] == 2 + 2 * i as u8);

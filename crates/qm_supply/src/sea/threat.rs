@@ -8,12 +8,12 @@ use super::searches::SeaSearches;
 use super::view::{SeaView, UnitView, view_over};
 use crate::context::SupplyContext;
 use crate::land::LandFloods;
+use crate::sea_log::SeaLog;
 use crate::zones::ZoneLabels;
 use bevy_ecs::prelude::*;
 use qm_core::ids::{NodeId, Side, UnitId};
 use qm_core::refusal::EscortRefusal;
 use qm_core::ruleset::Domain;
-use qm_core::sea::SeaLog;
 use qm_core::supply::UnitStatus;
 use qm_trace::{EdgeKinds, bfs_distances};
 

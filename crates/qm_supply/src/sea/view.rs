@@ -4,13 +4,13 @@
 use super::searches::SeaSearches;
 use crate::context::SupplyContext;
 use crate::land::LandFloods;
+use crate::sea_log::SeaLog;
 use crate::zones::ZoneLabels;
 use bevy_ecs::prelude::*;
 use qm_core::components::{Location, Unit, UnitFlagBits, UnitFlags};
 use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, Tier, UnitId};
 use qm_core::nation::{NationSides, NationStatus};
 use qm_core::ruleset::Domain;
-use qm_core::sea::SeaLog;
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::supply::{HexStatus, UnitStatus, UnitSupply};
 use qm_trace::{RefuelTree, TreeScratch};
