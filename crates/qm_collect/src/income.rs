@@ -14,9 +14,11 @@ use std::collections::BTreeMap;
 /// Collects `nation`'s resources in `turn`. `declined` says whether a side
 /// declined to attack convoys in a sea zone; convoy dice come from `rng`.
 ///
-/// A marker nation's Middle East level is owed, not yet paid: the
-/// collection phase settles it with the Allies' treasuries
-/// ([`crate::payment::settle`]), which adds what they pay to the total.
+/// A marker nation's Middle East level is owed, not yet paid: the Middle
+/// East track settles it with the Allies' treasuries after collection, in
+/// the same phase ([`crate::payment::settle`], run by
+/// [`crate::middle_east::plugin::settle_track`]), which adds what they pay
+/// to the total.
 pub fn collect_income(
     board: &Board,
     nation: NationId,

@@ -1,4 +1,6 @@
-//! The Middle East track (MET-002..007), as a module of collection.
+//! The Middle East track (MET-002..007): a rule family of its own,
+//! `middle-east` ([`MiddleEastPlugin`], [`plugin`]), which the collection
+//! family brings along, and the track's rules and markers.
 //!
 //! A marker's level is derived from control, so captures move it up and
 //! liberation moves it back with no separate bookkeeping: the sum of the
@@ -14,7 +16,8 @@
 //!
 //! Payment (MET-006, MET-007, ruling 6): each marker nation collects its
 //! level from the Allied powers in its collection phase, in the split the
-//! Allies order or the Axis chooses ([`crate::payment`]).
+//! Allies order or the Axis chooses ([`crate::payment`]), paid by the
+//! family's system ([`plugin::settle_track`]) after collection's.
 //!
 //! Building there (MET-005): a marker nation may never build a naval base
 //! or an industrial complex; air bases are allowed. [`check_build`] is the
@@ -26,6 +29,10 @@ use qm_core::ids::{NationId, NodeId};
 use qm_core::nation::NationKind;
 use qm_core::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
+
+pub mod plugin;
+
+pub use plugin::{MiddleEastPlugin, MiddleEastSystems};
 
 /// The Middle East track of the ruleset (MET-003, MET-004, MET-006), by
 /// nation key: which nations have a marker, whose marker the minors of
