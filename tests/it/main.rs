@@ -53,6 +53,7 @@ mod ops_organization;
 mod ops_rules;
 mod order_machine;
 mod orders_file;
+mod passability;
 mod post_combat;
 mod reliability_ids;
 mod reliability_limits;
