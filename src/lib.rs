@@ -27,5 +27,6 @@ pub mod prelude {
     pub use qm_ops::{OpsOrder, OpsPlugin};
     pub use qm_scenario::{Compiled, Diagnostic, LoadError};
     pub use qm_supply::orders::SupplyOrder;
+    pub use qm_supply::sea_log::{SeaLineRecord, SeaLog, ZoneRecord, Zones};
     pub use qm_supply::{SupplyPlugin, SupplySystems};
 }

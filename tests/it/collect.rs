@@ -368,7 +368,8 @@ fn one_flood_per_side_gives_each_nation_its_own_statement() {
                         x.id
                     );
                     let Some(first) = a.as_ref().and_then(|p| p.first()) else { continue };
-                    let place = board.spec.collect.place_by_key(x.saved_at.as_deref().unwrap_or_default());
+                    let place = quartermaster::collect::collect_map::CollectMap::of(&board.spec)
+                        .place_by_key(x.saved_at.as_deref().unwrap_or_default());
                     let centers = supply_centers(&board, n, place.expect("a saving place"));
                     assert!(centers.contains(&map.find(first).expect("a node")), "{}: {first}", x.id);
                 }

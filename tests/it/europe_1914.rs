@@ -46,7 +46,8 @@ fn europe_1914_passes_qm_check_at_a_playable_size() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("(108 territories, 24 sea zones, 0 boxes, 30 units, 0 sources)"), "{out}");
     let g = load(EUROPE);
-    let places: Vec<&str> = g.spec().collect.places.iter().map(|p| p.key.as_str()).collect();
+    let places: Vec<&str> =
+        quartermaster::collect::collect_map::CollectMap::of(g.spec()).places.iter().map(|p| p.key.as_str()).collect();
     for colony in ["british-india", "egypt", "french-north-africa", "german-east-africa", "libya"] {
         assert!(places.contains(&colony), "{places:?}");
     }

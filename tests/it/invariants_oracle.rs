@@ -85,7 +85,10 @@ fn oracle(g: &Game, file: &ScenarioFile, side: Side) -> BTreeSet<NodeId> {
     let state = g.state();
     // The simplifications hold for this ruleset (ruling 7).
     assert!(!spec.ruleset.zoc.friendly_units_negate, "the oracle assumes friendly units do not cancel a ZOC");
-    assert!(spec.map_rules.terrain_limits.is_empty(), "the oracle assumes no terrain limits on these maps");
+    assert!(
+        quartermaster::supply::map_rules::MapRules::of(spec).terrain_limits.is_empty(),
+        "the oracle assumes no terrain limits on these maps"
+    );
     let hexes = |n: NodeId| map.adjacent(n).filter(move |&m| map.is_hex(m));
     // SUP-057: the hexes adjacent to an enemy ground unit with a ZOC.
     let mut zoc = BTreeSet::new();

@@ -547,13 +547,16 @@ fn conquered_chinese_objectives_are_limited_sources_for_their_conqueror() {
 /// changes.
 #[test]
 fn the_zone_of_control_targets_agree_with_reaches() {
+    use qm_supply::map_rules::MapRules;
     use qm_supply::zoc::{ZocSpread, ZocTargets, reaches};
     let mut targets = ZocTargets::default();
     for file in [CROSSINGS, BOXES, CROSSINGS] {
         let g = load(file);
         let compiled = g.spec_arc();
         let mut bare = (*compiled).clone();
-        bare.map_rules.zoc_spread = ZocSpread::default();
+        let mut rules = MapRules::of(&bare).clone();
+        rules.zoc_spread = ZocSpread::default();
+        bare.extensions.insert(MapRules::NAME, rules);
         let bare = std::sync::Arc::new(bare);
         for spec in [&compiled, &bare] {
             let (rules, map) = (&spec.ruleset, &spec.map);

@@ -20,6 +20,7 @@ use crate::common;
 
 use proptest::prelude::*;
 use quartermaster::ai::{Logistics, Match, Play, RandomPolicy};
+use quartermaster::collect::middle_east::MiddleEastRules;
 use quartermaster::core::components::Unit;
 use quartermaster::core::ruleset::Domain;
 use quartermaster::oil::state::{OilWell, SavedBuildPoints, SavedOil, Stockpile};
@@ -534,7 +535,7 @@ mod collect {
             .map(|zone| CollectOrder::DeclineConvoyAttack { zone }.into())
             .collect();
         let nations: Vec<String> = spec.ruleset.nations.iter().map(|n| n.key.clone()).collect();
-        for payee in &spec.ruleset.middle_east.markers {
+        for payee in &MiddleEastRules::of(&spec.ruleset).markers {
             let mut all = vec![Vec::new()];
             splits(&nations, level(g, payee), &mut Vec::new(), &mut all);
             out.extend(
@@ -565,7 +566,7 @@ mod collect {
         let pass = outcome(g.clone());
         let mut h = g.clone();
         let listed = h.legal_orders_of(side, OrderClass::Logistics);
-        for payee in &g.spec().ruleset.middle_east.markers {
+        for payee in &MiddleEastRules::of(&g.spec().ruleset).markers {
             let first = listed.iter().find(|o| split_of(o) == Some(payee.as_str()));
             if let Some(o) = first {
                 h.submit(side, &Orders::of([o.clone()])).map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -54,6 +54,7 @@ mod ops_rules;
 mod order_machine;
 mod orders_file;
 mod outcomes;
+mod passability;
 mod post_combat;
 mod reliability_ids;
 mod reliability_limits;

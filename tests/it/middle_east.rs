@@ -69,6 +69,15 @@ fn met_007_germany_stands_at_three_and_italy_at_two() {
     assert_eq!(v["middle_east"]["territories"][0], "persia");
 }
 
+/// The track is a rule family of its own, `middle-east`, that the
+/// collection family brings along right after it: the ruleset names
+/// `wteaw-collect` alone. A ruleset without collection has no track.
+#[test]
+fn the_track_is_a_family_of_its_own_that_collection_brings_along() {
+    assert_eq!(load(MED).rules().families(), ["wteaw-collect", "middle-east"]);
+    assert_eq!(load("scenarios/awaw/barbarossa-pocket.ron").rules().families(), ["awaw-supply", "ops"]);
+}
+
 #[test]
 fn axis_minors_move_the_german_marker() {
     let mut g = variant(&[(

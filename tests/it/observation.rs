@@ -364,7 +364,7 @@ fn zone_planes_number_the_last_determinations_zones_by_their_lowest_hex() {
     let cells = rows * cols;
     assert!(plane_of(&before.tensor(), cells, planes::OWN_ZONE).iter().all(|&v| v == 0), "no determination yet");
     g.step_phase(); // the Russians' initial determination
-    let zones = g.world().resource::<quartermaster::core::sea::Zones>().clone();
+    let zones = g.world().resource::<quartermaster::supply::sea_log::Zones>().clone();
     assert_eq!(zones.at.unwrap().side, Side::Allies);
     let mut parts: Vec<Vec<NodeId>> = zones.zones.iter().map(|z| z.hexes.clone()).filter(|h| !h.is_empty()).collect();
     parts.sort();

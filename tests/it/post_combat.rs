@@ -17,8 +17,8 @@ use crate::common;
 
 use common::*;
 use quartermaster::core::orders::SeaLineOrder;
-use quartermaster::core::sea::InitialZone;
 use quartermaster::prelude::*;
+use quartermaster::supply::sea_log::InitialZone;
 
 const LAND: &str = "scenarios/awaw/post-combat/land.ron";
 const SEA: &str = "scenarios/awaw/post-combat/sea.ron";

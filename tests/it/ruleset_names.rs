@@ -2,14 +2,14 @@
 //! resolved once, when the scenario is compiled. A name that matches
 //! nothing the ruleset declares is a load error at its `FILE:LINE:COL`, in
 //! the ruleset or in the scenario; the resolved ids are in the spec's
-//! `map_rules`, which the determinations read instead of looking names up.
+//! `MapRules`, which the determinations read instead of looking names up.
 
 use crate::common;
 
 use common::*;
 use quartermaster::core::ids::{FrontId, Tier};
-use quartermaster::core::map_rules::NodeLimit;
 use quartermaster::prelude::*;
+use quartermaster::supply::map_rules::{MapRules, NodeLimit};
 
 const AWAW: &str = "assets/rulesets/awaw.ron";
 
@@ -115,15 +115,15 @@ fn qm_check_points_at_an_undeclared_region_of_a_fixture() {
 fn the_burma_road_is_resolved_to_ids_when_the_scenario_is_compiled() {
     let g = load("scenarios/awaw/edges/burma-road.ron");
     let spec = g.spec();
-    let routes = &spec.map_rules.land_routes;
+    let routes = &MapRules::of(spec).land_routes;
     assert_eq!(routes.len(), 1);
     assert_eq!(routes[0].route, 0);
     assert_eq!(spec.map.regions[routes[0].region.index()], "china");
     assert_eq!(routes[0].via, vec![(node(&g, "mandalay"), node(&g, "kunming"))]);
     assert_eq!(routes[0].from, vec![node(&g, "india")]);
     // Ethiopia is not on this map: no supplied region, no origin limit.
-    assert!(spec.map_rules.supplied_regions.is_empty());
-    assert!(spec.map_rules.origin_limits.is_empty());
+    assert!(MapRules::of(spec).supplied_regions.is_empty());
+    assert!(MapRules::of(spec).origin_limits.is_empty());
 }
 
 #[test]
@@ -131,7 +131,7 @@ fn a_declared_place_a_map_does_not_draw_leaves_its_link_out() {
     // China is drawn, Mandalay and Kunming are not: the route is in play
     // (SUP-062) with no link to enter by.
     let g = load("scenarios/awaw/isolation/china.ron");
-    let routes = &g.spec().map_rules.land_routes;
+    let routes = &MapRules::of(g.spec()).land_routes;
     assert_eq!(routes.len(), 1);
     assert!(routes[0].via.is_empty() && routes[0].from.is_empty());
 }
@@ -144,11 +144,11 @@ fn terrain_limits_and_origin_limits_are_resolved_per_node_and_front() {
     // tiers; every other listed node is a New Guinea jungle/mountain hex.
     let moresby = node(&g, "port-moresby");
     assert_eq!(
-        spec.map_rules.terrain_limit(moresby),
+        MapRules::of(spec).terrain_limit(moresby),
         Some(&NodeLimit { node: moresby, max_in: Some(Tier::Partial), max_out: Some(Tier::Partial) })
     );
     let jm = spec.ruleset.terrain.iter().position(|t| t.key == "jungle-mountain").expect("terrain");
-    for l in &spec.map_rules.terrain_limits {
+    for l in &MapRules::of(spec).terrain_limits {
         let info = spec.map.node(l.node).expect("node");
         assert_eq!(info.terrain.index(), jm, "{}", info.label);
         assert_eq!(info.region.map(|r| spec.map.regions[r.index()].as_str()), Some("new-guinea"));
@@ -160,7 +160,7 @@ fn terrain_limits_and_origin_limits_are_resolved_per_node_and_front() {
     // SUP-081: South Africa's supply keeps to the Mediterranean front.
     let g = load("scenarios/awaw/sea/south-africa-front.ron");
     let spec = g.spec();
-    let limits = &spec.map_rules.origin_limits;
+    let limits = &MapRules::of(spec).origin_limits;
     assert_eq!(limits.len(), 1, "the India limit has no origin on this map");
     let med = spec.map.front_id("mediterranean").expect("drawn");
     assert_eq!((limits[0].limit, limits[0].from.clone()), (0, vec![node(&g, "south-africa")]));

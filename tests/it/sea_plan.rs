@@ -10,11 +10,11 @@ use crate::common;
 
 use common::*;
 use proptest::prelude::*;
-use quartermaster::core::sea::NoLineReason;
 use quartermaster::prelude::*;
 use quartermaster::scenario::generate::{GenParams, generate};
 use quartermaster::supply::sea::search::{Assignment, PlanOption, PlanProblem, PlanZone, Score};
 use quartermaster::supply::sea::view;
+use quartermaster::supply::sea_log::NoLineReason;
 use std::cmp::Ordering;
 
 const CHAINS: &str = "scenarios/awaw/sea/chains.ron";

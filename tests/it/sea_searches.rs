@@ -8,9 +8,9 @@ use proptest::prelude::*;
 use quartermaster::core::components::{Control, MapNode};
 use quartermaster::core::ids::NationId;
 use quartermaster::core::map::Features;
-use quartermaster::core::sea::SeaLog;
 use quartermaster::prelude::*;
 use quartermaster::scenario::generate::{GenParams, generate};
+use quartermaster::supply::sea_log::SeaLog;
 
 fn side(allies: bool) -> Side {
     if allies { Side::Allies } else { Side::Axis }

@@ -1,5 +1,5 @@
 //! Zones of control are marked from a table the scenario compiler decides
-//! once (`qm_core::zoc_spread::ZocSpread`, in the scenario's `MapRules`;
+//! once (`qm_supply::zoc_spread::ZocSpread`, in the scenario's `MapRules`;
 //! issue 14) instead of asking each unit's neighbours what [`reaches`]
 //! asks. Checked against `reaches` itself on
 //! every shipped hex map, under every combination of the ruleset's
@@ -13,6 +13,7 @@ use quartermaster::core::ids::NodeId;
 use quartermaster::core::map::MapGraph;
 use quartermaster::core::ruleset::Ruleset;
 use quartermaster::prelude::*;
+use quartermaster::supply::map_rules::MapRules;
 use quartermaster::supply::zoc::{ZocSpread, ZocUnit, ZocUnits, reaches, zoc_hexes};
 
 /// The shipped hex maps, one per distinct map.
@@ -60,7 +61,7 @@ fn every_row_is_what_reaches_allows() {
         all_sea += map.hex.as_ref().map_or(0, |h| h.all_sea_sides.len());
         fortified += map.nodes.iter().filter(|n| n.features.fortified()).count();
         // The compiler decided the scenario's own, and every game shares it.
-        let compiled = &g.spec().map_rules.zoc_spread;
+        let compiled = &MapRules::of(g.spec()).zoc_spread;
         assert!(compiled.covers(map), "{name}: no spread compiled");
         assert_eq!(*compiled, ZocSpread::new(&g.spec().ruleset, map), "{name}");
         for bits in 0..8 {

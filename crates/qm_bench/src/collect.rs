@@ -2,10 +2,12 @@
 //! blocs on a generated territory map, against one generic flood of the
 //! same graph.
 //!
-//! - collection: the family's own system, `collect_resources`, run once
-//!   for the Central Powers and once for the Entente, as the two collection
-//!   phases of a game turn run it: the board read, one `qm_trace` flood per
-//!   nation, every territory's line and the income statements.
+//! - collection: the family's own system, `collect_resources`, and the
+//!   Middle East track's after it, `settle_track` (nothing to pay on a
+//!   generated map), run once for the Central Powers and once for the
+//!   Entente, as the two collection phases of a game turn run them: the
+//!   board read, one `qm_trace` flood per nation, every territory's line
+//!   and the income statements.
 //! - `bfs_reach`: `pathfinding`'s generic breadth-first reach over every
 //!   territory and sea zone of the map, through all its borders, from every
 //!   supply center (city, industrial complex or port) at once through a
@@ -16,6 +18,7 @@
 
 use crate::stats::{elapsed_ns, median};
 use qm_collect::Statements;
+use qm_collect::middle_east::plugin::settle_track;
 use qm_collect::plugin::collect_resources;
 use qm_core::ids::Side;
 use qm_core::map::{Features, NodeKind};
@@ -65,6 +68,7 @@ pub fn collect_once(g: &mut Game) -> (u64, usize) {
     for side in [Side::Axis, Side::Allies] {
         world.resource_mut::<GameClock>().side = side;
         collect_resources(world);
+        settle_track(world);
     }
     let ns = elapsed_ns(t);
     (ns, world.get_resource::<Statements>().map_or(0, |s| s.0.len()))

@@ -6,6 +6,7 @@
 use crate::output_explain::{BuildPointsExplained, Explained, MoveOut, PaymentExplained, SettledOut};
 use qm_game::Game;
 use qm_game::books::{BuildPointKind, IncomeStatement};
+use qm_game::collection::MiddleEastRules;
 
 /// The subject a key names: `payment:NATION` or `build-points:NATION`.
 #[must_use]
@@ -32,8 +33,9 @@ pub fn explain(g: &mut Game, key: &str, statements: &[IncomeStatement]) -> Optio
 
 fn payment(g: &mut Game, nation: &str, statements: &[IncomeStatement]) -> Result<(String, Explained), String> {
     let rules = &g.spec().ruleset;
-    if !rules.middle_east.markers.iter().any(|m| m == nation) {
-        let markers = rules.middle_east.markers.join(", ");
+    let track = MiddleEastRules::of(rules);
+    if !track.markers.iter().any(|m| m == nation) {
+        let markers = track.markers.join(", ");
         return Err(format!("`{nation}` has no marker on the Middle East track (markers: {markers})"));
     }
     let settled = |s: &&IncomeStatement| {

@@ -8,7 +8,7 @@
 use crate::territories::statements_now;
 use qm_game::Game;
 use qm_game::NodeKind;
-use qm_game::collection::{IncomeStatement, LineStatus, TerritoryLine, TradeLine, TradeOutcome};
+use qm_game::collection::{CollectMap, IncomeStatement, LineStatus, TerritoryLine, TradeLine, TradeOutcome};
 use std::fmt::Write;
 
 /// Whether `key` names a land territory or sea zone of the game's map.
@@ -43,7 +43,7 @@ pub fn explain_territory(g: &mut Game, key: &str, recorded: &[IncomeStatement]) 
 /// A land territory's explanation.
 fn land<'a>(g: &Game, n: u32, s: &mut String, latest: &dyn Fn(&str) -> Option<&'a IncomeStatement>) {
     let spec = g.spec();
-    let e = spec.collect.econ(n);
+    let e = CollectMap::of(spec).econ(n);
     let state = g.state();
     let control = state.nodes.get(n as usize).and_then(|x| x.control.current);
     let Some(nation) = control.map(|c| spec.ruleset.nation_key(c).to_string()) else {
@@ -118,7 +118,7 @@ fn sea<'a>(g: &Game, n: u32, s: &mut String, latest: &dyn Fn(&str) -> Option<&'a
     let _ = writeln!(s, ", sea zone");
     let label = spec.map.label(n).to_string();
     let mut any = false;
-    for t in spec.collect.trade.iter().filter(|t| t.zone == n) {
+    for t in CollectMap::of(spec).trade.iter().filter(|t| t.zone == n) {
         let nation = spec.ruleset.nation_key(t.nation).to_string();
         let line = latest(&nation).and_then(|st| st.naval_trade.iter().find(|z| z.zone == label));
         match line {

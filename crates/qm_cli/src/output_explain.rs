@@ -11,7 +11,7 @@ use crate::output_reorganize::ResourceOut;
 use crate::territories::statements_now;
 use qm_game::Game;
 use qm_game::NodeKind;
-use qm_game::collection::IncomeStatement;
+use qm_game::collection::{CollectMap, IncomeStatement};
 use qm_game::oil::{PowerReport, ResourceReport};
 use qm_game::supply::Explanation;
 use schemars::JsonSchema;
@@ -298,7 +298,7 @@ pub fn territory(g: &mut Game, key: &str, recorded: &[IncomeStatement], text: &s
     let name = info.name.clone().unwrap_or_else(|| label.clone());
     match info.kind {
         NodeKind::Territory => {
-            let e = spec.collect.econ(n);
+            let e = CollectMap::of(spec).econ(n);
             let control = g.state().nodes.get(n as usize).and_then(|x| x.control.current);
             let controller = control.map(|c| spec.ruleset.nation_key(c).to_string());
             let statement = controller.as_deref().and_then(latest).and_then(|st| {
@@ -321,8 +321,7 @@ pub fn territory(g: &mut Game, key: &str, recorded: &[IncomeStatement], text: &s
             }))
         }
         NodeKind::SeaZone => {
-            let trade = spec
-                .collect
+            let trade = CollectMap::of(spec)
                 .trade
                 .iter()
                 .filter(|t| t.zone == n)

@@ -11,7 +11,7 @@
 use qm_game::Game;
 use qm_game::GameRng;
 use qm_game::NodeKind;
-use qm_game::collection::{Board, IncomeStatement, LineStatus, collect_income};
+use qm_game::collection::{Board, CollectMap, IncomeStatement, LineStatus, collect_income};
 use qm_game::{NationId, NodeId};
 use std::fmt::Write;
 
@@ -92,14 +92,15 @@ fn row(board: &Board, statements: &[IncomeStatement], n: NodeId) -> Option<Terri
                 sea: false,
                 original: if first == control { None } else { nation(first) },
                 controller,
-                value: u32::from(spec.collect.econ(n).value),
+                value: u32::from(CollectMap::of(spec).econ(n).value),
                 line: line.map(|t| t.line),
                 saved_at: line.and_then(|t| t.saved_at.clone()),
                 note: line.and_then(|t| t.blocked_by.clone()).map(|b| format!("cut by {b}")).unwrap_or_default(),
             })
         }
         NodeKind::SeaZone => {
-            let trade: u32 = spec.collect.trade.iter().filter(|t| t.zone == n).map(|t| u32::from(t.points)).sum();
+            let trade: u32 =
+                CollectMap::of(spec).trade.iter().filter(|t| t.zone == n).map(|t| u32::from(t.points)).sum();
             let ships: Vec<String> =
                 board.ships_in(n).map(|s| format!("{} ({})", s.id, spec.ruleset.nation_key(s.nation))).collect();
             let note = if ships.is_empty() { String::new() } else { format!("ships: {}", ships.join(", ")) };

@@ -2,10 +2,10 @@
 //! sum halved once, naval trade, and what each place saves.
 
 use crate::board::Board;
+use crate::collect_map::{CollectMap, PlaceId, TerritoryEcon};
 use crate::lines::{Lines, trace_lines};
 use crate::statement::{IncomeStatement, LineStatus, MiddleEastIncome, Relay, Saved, TerritoryLine};
 use crate::trade::naval_trade;
-use qm_core::collect_map::{PlaceId, TerritoryEcon};
 use qm_core::ids::{NationId, NodeId, Side};
 use qm_core::map::NodeKind;
 use qm_core::rng::GameRng;
@@ -14,9 +14,11 @@ use std::collections::BTreeMap;
 /// Collects `nation`'s resources in `turn`. `declined` says whether a side
 /// declined to attack convoys in a sea zone; convoy dice come from `rng`.
 ///
-/// A marker nation's Middle East level is owed, not yet paid: the
-/// collection phase settles it with the Allies' treasuries
-/// ([`crate::payment::settle`]), which adds what they pay to the total.
+/// A marker nation's Middle East level is owed, not yet paid: the Middle
+/// East track settles it with the Allies' treasuries after collection, in
+/// the same phase ([`crate::payment::settle`], run by
+/// [`crate::middle_east::plugin::settle_track`]), which adds what they pay
+/// to the total.
 pub fn collect_income(
     board: &Board,
     nation: NationId,
@@ -31,7 +33,7 @@ pub fn collect_income(
 /// The saving places of a nation, in place order (COL-004).
 #[must_use]
 pub fn places_of(board: &Board, nation: NationId) -> Vec<PlaceId> {
-    let cm = &board.spec.collect;
+    let cm = CollectMap::of(&board.spec);
     (0..cm.places.len() as PlaceId).filter(|&p| cm.places[p as usize].nation == nation).collect()
 }
 
@@ -62,7 +64,7 @@ pub fn collect_income_on(
     declined: &dyn Fn(Side, NodeId) -> bool,
     rng: &mut GameRng,
 ) -> IncomeStatement {
-    let cm = &board.spec.collect;
+    let cm = CollectMap::of(&board.spec);
     let (territories, saved_at, relays) = territory_lines(board, nation, lines);
     // What each of the nation's places saves, by place id, then by key.
     let mut by_place = vec![0u32; cm.places.len()];
@@ -112,7 +114,7 @@ pub fn collect_income_on(
 /// where conquered territories, trade and Middle East income are saved.
 #[must_use]
 pub fn home_key(board: &Board, nation: NationId) -> String {
-    let cm = &board.spec.collect;
+    let cm = CollectMap::of(&board.spec);
     cm.homeland(nation)
         .map_or_else(|| board.spec.ruleset.nation_key(nation).to_string(), |p| cm.place_key(p).to_string())
 }
@@ -122,7 +124,7 @@ pub fn home_key(board: &Board, nation: NationId) -> String {
 /// MET-006).
 fn held(board: &Board, nation: NationId) -> Vec<NodeId> {
     let map = &board.spec.map;
-    let cm = &board.spec.collect;
+    let cm = CollectMap::of(&board.spec);
     // Control first: it rules out most nodes and is read from one array.
     (0..map.board_count)
         .filter(|&n| {
@@ -153,7 +155,7 @@ fn saving_place(
     n: NodeId,
     e: TerritoryEcon,
 ) -> Option<PlaceId> {
-    let cm = &board.spec.collect;
+    let cm = CollectMap::of(&board.spec);
     let of_nation = |p: PlaceId| cm.places.get(p as usize).is_some_and(|x| x.nation == nation);
     if let Some(p) = e.saves_at.filter(|&p| of_nation(p)) {
         return Some(p);
@@ -178,12 +180,13 @@ fn territory_lines(
     lines: &Lines,
 ) -> (Vec<TerritoryLine>, Vec<Option<PlaceId>>, Vec<Relay>) {
     let held = held(board, nation);
-    let homeland = board.spec.collect.homeland(nation);
+    let cm = CollectMap::of(&board.spec);
+    let homeland = cm.homeland(nation);
     let mut out = Vec::with_capacity(held.len());
     let mut places = Vec::with_capacity(held.len());
     let mut traced = Vec::with_capacity(held.len());
     for &n in &held {
-        let e = board.spec.collect.econ(n);
+        let e = cm.econ(n);
         let place = saving_place(board, nation, homeland, n, e);
         let parent = place.and_then(|p| lines.parent(n, p));
         out.push(territory_line(board, nation, lines, n, place, parent));
@@ -201,7 +204,7 @@ fn territory_lines(
 /// the place `held[i]` traced to.
 fn relays(board: &Board, lines: &Lines, held: &[NodeId], traced: &[Option<PlaceId>]) -> Vec<Relay> {
     let map = &board.spec.map;
-    let cm = &board.spec.collect;
+    let cm = CollectMap::of(&board.spec);
     let count = map.node_count();
     // Per node, the place whose line it is listed on with its own `via`.
     let mut own: Vec<Option<PlaceId>> = vec![None; count];
@@ -262,7 +265,7 @@ fn territory_line(
     parent: Option<Option<NodeId>>,
 ) -> TerritoryLine {
     let map = &board.spec.map;
-    let e = board.spec.collect.econ(n);
+    let e = CollectMap::of(&board.spec).econ(n);
     let original = is_original(board, nation, n, e);
     let value = u32::from(e.value);
     let line = if parent.is_some() { LineStatus::Ok } else { LineStatus::Cut };
@@ -279,7 +282,7 @@ fn territory_line(
         counted: if original && parent.is_some() { value } else { 0 },
         line,
         conquered: !original,
-        saved_at: place.map(|p| board.spec.collect.place_key(p).to_string()),
+        saved_at: place.map(|p| CollectMap::of(&board.spec).place_key(p).to_string()),
         via: parent.flatten().map(|x| map.label(x).to_string()),
         blocked_by,
     }
@@ -294,6 +297,6 @@ fn describe_blocker(board: &Board, nation: NationId, lines: &Lines, n: NodeId, p
             Some(ship) => format!("{} ({})", map.label(b), ship.id),
             None => map.label(b).to_string(),
         },
-        None => format!("no supply center of `{}` on the map's lines", board.spec.collect.place_key(place)),
+        None => format!("no supply center of `{}` on the map's lines", CollectMap::of(&board.spec).place_key(place)),
     }
 }

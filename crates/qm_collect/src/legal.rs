@@ -30,6 +30,7 @@
 //! it).
 
 use crate::board::{Board, ShipKind};
+use crate::middle_east::MiddleEastRules;
 use crate::orders::{CollectOrder, DeclineValid, Payment, SplitValid, validate};
 use crate::payment::{Choices, axis_order, settle};
 use crate::statement::{IncomeStatement, MiddleEastIncome};
@@ -91,7 +92,7 @@ fn payees(world: &World, board: &Board, cx: &OrderContext) -> Vec<NationId> {
 /// The marker nations, in the ruleset's order (ruling 15).
 fn markers(board: &Board) -> Vec<NationId> {
     let rules = &board.spec.ruleset;
-    rules.middle_east.markers.iter().filter_map(|k| rules.nation_by_key(k)).collect()
+    MiddleEastRules::of(rules).markers.iter().filter_map(|k| rules.nation_by_key(k)).collect()
 }
 
 /// Every split of `payee`'s level: the default first, then every ordered

@@ -7,13 +7,17 @@
 //! by surface raiders or fought for in a seeded convoy battle (ruling 5).
 //! Every nation's [`IncomeStatement`] is kept in the family's state section.
 //!
-//! The Middle East track (MET-001..007) is part of the family: markers
-//! derived from control ([`middle_east`]), their levels paid by the Allied
-//! powers in the split they order or the Axis chooses, with ruling 6's
-//! shortfalls ([`payment`]), out of each nation's [`Treasury`], every
-//! transfer recorded in the [`Ledger`].
+//! The Middle East track (MET-001..007) is a rule family of its own,
+//! `middle-east` ([`MiddleEastPlugin`], [`middle_east`]), which the
+//! collection family brings along: markers derived from control, their
+//! levels paid by the Allied powers in the split they order or the Axis
+//! chooses, with ruling 6's shortfalls ([`payment`]), out of each nation's
+//! [`Treasury`], every transfer recorded in the [`Ledger`], after
+//! collection in the same phase ([`middle_east::plugin`] says why the split
+//! changes no result).
 
 pub mod board;
+pub mod collect_map;
 pub mod income;
 pub mod ledger;
 pub mod legal;
@@ -29,9 +33,10 @@ pub mod treasury;
 pub use board::Board;
 pub use income::collect_income;
 pub use ledger::{Ledger, Reason, Transfer};
+pub use middle_east::{MiddleEastPlugin, MiddleEastSystems};
 pub use orders::{CollectError, CollectOrder, DeclineValid, Payment, SplitValid};
 pub use payment::Share;
-pub use plugin::{CollectPlugin, CollectState, Statements};
+pub use plugin::{CollectPlugin, CollectState, CollectSystems, Statements};
 pub use statement::{
     IncomeStatement, LineStatus, MiddleEastIncome, Paid, Parents, Relay, Saved, TerritoryLine, TradeLine, TradeOutcome,
 };

@@ -7,7 +7,7 @@
 //! holding only neutral, allied or own ships, or only enemy submarines.
 
 use crate::board::{Board, ShipKind};
-use qm_core::collect_map::PlaceId;
+use crate::collect_map::{CollectMap, PlaceId};
 use qm_core::ids::{NationId, NodeId};
 use qm_core::map::{Features, NodeKind};
 use qm_trace::{EdgeKinds, Flood, FloodSpec, Origin, Seed, bfs_distances, flood};
@@ -70,7 +70,7 @@ pub fn passability(board: &Board, nation: NationId) -> Vec<u64> {
 /// place that the nation controls. A territory gifted to the nation belongs
 /// to its homeland.
 fn is_center(board: &Board, nation: NationId, homeland: Option<PlaceId>, n: NodeId, place: PlaceId) -> bool {
-    let e = board.spec.collect.econ(n);
+    let e = CollectMap::of(&board.spec).econ(n);
     let of_place = match e.gifted_to {
         Some(g) => g == nation && homeland == Some(place),
         None => e.place == Some(place),
@@ -84,7 +84,7 @@ fn is_center(board: &Board, nation: NationId, homeland: Option<PlaceId>, n: Node
 /// The supply centers of a place (COL-005), in node order.
 #[must_use]
 pub fn supply_centers(board: &Board, nation: NationId, place: PlaceId) -> Vec<NodeId> {
-    let owned = board.spec.collect.places.get(place as usize).is_some_and(|p| p.nation == nation);
+    let owned = CollectMap::of(&board.spec).places.get(place as usize).is_some_and(|p| p.nation == nation);
     if owned { centers_of(board, &[place]).pop().unwrap_or_default() } else { Vec::new() }
 }
 
@@ -93,7 +93,7 @@ pub fn supply_centers(board: &Board, nation: NationId, place: PlaceId) -> Vec<No
 /// nation it belongs to.
 #[must_use]
 pub fn centers_of(board: &Board, places: &[PlaceId]) -> Vec<Vec<NodeId>> {
-    let cm = &board.spec.collect;
+    let cm = CollectMap::of(&board.spec);
     // Per saving place: its index in `places` (the first, if listed twice).
     let mut index = vec![None; cm.places.len()];
     for (i, &p) in places.iter().enumerate().rev() {

@@ -3,6 +3,7 @@
 //! who pays a marker nation's Middle East track level (MET-006, ruling 6).
 
 use crate::board::{Board, ShipKind};
+use crate::middle_east::MiddleEastRules;
 use crate::payment::{Share, check_split};
 use crate::{COLLECTION, FAMILY};
 use bevy_ecs::prelude::*;
@@ -174,7 +175,7 @@ pub fn validate_split(
     let rules = &board.spec.ruleset;
     let nation = rules
         .nation_by_key(payee)
-        .filter(|_| rules.middle_east.markers.iter().any(|m| m == payee))
+        .filter(|_| MiddleEastRules::of(rules).markers.iter().any(|m| m == payee))
         .ok_or_else(|| refuse(cx, CollectError::NoMarker(payee.to_string())))?;
     if board.sides.side_of(nation) != Some(cx.clock.side) {
         return Err(refuse(cx, CollectError::NotCollecting(payee.to_string())));

@@ -27,7 +27,8 @@
 //! - **Order of payment (ruling 15).** The marker nations are paid in the
 //!   order the ruleset lists them (`middle_east.markers`, the order of their
 //!   collect phases); a later payment sees the treasuries the earlier one
-//!   left ([`crate::plugin::collect_resources`]).
+//!   left ([`crate::middle_east::plugin::settle_track`], the Middle East
+//!   track's own system, after collection's in the same phase).
 //!
 //! What is paid moves from the payers' treasuries to the marker nation's
 //! income: it is added to its homeland's saving and to its total.

@@ -1,10 +1,15 @@
-//! Phase 12 as a rule family: its phase, orders, state and system.
+//! Phase 12 as a rule family: its phase, orders, state, system set and
+//! system, and the Middle East track it brings along
+//! ([`crate::middle_east::plugin`]: the order of the two families' sets in
+//! the `collection` phase, and why the split changes no result).
 
 use crate::board::Board;
+use crate::collect_map::CollectMap;
 use crate::income::{collect_income, collect_income_on, shared_lines};
 use crate::ledger::Ledger;
+use crate::middle_east::MiddleEastPlugin;
+use crate::middle_east::MiddleEastRules;
 use crate::orders::{CollectOrder, DeclineValid, SplitValid, validate};
-use crate::payment::{Choices, settle};
 use crate::statement::IncomeStatement;
 use crate::treasury::Treasury;
 use crate::{COLLECTION, FAMILY};
@@ -17,6 +22,7 @@ use qm_core::plugin::{
 };
 use qm_core::rng::GameRng;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// *The War to End All Wars*, Phase 12: Collect Resources (COL-004..008).
 ///
@@ -24,10 +30,27 @@ use serde::{Deserialize, Serialize};
 /// [`CollectOrder`] (convoy declines, the Allies' Middle East splits).
 /// State: [`CollectState`], section `wteaw-collect` (statements, pending
 /// orders, treasuries, ledger). System: `collect_resources` in
-/// `RulesOf("wteaw-collect")`, which collects for every nation of the side
-/// to move, in nation order, and settles the Middle East track.
+/// [`CollectSystems::Collect`], inside `RulesOf("wteaw-collect")`, which
+/// collects for every nation of the side to move, in nation order (the
+/// marker nations in the ruleset's order, ruling 15). It brings the Middle
+/// East track along ([`MiddleEastPlugin`], family `middle-east`), which
+/// pays the marker nations their levels after it.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CollectPlugin;
+
+/// The family's system set, inside its `RulesOf("wteaw-collect")` set of
+/// the `collection` phase.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CollectSystems {
+    /// After it: every nation of the side to move that collects has its
+    /// statement of this phase (COL-004..008), its treasury credited with
+    /// what it collected, and the declines given for the phase are
+    /// consumed; a marker nation's Middle East level is on its statement,
+    /// owed and not yet paid (the track's
+    /// [`MiddleEastSystems::Settle`](crate::middle_east::MiddleEastSystems::Settle)
+    /// pays it).
+    Collect,
+}
 
 /// The income statements of the game so far, per nation per turn, in the
 /// order collected.
@@ -106,22 +129,24 @@ fn write_state(world: &mut World, s: CollectState) {
 /// Whether a nation has anything to collect: a territory with a value,
 /// naval trade, or a marker on the Middle East track.
 pub(crate) fn collects(board: &Board, nation: NationId) -> bool {
-    let cm = &board.spec.collect;
+    let cm = CollectMap::of(&board.spec);
     let rules = &board.spec.ruleset;
     cm.trade.iter().any(|t| t.nation == nation)
         || board.control.iter().enumerate().any(|(n, c)| *c == Some(nation) && cm.econ(n as NodeId).value > 0)
-        || rules.middle_east.markers.iter().any(|m| m == rules.nation_key(nation))
+        || MiddleEastRules::of(rules).markers.iter().any(|m| m == rules.nation_key(nation))
 }
 
 /// The nations of the side to move that collect, in nation order, except
 /// that the marker nations take their places in the order the ruleset
 /// lists them (ruling 15: each is paid in its own collect phase, in the
 /// ruleset's order, and a later payment sees the treasuries the earlier one
-/// left).
+/// left). The track pays them in the same order after collection
+/// ([`crate::middle_east::plugin`]); the statements' order and the convoy
+/// dice follow this one.
 fn collecting_order(board: &Board, side: Side) -> Vec<NationId> {
     let rules = &board.spec.ruleset;
     let mut nations: Vec<NationId> = board.nations_of(side).into_iter().filter(|&n| collects(board, n)).collect();
-    let rank = |n: NationId| rules.middle_east.markers.iter().position(|m| m == rules.nation_key(n));
+    let rank = |n: NationId| MiddleEastRules::of(rules).markers.iter().position(|m| m == rules.nation_key(n));
     let mut markers: Vec<NationId> = nations.iter().copied().filter(|&n| rank(n).is_some()).collect();
     markers.sort_by_key(|&n| rank(n));
     let mut next = markers.into_iter();
@@ -133,43 +158,33 @@ fn collecting_order(board: &Board, side: Side) -> Vec<NationId> {
     nations
 }
 
-/// Collects for every nation of the side to move (COL-004..008), applying
-/// the declines given for this phase; settles each marker nation's Middle
-/// East level with the Allies' treasuries (MET-006, rulings 6 and 15), in
-/// the ruleset's order of the markers; credits each collecting nation's
-/// treasury with its total; and records the statements.
+/// Collects for every nation of the side to move (COL-004..008), in
+/// nation order with the marker nations in the ruleset's order (ruling 15,
+/// `collecting_order`), applying the declines given for this phase;
+/// credits each collecting nation's treasury with its total; and records
+/// the statements, a marker nation's Middle East level owed (the track's
+/// own system pays it next, [`crate::middle_east::plugin::settle_track`]).
 pub fn collect_resources(world: &mut World) {
     let Some(clock) = world.get_resource::<GameClock>().copied() else { return };
     let declines = world.get_resource_or_init::<Pending<DeclineValid>>().take(COLLECTION, |_| true);
-    let splits = world.get_resource_or_init::<Pending<SplitValid>>().take(COLLECTION, |_| true);
     let declined = |side: Side, zone: NodeId| declines.iter().any(|d| d.side == side && d.order.zone == zone);
     let Some(board) = Board::from_world(world) else { return };
     let mut rng = world.get_resource::<GameRng>().cloned().unwrap_or_else(|| GameRng::seeded(0));
     let mut treasury = world.get_resource::<Treasury>().cloned().unwrap_or_default();
-    let mut ledger = world.get_resource::<Ledger>().cloned().unwrap_or_default();
     let mut made = Vec::new();
     let nations = collecting_order(&board, clock.side);
     // One flood for the side's lines when its nations share one (ruling 4).
     let shared = shared_lines(&board, &nations);
     for n in nations {
-        let mut s = match &shared {
+        let s = match &shared {
             Some(lines) => collect_income_on(&board, n, lines, clock.turn, &declined, &mut rng),
             None => collect_income(&board, n, clock.turn, &declined, &mut rng),
         };
-        let given = |by_payee_side: bool| {
-            splits
-                .iter()
-                .find(|p| p.order.payee == n && (p.side == clock.side) == by_payee_side)
-                .map(|p| p.order.paid_by.as_slice())
-        };
-        let choices = Choices { allies: given(false), axis: given(true) };
-        settle(&board, n, choices, &mut treasury, &mut ledger, &mut s);
         treasury.credit(&s.nation, s.total);
         made.push(s);
     }
     world.insert_resource(rng);
     world.insert_resource(treasury);
-    world.insert_resource(ledger);
     world.get_resource_or_init::<Statements>().0.extend(made);
 }
 
@@ -195,8 +210,12 @@ impl RulePlugin for CollectPlugin {
     }
 
     fn build(&self, world: &mut World, _rules: &Rules, _strict: bool) {
-        world
-            .resource_mut::<Schedules>()
-            .add_systems(PhaseSchedule(COLLECTION), collect_resources.in_set(RulesOf(FAMILY)));
+        let mut schedules = world.resource_mut::<Schedules>();
+        schedules.add_systems(PhaseSchedule(COLLECTION), collect_resources.in_set(CollectSystems::Collect));
+        schedules.configure_sets(PhaseSchedule(COLLECTION), CollectSystems::Collect.in_set(RulesOf(FAMILY)));
+    }
+
+    fn companions(&self) -> Vec<Arc<dyn RulePlugin>> {
+        vec![Arc::new(MiddleEastPlugin)]
     }
 }

@@ -203,7 +203,8 @@ pub struct Paid {
 /// from the bank.
 ///
 /// [`collect_income`](crate::income::collect_income) gives the level owed;
-/// the collection phase settles it ([`crate::payment::settle`]): then
+/// the Middle East track settles it in the collection phase
+/// ([`crate::payment::settle`], [`crate::middle_east::plugin::settle_track`]): then
 /// `level = Σ paid_by + shortfall`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MiddleEastIncome {

@@ -3,8 +3,8 @@
 //! there and attack (ruling 5); collected otherwise.
 
 use crate::board::{Board, ShipKind};
+use crate::collect_map::{CollectMap, ConvoyRules, TradePoints};
 use crate::statement::{TradeLine, TradeOutcome};
-use qm_core::collect_map::{ConvoyRules, TradePoints};
 use qm_core::ids::{NationId, NodeId, Side};
 use qm_core::rng::GameRng;
 
@@ -17,10 +17,8 @@ pub fn naval_trade(
     declined: &dyn Fn(Side, NodeId) -> bool,
     rng: &mut GameRng,
 ) -> Vec<TradeLine> {
-    let rules = board.spec.ruleset.convoy;
-    board
-        .spec
-        .collect
+    let rules = *ConvoyRules::of(&board.spec.ruleset);
+    CollectMap::of(&board.spec)
         .trade
         .iter()
         .filter(|t| t.nation == nation)

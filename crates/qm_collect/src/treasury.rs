@@ -11,8 +11,10 @@
 //!   declining, so no die is rolled). This is the Axis & Allies convention
 //!   that each power starts with IPCs equal to its income.
 //! - Each collection credits the collecting nation with its statement's
-//!   `total` (which includes what the Allies paid it for its Middle East
-//!   track level), and debits the Allied powers that paid, as the
+//!   `total`; then the Middle East track (its own family,
+//!   [`crate::middle_east::plugin`]) debits the Allied powers that pay a
+//!   marker nation its level and credits the marker nation with what they
+//!   paid (which its statement's `total` then includes), as the
 //!   [`Ledger`](crate::ledger::Ledger) records.
 //! - What is collected is *saved* (COL-004) and carries over from turn to
 //!   turn until it is spent; what cannot be saved is lost that turn

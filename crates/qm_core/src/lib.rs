@@ -1,17 +1,16 @@
 #![doc = include_str!("../README.md")]
 
 pub mod checksum;
-pub mod collect_map;
 pub mod components;
 pub mod condition;
 pub mod encode;
 mod encode_node;
 mod encode_value;
 pub mod events;
+pub mod extension;
 pub mod fingerprint;
 pub mod ids;
 pub mod map;
-pub mod map_rules;
 pub mod nation;
 pub mod orders;
 pub mod outcome;
@@ -20,14 +19,12 @@ pub mod plugin;
 pub mod refusal;
 pub mod rng;
 pub mod ruleset;
-pub mod sea;
 pub mod spec;
 pub mod state;
 pub mod supply;
 pub mod text;
 pub mod treasury;
 pub mod validate;
-pub mod zoc_spread;
 
 /// What most users of the core need.
 pub mod prelude {
@@ -45,7 +42,6 @@ pub mod prelude {
     pub use crate::plugin::{Catalog, RulePlugin, Rules, RulesBuilder, StateSection};
     pub use crate::rng::GameRng;
     pub use crate::ruleset::{Domain, Ruleset, UnitTypeDef};
-    pub use crate::sea::{SeaLineRecord, SeaLog, ZoneRecord, Zones};
     pub use crate::spec::{ScenarioSpec, SourceDef, Spec};
     pub use crate::state::{EntityIndex, Flags, GameState, Ledger, StateError, build_into, build_world, extract_state};
     pub use crate::supply::*;

@@ -47,6 +47,16 @@ pub trait RulePlugin: Send + Sync + 'static {
     /// schedules exist already. `strict` asks for ambiguity detection as an
     /// error in schedules the plugin creates itself.
     fn build(&self, world: &mut World, rules: &Rules, strict: bool);
+
+    /// The families this one brings along: each registered right after it
+    /// (and its companions before), in this order, as if the ruleset named
+    /// it there, unless the ruleset names it itself (then where it names
+    /// it). So a family split in two keeps working for the rulesets that
+    /// name it whole: collection brings the Middle East track. Companions
+    /// bring none of their own.
+    fn companions(&self) -> Vec<Arc<dyn RulePlugin>> {
+        Vec::new()
+    }
 }
 
 /// Validates one order of a family and queues it (in its family's
@@ -389,7 +399,7 @@ impl Rules {
     /// The first clash, naming the family.
     pub fn new(plugins: Vec<Arc<dyn RulePlugin>>) -> Result<Self, String> {
         let mut b = RulesBuilder::default();
-        for p in &plugins {
+        for p in &with_companions(plugins) {
             b.family = p.name();
             if b.rules.plugins.iter().any(|q| q.name() == p.name()) {
                 return Err(format!("rule family `{}` is named twice", p.name()));
@@ -508,6 +518,21 @@ impl Rules {
     }
 }
 
+/// `plugins` with each one's companions ([`RulePlugin::companions`]) right
+/// after it, but for those named in `plugins` or brought already.
+fn with_companions(plugins: Vec<Arc<dyn RulePlugin>>) -> Vec<Arc<dyn RulePlugin>> {
+    let mut out: Vec<Arc<dyn RulePlugin>> = Vec::with_capacity(plugins.len());
+    for p in &plugins {
+        out.push(p.clone());
+        for c in p.companions() {
+            if !plugins.iter().chain(&out).any(|q| q.name() == c.name()) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
 /// The rule families a program knows, by name: what turns a ruleset's
 /// `families` into [`Rules`].
 #[derive(Clone, Default)]
@@ -568,6 +593,36 @@ mod tests {
 
     fn copy(_: &World, _: &mut World) -> Result<(), String> {
         Ok(())
+    }
+
+    /// A family that registers nothing, optionally bringing another.
+    struct Named(&'static str, Option<&'static str>);
+
+    impl RulePlugin for Named {
+        fn name(&self) -> &'static str {
+            self.0
+        }
+        fn register(&self, _: &mut RulesBuilder) -> Result<(), String> {
+            Ok(())
+        }
+        fn build(&self, _: &mut World, _: &Rules, _: bool) {}
+        fn companions(&self) -> Vec<Arc<dyn RulePlugin>> {
+            self.1.map(|c| Arc::new(Named(c, None)) as Arc<dyn RulePlugin>).into_iter().collect()
+        }
+    }
+
+    fn families(named: &[(&'static str, Option<&'static str>)]) -> Result<Vec<&'static str>, String> {
+        let plugins = named.iter().map(|&(n, c)| Arc::new(Named(n, c)) as Arc<dyn RulePlugin>).collect();
+        Rules::new(plugins).map(|r| r.families())
+    }
+
+    #[test]
+    fn a_family_brings_its_companions_right_after_it_unless_named() {
+        assert_eq!(families(&[("a", Some("b")), ("c", None)]), Ok(vec!["a", "b", "c"]));
+        assert_eq!(families(&[("c", None), ("a", Some("b"))]), Ok(vec!["c", "a", "b"]));
+        assert_eq!(families(&[("a", Some("b")), ("c", None), ("b", None)]), Ok(vec!["a", "c", "b"]), "named: there");
+        assert_eq!(families(&[("b", None), ("a", Some("b"))]), Ok(vec!["b", "a"]), "named before");
+        assert!(families(&[("a", None), ("a", None)]).is_err(), "a family named twice is still an error");
     }
 
     #[test]

@@ -340,8 +340,9 @@ impl Default for SeaRules {
     }
 }
 
-/// A complete ruleset.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A complete ruleset, as the scenario compiler makes it (serialized for
+/// its fingerprint, never read back).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Ruleset {
     /// Display name.
     pub name: String,
@@ -349,10 +350,16 @@ pub struct Ruleset {
     /// ([`crate::plugin`]): `["awaw-supply", "ops"]` for rule 30 with the
     /// reference operations.
     pub families: Vec<String>,
-    /// The convoy battle procedure (ruling 5, COL-006).
-    pub convoy: crate::collect_map::ConvoyRules,
-    /// The Middle East track (MET-003..006); no markers: no track.
-    pub middle_east: crate::collect_map::MiddleEastRules,
+    /// The rule families' own sections of the ruleset, by type, each
+    /// written under its name at this place ([`crate::extension`]): the
+    /// convoy battle procedure (`convoy`, ruling 5, COL-006:
+    /// `qm_collect::collect_map::ConvoyRules`) and the Middle East track
+    /// (`middle_east`, MET-003..006, no markers: no track:
+    /// `qm_collect::middle_east::MiddleEastRules`). The scenario compiler
+    /// always puts both in, so that the fingerprint hashes what it always
+    /// did.
+    #[serde(flatten)]
+    pub extensions: crate::extension::Extensions,
     /// Terrain types, indexed by [`TerrainId`](crate::ids::TerrainId).
     pub terrain: Vec<TerrainDef>,
     /// Unit types, indexed by [`UnitTypeId`](crate::ids::UnitTypeId).

@@ -1,8 +1,8 @@
 //! The static part of a scenario: ruleset, map and source placement.
 
+use crate::extension::Extensions;
 use crate::ids::{NationId, NodeId, SourceClassId};
 use crate::map::MapGraph;
-use crate::map_rules::MapRules;
 use crate::ruleset::Ruleset;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -33,9 +33,6 @@ pub struct ScenarioSpec {
     pub ruleset: Ruleset,
     /// The map.
     pub map: MapGraph,
-    /// The ruleset's names resolved against the map (places, regions,
-    /// fronts, terrain), once, when the scenario was compiled.
-    pub map_rules: MapRules,
     /// Supply sources, sorted by `(node, class)`, indexed by
     /// [`SourceId`](crate::ids::SourceId).
     pub sources: Vec<SourceDef>,
@@ -47,9 +44,13 @@ pub struct ScenarioSpec {
     pub rules: Arc<crate::plugin::Rules>,
     /// Transports per player turn: `(side, pool, count)` (ruling 8).
     pub transports: Vec<(crate::ids::Side, String, u32)>,
-    /// Collection data of a territory map (COL-004..008); empty for a hex
-    /// map.
-    pub collect: crate::collect_map::CollectMap,
+    /// The rule families' static data compiled with the scenario, by type
+    /// ([`crate::extension`]): rule 30's names resolved against the map
+    /// (`qm_supply::map_rules::MapRules`: places, regions, fronts, terrain,
+    /// where zones of control extend), collection's data of a territory map
+    /// (`qm_collect::collect_map::CollectMap`, COL-004..008). Each family
+    /// reads its own with its type's `of`.
+    pub extensions: Extensions,
     /// The hash of the scenario as parsed and its ruleset: saves name it,
     /// the checksum folds it in.
     pub fingerprint: crate::fingerprint::Fingerprint,

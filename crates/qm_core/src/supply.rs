@@ -3,6 +3,22 @@
 //! These are state: they persist between determinations (SUP-142) and are
 //! part of snapshots and checksums. `qm_supply` decides them; everything else
 //! (capabilities, AI, the CLI) reads them.
+//!
+//! **Why they are in the kernel** although rule 30 alone decides them: they
+//! are core state, not a family's section. Every unit's [`UnitState`] and
+//! every node's [`NodeState`] carry them, [`crate::state`] builds, copies
+//! and extracts them with the other components of units and nodes, the
+//! checksum encodes them in place (`encode_node.rs` packs a node's
+//! [`HexRecord`] into its flag word), and [`GameEvent::UnitSupplyChanged`]
+//! carries a [`UnitStatus`]. Moving them into a family's section would
+//! change the layout of every save and every checksum. Rule 30's other
+//! records (the sea log and the zones, `qm_supply::sea_log`; the ruleset's
+//! names resolved against the map, `qm_supply::map_rules`) are in its own
+//! crate.
+//!
+//! [`UnitState`]: crate::state::UnitState
+//! [`NodeState`]: crate::state::NodeState
+//! [`GameEvent::UnitSupplyChanged`]: crate::events::GameEvent::UnitSupplyChanged
 
 use crate::ids::{Determination, NationId, NodeId, SourceId, Tier, UnitId};
 
@@ -118,8 +134,8 @@ pub enum SourceRef {
 /// A sea leg of a line (SUP-066..092).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeaLeg {
-    /// The sea line, as an index into the player turn's
-    /// [`SeaLog`](crate::sea::SeaLog).
+    /// The sea line, as an index into the player turn's sea log
+    /// (`qm_supply::sea_log::SeaLog`).
     pub line: u32,
     /// Where it started.
     pub from: NodeId,

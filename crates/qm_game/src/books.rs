@@ -13,9 +13,9 @@ use bevy_ecs::prelude::Resource;
 use qm_core::components::UnitFlags;
 use qm_core::ids::{NationId, NodeId, Side};
 use qm_core::orders::{Order, Orders};
-use qm_core::sea::{SeaLog, Zones};
 use qm_core::state::{Elimination, Ledger as Eliminations};
 use qm_core::supply::UnitStatus;
+use qm_supply::sea_log::{SeaLog, Zones};
 
 pub use qm_collect::{Board, IncomeStatement, Ledger as Payments, Reason, Statements, Transfer, Treasury};
 pub use qm_core::treasury::BuildPoints;

@@ -103,7 +103,7 @@ impl Game {
     /// territory of theirs), by nation id.
     fn nations_holding_a_supply_center(&self) -> Vec<qm_core::ids::NationId> {
         let map = &self.spec().map;
-        let collect = &self.spec().collect;
+        let collect = qm_collect::collect_map::CollectMap::of(self.spec());
         let mut out: Vec<_> = self
             .node_controllers()
             .iter()

@@ -393,7 +393,7 @@ impl Game {
     /// any.
     #[must_use]
     pub fn last_determined_side(&self) -> Option<Side> {
-        self.world.get_resource::<qm_core::sea::Zones>().and_then(|z| z.at.map(|a| a.side))
+        self.world.get_resource::<qm_supply::sea_log::Zones>().and_then(|z| z.at.map(|a| a.side))
     }
 
     /// The side a unit fights for, by id.

@@ -5,8 +5,8 @@ use crate::names::{NationRef, PlaceRef, UnitTypeRef};
 use crate::status_json;
 use qm_core::components::{Control, MapNode, Unit};
 use qm_core::ids::{NodeId, Side};
-use qm_core::sea::{SeaLog, Zones};
 use qm_core::supply::{HexStatus, HexSupply, UnitStatus, UnitSupply};
+use qm_supply::sea_log::{SeaLog, Zones};
 use serde::{Deserialize, Serialize};
 
 /// One unit's row.

@@ -3,7 +3,7 @@
 //!
 //! The path "is exactly like a basic supply path ... except that it can be
 //! of any length" (OIL-003), so the passability is rule 30's: the masks of
-//! [`qm_supply::SupplyContext`] built for the side (friendly control,
+//! the side's read-only [`qm_supply::Passability`] view (friendly control,
 //! enemy zones of control, partisans, terrain, box gates: SUP-054..065),
 //! read as open or closed; no range limit. Without rule 30 loaded, a node
 //! is passable when a nation of the side controls it.
@@ -27,17 +27,15 @@
 //! unit's, or a marker hex), not at the oil: a unit reaches them by tracing
 //! to Stilwell, and only while it stands in the region `stilwell.region`.
 
-use crate::sea_legs::{CutLeg, SeaLegRule, overseas, threats};
+use crate::sea_legs::{CutLeg, SeaLegRule, overseas};
 use crate::state::{HqSources, OilParams, OilSpent, OilWell, Organization, SavedOil, Stockpile};
 use bevy_ecs::prelude::*;
-use bevy_ecs::system::RunSystemOnce;
 use qm_core::components::{Control, Location, MapNode, Unit};
-use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, UnitId};
+use qm_core::ids::{NationId, NodeId, Side, UnitId};
 use qm_core::nation::{Nation, NationDef, NationKind, NationStateC, NationStatus};
-use qm_core::phase::Determining;
 use qm_core::spec::{ScenarioSpec, Spec};
-use qm_supply::SupplyContext;
 use qm_supply::land::LAND_KINDS;
+use qm_supply::{Passability, SupplyContext};
 use qm_trace::{Flood, FloodSpec, Seed, flood};
 use std::collections::BTreeMap;
 
@@ -236,39 +234,25 @@ fn open(bits: u64) -> u64 {
     if bits == 0 { 0 } else { u64::MAX }
 }
 
-/// Rule 30's masks for `side` (built now, the previous context put back),
-/// or friendly control alone without rule 30.
-fn passable(world: &mut World, side: Side, sides: &[Option<Side>]) -> Passable {
-    if world.contains_resource::<SupplyContext>() {
-        let old_ctx = world.remove_resource::<SupplyContext>();
-        let old_det = world.remove_resource::<Determining>();
-        world.insert_resource(Determining { side, kind: DeterminationKind::PostCombat });
-        world.insert_resource(SupplyContext::default());
-        let built = world.run_system_once(qm_supply::context::build_context).is_ok();
+/// Rule 30's masks for `side` (its read-only [`Passability`] view, built
+/// now, the world unchanged), or friendly control alone without rule 30.
+fn passable(world: &World, side: Side, sides: &[Option<Side>]) -> Passable {
+    if world.contains_resource::<SupplyContext>()
+        && let Some(view) = Passability::of(world, side)
+    {
         let rule = world.get_resource::<OilParams>().map(|p| p.sea_legs).unwrap_or_default();
-        let threat = if built && rule == SeaLegRule::EnemyReach { threats(world, side) } else { Vec::new() };
-        let ctx = world.remove_resource::<SupplyContext>().unwrap_or_default();
-        if let Some(c) = old_ctx {
-            world.insert_resource(c);
-        }
-        match old_det {
-            Some(d) => world.insert_resource(d),
-            None => {
-                world.remove_resource::<Determining>();
-            }
-        }
-        if built {
-            return Passable {
-                accept: ctx.accept.iter().map(|&b| open(b)).collect(),
-                emit: ctx.emit.iter().map(|&b| open(b)).collect(),
-                gates: ctx.gates.iter().map(|&(e, b)| (e, open(b))).collect(),
-                threat,
-            };
-        }
+        let threat = if rule == SeaLegRule::EnemyReach { view.sea_threats(world) } else { Vec::new() };
+        return Passable {
+            accept: view.accept().iter().map(|&b| open(b)).collect(),
+            emit: view.emit().iter().map(|&b| open(b)).collect(),
+            gates: view.gates().iter().map(|&(e, b)| (e, open(b))).collect(),
+            threat,
+        };
     }
-    let n = world.resource::<Spec>().map.node_count();
-    let mut accept = vec![0u64; n];
-    for (node, c) in world.query::<(&MapNode, &Control)>().iter(world) {
+    let Some(spec) = world.get_resource::<Spec>() else { return Passable::default() };
+    let mut accept = vec![0u64; spec.map.node_count()];
+    let mut nodes = world.try_query::<(&MapNode, &Control)>();
+    for (node, c) in nodes.iter_mut().flat_map(|q| q.iter(world)) {
         let friendly = c.current.and_then(|x| sides.get(x.index()).copied().flatten()) == Some(side);
         if let Some(slot) = accept.get_mut(node.0 as usize) {
             *slot = if friendly { u64::MAX } else { 0 };

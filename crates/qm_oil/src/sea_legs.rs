@@ -13,10 +13,10 @@
 //! the side (of the other side and at war, naval or air, fully supplied,
 //! not inverted, at an operational base: SUP-104, SUP-124, SUP-145,
 //! SUP-170) closes every node within the ruleset's `sea.reach` of its base
-//! (`SeaView::threats`). Naval units are based in ports and boxes, never at
-//! sea, so enemy naval presence is this reach, as rule 30 has it. A leg is
-//! cut when every sea route between its two ports passes a closed node
-//! (its ports included). No dice: rule 30 resolves an attack with a seeded
+//! (`qm_supply::Passability::sea_threats`). Naval units are based in
+//! ports and boxes, never at sea, so enemy naval presence is this reach,
+//! as rule 30 has it. A leg is cut when every sea route between its two
+//! ports passes a closed node (its ports included). No dice: rule 30 resolves an attack with a seeded
 //! contest and protection (SUP-104..125), but an oil path is a question of
 //! reachability, decided when the phase reorganizes, so an enemy in reach
 //! cuts the leg whatever protects it. Naval interception proper is rule 21,
@@ -25,12 +25,9 @@
 //! cuts a leg). Without rule 30 loaded there is
 //! no interception to read and legs are never cut.
 
-use bevy_ecs::prelude::*;
-use qm_core::ids::{NodeId, Side, UnitId};
+use qm_core::ids::{NodeId, UnitId};
 use qm_core::map::Surface;
-use qm_core::sea::SeaLog;
 use qm_core::spec::ScenarioSpec;
-use qm_supply::{LandFloods, ZoneLabels};
 use qm_trace::{EdgeKinds, Flood, FloodSpec, Seed, bfs_path, flood_more, label_components};
 use serde::{Deserialize, Serialize};
 
@@ -65,33 +62,6 @@ pub struct CutLeg {
     /// The enemy units within reach of the shortest sea route between
     /// them, by id: what cuts it.
     pub by: Vec<UnitId>,
-}
-
-/// Per node, the first enemy unit (by id) that could attack a sea line of
-/// `side` there (`qm_supply::sea::SeaView::threats`), read from the world
-/// while rule 30's context is built for `side`. Caches a game has not built
-/// yet are put in empty for the reading and taken out again: the
-/// eligibility reads none of them.
-pub(crate) fn threats(world: &mut World, side: Side) -> Vec<Option<UnitId>> {
-    let missing = (
-        !world.contains_resource::<LandFloods>(),
-        !world.contains_resource::<ZoneLabels>(),
-        !world.contains_resource::<SeaLog>(),
-    );
-    world.init_resource::<LandFloods>();
-    world.init_resource::<ZoneLabels>();
-    world.init_resource::<SeaLog>();
-    let out = qm_supply::sea::view(world).map(|v| v.threats(side)).unwrap_or_default();
-    if missing.0 {
-        world.remove_resource::<LandFloods>();
-    }
-    if missing.1 {
-        world.remove_resource::<ZoneLabels>();
-    }
-    if missing.2 {
-        world.remove_resource::<SeaLog>();
-    }
-    out
 }
 
 /// The sea as oil sails it: the component of each sea hex and open port,

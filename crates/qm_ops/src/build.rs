@@ -22,6 +22,7 @@ use crate::error::OpsError;
 use crate::orders::OpsValid;
 use crate::view::View;
 use bevy_ecs::prelude::*;
+use qm_collect::collect_map::CollectMap;
 use qm_core::components::{Location, Unit, UnitFlagBits, UnitFlags};
 use qm_core::ids::{NationId, NodeId, Side, UnitId, UnitTypeId};
 use qm_core::map::Features;
@@ -38,7 +39,7 @@ pub(crate) fn build_site(v: &View<'_>, n: NodeId) -> bool {
     let map = &v.spec.map;
     let Some(info) = map.node(n).filter(|_| map.is_board(n)) else { return false };
     if v.treasury.is_some() {
-        v.spec.collect.center_nation(n, info.features).is_some()
+        CollectMap::of(v.spec).center_nation(n, info.features).is_some()
     } else {
         info.features.intersects(Features::CITY | Features::CAPITAL)
     }
@@ -51,7 +52,7 @@ fn supplied_site(v: &View<'_>, n: NodeId, nation: NationId) -> Result<(), &'stat
     match v.treasury {
         Some(_) => {
             let features = v.spec.map.node(n).map_or(Features::empty(), |i| i.features);
-            if v.spec.collect.center_nation(n, features) == Some(nation) {
+            if CollectMap::of(v.spec).center_nation(n, features) == Some(nation) {
                 Ok(())
             } else {
                 Err("not a supply center of the nation that holds it (COL-005)")

@@ -14,6 +14,8 @@
 
 use crate::movement::GROUND;
 use crate::view::{UnitInfo, View};
+use qm_collect::collect_map::CollectMap;
+use qm_collect::middle_east::MiddleEastRules;
 use qm_core::ids::{NationId, NodeId, Side};
 use qm_core::map::NodeKind;
 use qm_core::nation::NationSides;
@@ -64,7 +66,7 @@ impl View<'_> {
     /// Whether `t` is an independent Middle East territory: no one
     /// controls it (MET-002).
     fn independent(&self, t: NodeId) -> bool {
-        self.spec.collect.econ(t).middle_east && self.control.get(t as usize).copied().flatten().is_none()
+        CollectMap::of(self.spec).econ(t).middle_east && self.control.get(t as usize).copied().flatten().is_none()
     }
 
     /// Where a ground unit of `side` at `from` may move with `mp`
@@ -150,9 +152,10 @@ pub(crate) fn territory_supply(v: &View<'_>) -> TerritorySupply {
 /// hold no enemy surface warship (ruling 4), as collection traces it.
 fn traced_from_centers(v: &View<'_>, nation: NationId) -> Vec<bool> {
     let map = &v.spec.map;
+    let cm = CollectMap::of(v.spec);
     let centers: Vec<NodeId> = (0..map.board_count)
         .filter(|&n| v.control.get(n as usize).copied().flatten() == Some(nation))
-        .filter(|&n| map.node(n).is_some_and(|i| v.spec.collect.center_nation(n, i.features) == Some(nation)))
+        .filter(|&n| map.node(n).is_some_and(|i| cm.center_nation(n, i.features) == Some(nation)))
         .collect();
     let mut closed = vec![false; map.node_count()];
     for s in v.units.values() {
@@ -190,10 +193,10 @@ pub(crate) fn middle_east_taker(
     nation: NationId,
     original: Option<NationId>,
 ) -> Option<Option<NationId>> {
-    if spec.map.is_hex_map() || !spec.collect.econ(t).middle_east {
+    if spec.map.is_hex_map() || !CollectMap::of(spec).econ(t).middle_east {
         return None;
     }
-    let marker_side = spec.ruleset.middle_east.markers.iter().find_map(|k| {
+    let marker_side = MiddleEastRules::of(&spec.ruleset).markers.iter().find_map(|k| {
         let n = spec.ruleset.nation_by_key(k)?;
         sides.side_of(n)
     });

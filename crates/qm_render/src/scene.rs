@@ -6,9 +6,9 @@
 use qm_core::components::Control;
 use qm_core::ids::{NodeId, Side};
 use qm_core::map::{NodeKind, Surface};
-use qm_core::sea::Zones;
 use qm_core::supply::{HexStatus, UnitStatus};
 use qm_game::Game;
+use qm_supply::sea_log::Zones;
 
 pub use crate::counter::Symbol;
 

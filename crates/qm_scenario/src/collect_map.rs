@@ -9,7 +9,7 @@
 use crate::compile::Ctx;
 use crate::diag::loc;
 use crate::schema::{TerritoryFile, TerritoryKind};
-use qm_core::collect_map::{CollectMap, Holding, PlaceId, SavingPlace, TerritoryEcon, TradePoints};
+use qm_collect::collect_map::{CollectMap, Holding, PlaceId, SavingPlace, TerritoryEcon, TradePoints};
 use qm_core::ids::NationId;
 use qm_core::map::MapGraph;
 use qm_core::state::NodeState;

@@ -8,7 +8,9 @@
 use crate::diag::{Problems, loc};
 use crate::locate::Seg;
 use crate::schema::*;
+use qm_collect::collect_map::CollectMap;
 use qm_core::components::{Designation, Location, UnitFlagBits, UnitFlags};
+use qm_core::extension::Extensions;
 use qm_core::ids::*;
 use qm_core::map::*;
 use qm_core::nation::{NationState, NationStatus};
@@ -18,6 +20,7 @@ use qm_core::ruleset::{Domain, Ruleset};
 use qm_core::spec::{ScenarioSpec, SourceDef};
 use qm_core::state::{GameState, NodeState, STATE_VERSION, UnitState};
 use qm_core::supply::UnitSupply;
+use qm_supply::map_rules::MapRules;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub use crate::hexmap::{MAX_CELLS, MAX_COORD, MAX_IC_BRP};
@@ -133,12 +136,11 @@ pub(crate) fn compile(
         path: path_str,
         ruleset: rules,
         map,
-        map_rules,
         sources,
         ports,
         rules: std::sync::Arc::default(),
         transports: file.transports.clone(),
-        collect,
+        extensions: Extensions::default().with(MapRules::NAME, map_rules).with(CollectMap::NAME, collect),
     };
     let names = |v: &[String]| v.iter().map(|n| NameAt { name: n.clone(), at: nowhere() }).collect();
     let families = names(&spec.ruleset.families);

@@ -273,8 +273,9 @@ mod tests {
         let seas = c.spec.map.nodes.iter().filter(|n| n.kind == qm_core::map::NodeKind::SeaZone).count();
         assert_eq!(seas, 50usize.div_ceil(COAST_PER_ZONE as usize));
         // Homelands of the six warring nations and their colonies.
-        assert_eq!(c.spec.collect.places.len(), 12, "{:?}", c.spec.collect.places);
-        assert!(c.spec.collect.trade.len() >= seas);
+        let cm = qm_collect::collect_map::CollectMap::of(&c.spec);
+        assert_eq!(cm.places.len(), 12, "{:?}", cm.places);
+        assert!(cm.trade.len() >= seas);
         let again = generate_territories(TerritoryParams { territories: 2_500, seed: 3 }).expect("compiles");
         assert_eq!(again.state, c.state);
         let other = generate_territories(TerritoryParams { territories: 2_500, seed: 4 }).expect("compiles");

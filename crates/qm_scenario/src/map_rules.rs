@@ -8,10 +8,10 @@
 
 use qm_core::ids::{FrontId, NodeId, RegionId, Tier};
 use qm_core::map::MapGraph;
-use qm_core::map_rules::{MapRules, NodeLimit, OriginLimitOnMap, RouteOnMap};
 use qm_core::ruleset::{IsolationException, Ruleset};
 use qm_core::spec::SourceDef;
-use qm_core::zoc_spread::ZocSpread;
+use qm_supply::map_rules::{MapRules, NodeLimit, OriginLimitOnMap, RouteOnMap};
+use qm_supply::zoc_spread::ZocSpread;
 use std::collections::BTreeMap;
 
 /// The ruleset's names resolved against `map`, whose supply sources are

@@ -3,7 +3,10 @@
 use crate::diag::{Problems, loc};
 use crate::locate::Seg;
 use crate::schema::*;
+use qm_collect::collect_map::ConvoyRules;
+use qm_collect::middle_east::MiddleEastRules;
 use qm_core::condition::Condition;
+use qm_core::extension::Extensions;
 use qm_core::ids::{FactionId, NationId, SourceClassId, TerrainId};
 use qm_core::nation::NationDef;
 use qm_core::ruleset::*;
@@ -239,8 +242,11 @@ pub(crate) fn compile_ruleset(file: &RulesetFile, p: &mut Problems) -> Ruleset {
     Ruleset {
         name: file.name.clone(),
         families: file.families.clone(),
-        convoy: file.convoy,
-        middle_east: file.middle_east.clone(),
+        // In this order, where the fields of these names used to be: the
+        // fingerprint hashes the ruleset's JSON (`qm_core::extension`).
+        extensions: Extensions::default()
+            .with(ConvoyRules::NAME, file.convoy)
+            .with(MiddleEastRules::NAME, file.middle_east.clone()),
         home_supplied,
         isolation_exceptions,
         sea: file.sea.clone(),

@@ -85,10 +85,10 @@ pub struct RulesetFile {
     pub families: Vec<String>,
     /// The convoy battle procedure (ruling 5); default ours.
     #[serde(default)]
-    pub convoy: qm_core::collect_map::ConvoyRules,
+    pub convoy: qm_collect::collect_map::ConvoyRules,
     /// The Middle East track (MET-003..006); default none.
     #[serde(default)]
-    pub middle_east: qm_core::collect_map::MiddleEastRules,
+    pub middle_east: qm_collect::middle_east::MiddleEastRules,
     /// Cooperation factions.
     pub factions: Vec<String>,
     /// Terrain types.

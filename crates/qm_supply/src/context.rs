@@ -5,7 +5,8 @@
 //! for the hexes' side-independent columns, which it keeps and brings up
 //! to date from the hexes that changed ([`crate::node_sync`]).
 
-use crate::node_sync::{ControlColumns, NodeQuery, NodeSync, reset};
+use crate::map_rules::MapRules;
+use crate::node_sync::{ControlColumns, NodeData, NodeItem, NodeQuery, NodeSync, reset};
 use crate::sources::{Classes, GrantCtx, PARTIAL_BITS, SourceView};
 use crate::zoc::{ZocTargets, ZocUnit, ZocUnits, zoc_hexes};
 use bevy_ecs::change_detection::Tick;
@@ -15,7 +16,6 @@ use qm_core::components::*;
 use qm_core::condition::CondCtx;
 use qm_core::ids::{DeterminationKind, FactionId, NationId, NodeId, Side, Tier, UnitId};
 use qm_core::map::MapGraph;
-use qm_core::map_rules::MapRules;
 use qm_core::nation::{Nation, NationState, NationStateC, NationStatus, effective_factions};
 use qm_core::phase::{Determining, GameClock};
 use qm_core::ruleset::{Domain, Ruleset};
@@ -23,6 +23,7 @@ use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::state::Flags;
 use qm_core::supply::{SourceRefusal, UnitStatus, UnitSupply};
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 /// The dense context of one determination.
 #[derive(Resource, Clone, Debug, Default)]
@@ -181,10 +182,40 @@ fn tier_mask(t: Option<Tier>) -> u64 {
 /// The queries [`build_context`] reads.
 type UnitQuery<'w, 's> = Query<'w, 's, (&'static Unit, &'static Location, &'static UnitSupply, &'static UnitFlags)>;
 
-/// Builds the [`SupplyContext`] of the determining side, in named steps.
-/// Every name of the ruleset (places, regions, fronts, terrain) was resolved
-/// when the scenario was compiled (`spec.map_rules`): no step looks a name
-/// up.
+/// One unit as a context reads it.
+pub(crate) type UnitItem<'a> = (&'a Unit, &'a Location, &'a UnitSupply, &'a UnitFlags);
+
+/// What a context is built from: the scenario, the clock's turn, the
+/// determination, the flags, and the nations, hexes (with the change ticks
+/// of their components), units and sources, each yielded once. The system
+/// [`build_context`] reads them through its queries, [`context_of`]
+/// straight from a `&World`: one computation ([`SupplyContext::fill`])
+/// serves both.
+pub(crate) struct ContextReads<'a, N, H, U, S> {
+    /// The scenario.
+    pub spec: &'a Arc<ScenarioSpec>,
+    /// The game turn.
+    pub turn: u32,
+    /// The side tracing supply, and initial or post-combat.
+    pub det: Determining,
+    /// The scenario flags.
+    pub flags: &'a BTreeSet<String>,
+    /// Every nation with its state.
+    pub nations: N,
+    /// Every hex ([`NodeItem`]).
+    pub nodes: H,
+    /// Every unit ([`UnitItem`]).
+    pub units: U,
+    /// Every supply source with its designation.
+    pub sources: S,
+    /// The tick the hexes are read at ([`NodeSync`]).
+    pub this_run: Tick,
+}
+
+/// Builds the [`SupplyContext`] of the determining side, in named steps
+/// ([`SupplyContext::fill`]). Every name of the ruleset (places, regions,
+/// fronts, terrain) was resolved when the scenario was compiled
+/// ([`MapRules::of`]): no step looks a name up.
 #[allow(clippy::too_many_arguments, reason = "a system reading every part of the state it needs")]
 pub fn build_context(
     spec: Res<Spec>,
@@ -198,33 +229,92 @@ pub fn build_context(
     sources_q: Query<(&SupplySource, &Designation)>,
     mut ctx: ResMut<SupplyContext>,
 ) {
-    let (rules, map) = (&spec.ruleset, &spec.map);
     // Reuse the previous determination's buffers: no allocation, no page
     // faults on big maps.
     let mut c = std::mem::take(&mut *ctx);
-    c.side = Some(det.side);
-    c.kind = Some(det.kind);
-    c.turn = clock.turn;
-    c.gather_nations(rules, &nations_q);
-    // Units first: the zones of control are known before the one pass over
-    // the nodes that reads their control and decides their passability.
-    let new_bridgeheads = c.gather_enemy_units(rules, map, &units_q);
-    let targets = c.scratch.zoc_targets.of(&spec.0);
-    zoc_hexes(rules, map, (&c.zoc_units, targets), &c.scratch.friendly_ground, &mut c.zoc);
-    c.gather_control(map.node_count(), &nodes_q, (clock.turn, det.side), ticks.this_run());
-    c.passability_limits(&spec.map_rules);
-    c.box_gates(map, &flags.0);
-    c.sources = c.source_views(&spec, clock.turn, &flags.0, &sources_q);
-    let groups = c.origin_groups(&spec.map_rules);
-    c.classes = Classes::group(&c.nations, det.side, &c.sources, groups.count());
-    c.apply_origin_limits(map, &spec.map_rules, &groups);
-    c.route_gates(&spec, &groups, &flags.0);
-    c.own_hex = c.sources.iter().enumerate().filter(|(_, s)| s.own_hex_only).map(|(i, s)| (s.node, i as u32)).collect();
-    c.sources_at.clear();
-    c.sources_at.extend(c.sources.iter().enumerate().map(|(i, s)| (s.node, i as u32)));
-    c.sources_at.sort_unstable();
-    c.bridgeheads = c.bridgehead_sources(rules, new_bridgeheads, &flags.0);
+    c.fill(ContextReads {
+        spec: &spec.0,
+        turn: clock.turn,
+        det: *det,
+        flags: &flags.0,
+        nations: &nations_q,
+        nodes: &nodes_q,
+        units: &units_q,
+        sources: &sources_q,
+        this_run: ticks.this_run(),
+    });
     *ctx = c;
+}
+
+/// The context a determination of `side` of `kind` would build now, read
+/// from `world` without changing it: built into a fresh context (every hex
+/// read, no buffers of the determinations' own context used or touched), no
+/// resource inserted or removed. `None` without a scenario, a clock or
+/// flags. What [`crate::passability::Passability`] builds for other
+/// families.
+#[must_use]
+pub fn context_of(world: &World, side: Side, kind: DeterminationKind) -> Option<SupplyContext> {
+    let spec = world.get_resource::<Spec>()?;
+    let clock = world.get_resource::<GameClock>()?;
+    let flags = world.get_resource::<Flags>()?;
+    let mut nations = world.try_query::<(&Nation, &NationStateC)>();
+    let mut nodes = world.try_query::<NodeData>();
+    let mut units = world.try_query::<(&Unit, &Location, &UnitSupply, &UnitFlags)>();
+    let mut sources = world.try_query::<(&SupplySource, &Designation)>();
+    let mut c = SupplyContext::default();
+    c.fill(ContextReads {
+        spec: &spec.0,
+        turn: clock.turn,
+        det: Determining { side, kind },
+        flags: &flags.0,
+        nations: nations.iter_mut().flat_map(|q| q.iter(world)),
+        nodes: nodes.iter_mut().flat_map(|q| q.iter(world)),
+        units: units.iter_mut().flat_map(|q| q.iter(world)),
+        sources: sources.iter_mut().flat_map(|q| q.iter(world)),
+        this_run: world.read_change_tick(),
+    });
+    Some(c)
+}
+
+impl SupplyContext {
+    /// Builds the context of `r.det`'s side from `r`, in named steps, into
+    /// this context's buffers.
+    pub(crate) fn fill<'a, N, H, U, S>(&mut self, r: ContextReads<'a, N, H, U, S>)
+    where
+        N: IntoIterator<Item = (&'a Nation, &'a NationStateC)>,
+        H: IntoIterator<Item = NodeItem<'a>>,
+        U: IntoIterator<Item = UnitItem<'a>>,
+        S: IntoIterator<Item = (&'a SupplySource, &'a Designation)>,
+    {
+        let ContextReads { spec, turn, det, flags, nations, nodes, units, sources, this_run } = r;
+        let (rules, map) = (&spec.ruleset, &spec.map);
+        let c = self;
+        c.side = Some(det.side);
+        c.kind = Some(det.kind);
+        c.turn = turn;
+        c.gather_nations(rules, nations);
+        // Units first: the zones of control are known before the one pass
+        // over the nodes that reads their control and decides their
+        // passability.
+        let new_bridgeheads = c.gather_enemy_units(rules, map, units);
+        let targets = c.scratch.zoc_targets.of(spec);
+        zoc_hexes(rules, map, (&c.zoc_units, targets), &c.scratch.friendly_ground, &mut c.zoc);
+        c.gather_control(map.node_count(), nodes, (turn, det.side), this_run);
+        let map_rules = MapRules::of(spec);
+        c.passability_limits(map_rules);
+        c.box_gates(map, flags);
+        c.sources = c.source_views(spec, turn, flags, sources);
+        let groups = c.origin_groups(map_rules);
+        c.classes = Classes::group(&c.nations, det.side, &c.sources, groups.count());
+        c.apply_origin_limits(map, map_rules, &groups);
+        c.route_gates(spec, &groups, flags);
+        c.own_hex =
+            c.sources.iter().enumerate().filter(|(_, s)| s.own_hex_only).map(|(i, s)| (s.node, i as u32)).collect();
+        c.sources_at.clear();
+        c.sources_at.extend(c.sources.iter().enumerate().map(|(i, s)| (s.node, i as u32)));
+        c.sources_at.sort_unstable();
+        c.bridgeheads = c.bridgehead_sources(rules, new_bridgeheads, flags);
+    }
 }
 
 /// A restored state keeps the buffers of the last determination and the
@@ -280,7 +370,11 @@ impl SupplyContext {
     }
 
     /// Nation states and effective factions.
-    fn gather_nations(&mut self, rules: &Ruleset, nations_q: &Query<(&Nation, &NationStateC)>) {
+    fn gather_nations<'a>(
+        &mut self,
+        rules: &Ruleset,
+        nations_q: impl IntoIterator<Item = (&'a Nation, &'a NationStateC)>,
+    ) {
         let neutral = NationState { side: None, status: NationStatus::Neutral, patron: None, ever_surrendered: false };
         reset(&mut self.nations, rules.nations.len(), neutral);
         for (id, st) in nations_q {
@@ -296,7 +390,13 @@ impl SupplyContext {
     /// ([`NodeSync`]); then which nodes the side controls and what each may
     /// receive and pass on by its control, from those columns alone; and
     /// which the side captured this player turn (`now`: the turn and side).
-    fn gather_control(&mut self, n: usize, nodes_q: &NodeQuery, now: (u32, Side), this_run: Tick) {
+    fn gather_control<'a>(
+        &mut self,
+        n: usize,
+        nodes_q: impl IntoIterator<Item = NodeItem<'a>>,
+        now: (u32, Side),
+        this_run: Tick,
+    ) {
         let cols = ControlColumns { control: &mut self.control, original: &mut self.original };
         self.scratch.nodes.sync(cols, n, nodes_q, this_run);
         self.side_columns(n);
@@ -344,7 +444,12 @@ impl SupplyContext {
     /// Enemy units exerting zones of control and enemy partisans (SUP-057,
     /// SUP-060, SUP-152), the nodes holding friendly ground units, and the
     /// side's new bridgeheads (SUP-034).
-    fn gather_enemy_units(&mut self, rules: &Ruleset, map: &MapGraph, units_q: &UnitQuery) -> Vec<NewBridgehead> {
+    fn gather_enemy_units<'a>(
+        &mut self,
+        rules: &Ruleset,
+        map: &MapGraph,
+        units_q: impl IntoIterator<Item = UnitItem<'a>>,
+    ) -> Vec<NewBridgehead> {
         let side = self.side;
         let enemy = |nations: &[NationState], nat: NationId| {
             nations.get(nat.index()).is_some_and(|s| {
@@ -442,7 +547,7 @@ impl SupplyContext {
     /// origins, or from elsewhere; `0` for everything else.
     fn route_group(&self, spec: &ScenarioSpec, controller: Option<NationId>, node: NodeId) -> u8 {
         let faction = controller.and_then(|c| self.factions.get(c.index()).copied());
-        for (i, r) in spec.map_rules.land_routes.iter().enumerate() {
+        for (i, r) in MapRules::of(spec).land_routes.iter().enumerate() {
             if spec.ruleset.land_routes.get(r.route).is_some_and(|lr| faction == Some(lr.faction)) {
                 return if r.from.binary_search(&node).is_ok() { 1 + 2 * i as u8 } else { 2 + 2 * i as u8 };
             }
@@ -452,17 +557,17 @@ impl SupplyContext {
 
     /// Every source as the flood sees it (SUP-013..053), with its
     /// designation (SUP-015), sorted by id.
-    fn source_views(
+    fn source_views<'a>(
         &self,
         spec: &ScenarioSpec,
         turn: u32,
         flags: &BTreeSet<String>,
-        sources_q: &Query<(&SupplySource, &Designation)>,
+        sources_q: impl IntoIterator<Item = (&'a SupplySource, &'a Designation)>,
     ) -> Vec<SourceView> {
         let rules = &spec.ruleset;
         let grant = GrantCtx { rules, nations: &self.nations, factions: &self.factions, flags };
         let mut sources: Vec<SourceView> = sources_q
-            .iter()
+            .into_iter()
             .map(|(s, d)| {
                 let class = rules.source_classes.get(s.class.index());
                 let inactive = if !d.designated {
@@ -551,7 +656,7 @@ impl SupplyContext {
     fn route_gates(&mut self, spec: &ScenarioSpec, groups: &OriginGroups, flags: &BTreeSet<String>) {
         let map = &spec.map;
         let mut gates = std::mem::take(&mut self.gates);
-        for (i, r) in spec.map_rules.land_routes.iter().enumerate() {
+        for (i, r) in MapRules::of(spec).land_routes.iter().enumerate() {
             let Some(route) = spec.ruleset.land_routes.get(r.route) else { continue };
             let may = self.groups_mask(groups, |g| groups.route[g] == 1 + 2 * i as u8);
             let never = self.groups_mask(groups, |g| groups.route[g] == 2 + 2 * i as u8);

@@ -9,13 +9,13 @@
 //! (SUP-141).
 
 use crate::context::SupplyContext;
+use crate::sea_log::{SeaLog, Zones};
 use crate::sources::FULL_BITS;
 use crate::zoc::shared_armor;
 use bevy_ecs::prelude::*;
 use qm_core::ids::{DeterminationKind, NodeId, SourceId, Tier, UnitId};
 use qm_core::map::MapGraph;
 use qm_core::ruleset::Ruleset;
-use qm_core::sea::{SeaLog, Zones};
 use qm_core::spec::Spec;
 use qm_trace::{EdgeKinds, Flood, FloodSpec, Seed, flood, flood_more};
 

@@ -6,19 +6,24 @@ pub mod explain;
 pub mod isolation;
 pub mod land;
 pub mod legal;
+pub mod map_rules;
 pub mod node_sync;
 pub mod orders;
+pub mod passability;
 pub mod phases;
 pub mod plugin;
 pub mod sea;
+pub mod sea_log;
 pub mod sources;
 pub mod statuses;
 pub mod zoc;
+pub mod zoc_spread;
 pub mod zones;
 
 pub use context::SupplyContext;
 pub use explain::describe_unit;
 pub use land::LandFloods;
+pub use passability::Passability;
 pub use zones::ZoneLabels;
 
 use bevy_ecs::prelude::*;

@@ -15,7 +15,15 @@ use qm_core::components::{Control, HexDamage, MapNode};
 use qm_core::ids::{NationId, NodeId, Side};
 
 /// The hexes' components [`NodeSync::sync`] reads, with their change ticks.
-pub type NodeQuery<'w, 's> = Query<'w, 's, (&'static MapNode, Ref<'static, Control>, Ref<'static, HexDamage>)>;
+pub type NodeQuery<'w, 's> = Query<'w, 's, NodeData>;
+
+/// What [`NodeSync::sync`] reads of a hex: its id, and its control and
+/// damage with their change ticks (a [`NodeQuery`]'s item, or a query of a
+/// `World` read straight).
+pub type NodeData = (&'static MapNode, Ref<'static, Control>, Ref<'static, HexDamage>);
+
+/// One hex's [`NodeData`], as a query yields it.
+pub type NodeItem<'a> = (&'a MapNode, Ref<'a, Control>, Ref<'a, HexDamage>);
 
 /// A hex's control and original control, the two columns the context
 /// exposes; [`NodeSync`] keeps the rest.
@@ -49,8 +57,15 @@ impl NodeSync {
     /// `this_run`: every hex when the copy was forgotten, the map's size
     /// changed or the copy is too old for change ticks to tell; otherwise
     /// only the hexes whose `Control` or `HexDamage` changed since the last
-    /// sync.
-    pub(crate) fn sync(&mut self, cols: ControlColumns<'_>, n: usize, q: &NodeQuery, this_run: Tick) {
+    /// sync. `q` yields every hex once, with the change ticks of its
+    /// components (a [`NodeQuery`], or a query of a `World` read straight).
+    pub(crate) fn sync<'a>(
+        &mut self,
+        cols: ControlColumns<'_>,
+        n: usize,
+        q: impl IntoIterator<Item = NodeItem<'a>>,
+        this_run: Tick,
+    ) {
         let since = self
             .synced
             .filter(|s| cols.control.len() == n && this_run.get().wrapping_sub(s.get()) < MAX_CHANGE_AGE / 2);

@@ -2,6 +2,7 @@
 
 use crate::orders::{SupplyOrder, SupplyPending, SupplyValid};
 use crate::phases::{INITIAL_SUPPLY, ISOLATION_ELIMINATION, POST_COMBAT_SUPPLY};
+use crate::sea_log::{SeaLog, Zones};
 use crate::{FAMILY, SupplyPreview, SupplySystems};
 use crate::{context, explain, isolation, land, orders, sea, statuses, zones};
 use bevy_ecs::prelude::*;
@@ -11,7 +12,6 @@ use qm_core::phase::{BeginOf, OrdersOf, PhaseSchedule, PlayerTurnStart, RulesOf,
 use qm_core::plugin::{
     OrderClass, RulePlugin, Rules, RulesBuilder, SectionValue, StateSection, from_section, to_section,
 };
-use qm_core::sea::{SeaLog, Zones};
 use qm_core::state::Ledger;
 use serde::{Deserialize, Serialize};
 

@@ -4,6 +4,7 @@
 
 use crate::context::SupplyContext;
 use crate::land::{LandFloods, SeedRef};
+use crate::sea_log::{SeaLog, ZoneRecord, Zones};
 use crate::zones::ZoneLabels;
 use bevy_ecs::prelude::*;
 use qm_core::components::*;
@@ -12,7 +13,6 @@ use qm_core::ids::{Determination, DeterminationKind, NationId, NodeId, SourceId,
 use qm_core::map::MapGraph;
 use qm_core::nation::NationStatus;
 use qm_core::ruleset::{Domain, Ruleset, UnitTypeDef};
-use qm_core::sea::{SeaLog, ZoneRecord, Zones};
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::supply::*;
 use qm_trace::Traced;

@@ -6,7 +6,8 @@ use qm_core::ruleset::Ruleset;
 use qm_core::spec::ScenarioSpec;
 use std::sync::Arc;
 
-pub use qm_core::zoc_spread::{ZocSpread, reaches};
+use crate::map_rules::MapRules;
+pub use crate::zoc_spread::{ZocSpread, reaches};
 
 /// An enemy unit that exerts a zone of control.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -54,7 +55,7 @@ impl ZocUnits {
 }
 
 /// The [`ZocSpread`] of the scenario in play: the one its compiler decided
-/// ([`qm_core::map_rules::MapRules::zoc_spread`]), shared by every game of
+/// ([`MapRules::zoc_spread`]), shared by every game of
 /// it, or, for a scenario built by hand without one, decided here on first
 /// use.
 #[derive(Clone, Default)]
@@ -75,8 +76,9 @@ impl std::fmt::Debug for ZocTargets {
 impl ZocTargets {
     /// The spread of `spec`.
     pub fn of<'a>(&'a mut self, spec: &'a Arc<ScenarioSpec>) -> &'a ZocSpread {
-        if spec.map_rules.zoc_spread.covers(&spec.map) {
-            return &spec.map_rules.zoc_spread;
+        let compiled = &MapRules::of(spec).zoc_spread;
+        if compiled.covers(&spec.map) {
+            return compiled;
         }
         if !self.spec.as_ref().is_some_and(|s| Arc::ptr_eq(s, spec)) {
             self.spread = Arc::new(ZocSpread::new(&spec.ruleset, &spec.map));

@@ -24,7 +24,7 @@ use qm_core::spec::Spec;
 use qm_trace::{EdgeKinds, NO_NODE};
 
 /// The zones of the current determination. Not state: rebuilt by every
-/// determination; what lasts is written to [`qm_core::sea::Zones`].
+/// determination; what lasts is written to [`crate::sea_log::Zones`].
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ZoneLabels {
     /// Per node: its zone, or `NO_NODE`.

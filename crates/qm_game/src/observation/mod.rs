@@ -332,7 +332,7 @@ fn hex_obs(
 /// per node, its zone numbered from 1 in the order of each zone's lowest
 /// node (the records' own numbers are not relied on to be compact).
 fn zone_labels(game: &Game) -> (Option<Side>, Vec<Option<u32>>) {
-    let Some(z) = game.world.get_resource::<qm_core::sea::Zones>() else { return (None, Vec::new()) };
+    let Some(z) = game.world.get_resource::<qm_supply::sea_log::Zones>() else { return (None, Vec::new()) };
     let mut zones: Vec<&[NodeId]> = z.zones.iter().map(|r| r.hexes.as_slice()).filter(|h| !h.is_empty()).collect();
     zones.sort_by_key(|h| h.iter().min().copied());
     let mut of = vec![None; game.spec().map.node_count()];

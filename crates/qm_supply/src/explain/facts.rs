@@ -128,7 +128,7 @@ pub fn explain_unit(world: &World, id: &str) -> Option<Explanation> {
     let rules = &spec.ruleset;
     let mut text = describe_unit(spec, &s.unit, &s.loc, &s.sup);
     if let (Some(z), Some(log)) =
-        (world.get_resource::<qm_core::sea::Zones>(), world.get_resource::<qm_core::sea::SeaLog>())
+        (world.get_resource::<crate::sea_log::Zones>(), world.get_resource::<crate::sea_log::SeaLog>())
     {
         text.push_str(&describe_sea(spec, z, log, &s.sup, s.loc.node));
     }
@@ -226,7 +226,7 @@ fn isolation_fact(spec: &ScenarioSpec, s: &Subject, def: &UnitTypeDef) -> Option
 /// turn, the post-combat determination having found no better.
 fn persistence_fact(world: &World, sup: &UnitSupply) -> Option<Fact> {
     let at = sup.at?;
-    let last = world.get_resource::<qm_core::sea::Zones>()?.at?;
+    let last = world.get_resource::<crate::sea_log::Zones>()?.at?;
     let kept = at.kind == DeterminationKind::Initial
         && last.kind == DeterminationKind::PostCombat
         && last.turn == at.turn

@@ -9,8 +9,8 @@ use qm_core::supply::UnitSupply;
 #[must_use]
 pub fn describe_sea(
     spec: &qm_core::spec::ScenarioSpec,
-    zones: &qm_core::sea::Zones,
-    log: &qm_core::sea::SeaLog,
+    zones: &crate::sea_log::Zones,
+    log: &crate::sea_log::SeaLog,
     sup: &UnitSupply,
     node: NodeId,
 ) -> String {
@@ -121,8 +121,8 @@ pub fn describe_sea(
 
 /// Why the default plan gave a zone no line (SUP-103).
 #[must_use]
-pub fn no_line_text(r: &qm_core::sea::NoLineReason) -> String {
-    use qm_core::sea::NoLineReason;
+pub fn no_line_text(r: &crate::sea_log::NoLineReason) -> String {
+    use crate::sea_log::NoLineReason;
     match r {
         NoLineReason::NoTransport(pool) => {
             format!("no transport of pool {pool} left for the only origins that could reach it (SUP-078..082, SUP-103)")

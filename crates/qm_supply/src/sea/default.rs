@@ -12,11 +12,11 @@
 use super::plan::greedy_plan;
 use super::search::{Assignment, PlanOption, PlanProblem, PlanZone, Solution};
 use super::view::SeaView;
+use crate::sea_log::{NoLine, NoLineReason};
 use qm_core::ids::{NodeId, Tier};
 use qm_core::orders::ValidSeaLine;
 use qm_core::refusal::OriginRefusal;
 use qm_core::ruleset::Domain;
-use qm_core::sea::{NoLine, NoLineReason};
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
 

@@ -2,9 +2,9 @@
 //! SUP-139..141).
 
 use super::view::{SeaView, side_kind};
+use crate::sea_log::InitialZone;
 use qm_core::ids::{DeterminationKind, NodeId, Tier};
 use qm_core::refusal::ZoneRefusal;
-use qm_core::sea::InitialZone;
 
 impl SeaView<'_> {
     /// The zones that had their chance at initial determination and the

@@ -46,5 +46,6 @@ pub use default::{default_plan, explained_plan};
 pub use plan::greedy_plan;
 pub use resolve::resolve_sea;
 pub use searches::SeaSearchCache;
+pub use threat::threats_over;
 pub use validate::{validate_intercept, validate_plan};
 pub use view::{SeaView, UnitView, view};

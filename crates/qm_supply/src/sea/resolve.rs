@@ -15,9 +15,9 @@ use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, Tier, UnitId};
 use qm_core::orders::ValidSeaLine;
 
 use crate::orders::SupplyPending;
+use crate::sea_log::{InitialZone, NoLine, SeaLineRecord, SeaLog};
 use qm_core::phase::RunningPhase;
 use qm_core::rng::GameRng;
-use qm_core::sea::{InitialZone, NoLine, SeaLineRecord, SeaLog};
 use qm_core::spec::Spec;
 use qm_trace::Seed;
 

@@ -4,7 +4,13 @@
 //! overseas legs, OIL-003) that ask where a sea line would be open to
 //! attack without resolving one.
 
-use super::view::{SeaView, UnitView};
+use super::searches::SeaSearches;
+use super::view::{SeaView, UnitView, view_over};
+use crate::context::SupplyContext;
+use crate::land::LandFloods;
+use crate::sea_log::SeaLog;
+use crate::zones::ZoneLabels;
+use bevy_ecs::prelude::*;
 use qm_core::ids::{NodeId, Side, UnitId};
 use qm_core::refusal::EscortRefusal;
 use qm_core::ruleset::Domain;
@@ -71,4 +77,16 @@ impl SeaView<'_> {
         }
         out
     }
+}
+
+/// [`SeaView::threats`] of `side` over a given context (one built for
+/// `side`, as [`crate::passability::Passability`] builds it), read from
+/// `world` without the land flood, zones or sea log of a determination:
+/// the eligibility reads none of them, only the context's nations, the
+/// nations' sides, the units and their bases' statuses. Empty without a
+/// scenario or the nations' sides.
+#[must_use]
+pub fn threats_over(world: &World, ctx: &SupplyContext, side: Side) -> Vec<Option<UnitId>> {
+    let (floods, zones, log) = (LandFloods::default(), ZoneLabels::default(), SeaLog::default());
+    view_over(world, ctx, (&floods, &zones, &log), SeaSearches::default()).map(|v| v.threats(side)).unwrap_or_default()
 }

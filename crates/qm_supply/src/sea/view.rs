@@ -4,13 +4,13 @@
 use super::searches::SeaSearches;
 use crate::context::SupplyContext;
 use crate::land::LandFloods;
+use crate::sea_log::SeaLog;
 use crate::zones::ZoneLabels;
 use bevy_ecs::prelude::*;
 use qm_core::components::{Location, Unit, UnitFlagBits, UnitFlags};
 use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, Tier, UnitId};
 use qm_core::nation::{NationSides, NationStatus};
 use qm_core::ruleset::Domain;
-use qm_core::sea::SeaLog;
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_core::supply::{HexStatus, UnitStatus, UnitSupply};
 use qm_trace::{RefuelTree, TreeScratch};
@@ -206,6 +206,21 @@ pub fn view(world: &World) -> Option<SeaView<'_>> {
 /// [`view`], starting from `searches`, made for the same side while it held
 /// the same ports ([`super::searches`]).
 pub(super) fn view_with(world: &World, searches: SeaSearches) -> Option<SeaView<'_>> {
+    let ctx = world.get_resource::<SupplyContext>()?;
+    let floods = world.get_resource::<LandFloods>()?;
+    let zones = world.get_resource::<ZoneLabels>()?;
+    let log = world.get_resource::<SeaLog>()?;
+    view_over(world, ctx, (floods, zones, log), searches)
+}
+
+/// A [`SeaView`] of `world` over a given context, land flood, zones and sea
+/// log (all borrowed for the view's life).
+pub(super) fn view_over<'a>(
+    world: &'a World,
+    ctx: &'a SupplyContext,
+    (floods, zones, log): (&'a LandFloods, &'a ZoneLabels, &'a SeaLog),
+    searches: SeaSearches,
+) -> Option<SeaView<'a>> {
     let spec = &world.get_resource::<Spec>()?.0;
     let mut units: Vec<UnitView> = world
         .try_query::<(&Unit, &Location, &UnitSupply, &UnitFlags)>()?
@@ -226,7 +241,6 @@ pub(super) fn view_with(world: &World, searches: SeaSearches) -> Option<SeaView<
         })
         .collect();
     units.sort_by(|a, b| a.id.cmp(&b.id));
-    let ctx = world.get_resource::<SupplyContext>()?;
     let sides = world.get_resource::<NationSides>()?;
     let mut bridgeheads: Vec<NodeId> =
         units.iter().filter(|u| u.bridgehead && sides.side_of(u.nation) == ctx.side).map(|u| u.node).collect();
@@ -238,9 +252,9 @@ pub(super) fn view_with(world: &World, searches: SeaSearches) -> Option<SeaView<
         ctx,
         sides,
         bridgeheads,
-        floods: world.get_resource::<LandFloods>()?,
-        zones: world.get_resource::<ZoneLabels>()?,
-        log: world.get_resource::<SeaLog>()?,
+        floods,
+        zones,
+        log,
         units,
         world,
         route_scratch: RefCell::default(),

@@ -4,11 +4,13 @@
 //!
 //! This is state, not a cache: post-combat determination depends on what
 //! initial determination did (SUP-135, SUP-139..141), and `qm explain` and
-//! the JSON report read it after a snapshot and restore.
+//! the JSON report read it after a snapshot and restore. It is saved in
+//! rule 30's section of state ([`crate::SupplyState`]), so it is rule 30's
+//! alone and lives here, not in the kernel.
 
-use crate::ids::{DeterminationKind, NationId, NodeId, Side, Tier, UnitId};
-use crate::supply::HexStatus;
 use bevy_ecs::prelude::*;
+use qm_core::ids::{Determination, DeterminationKind, NationId, NodeId, Side, Tier, UnitId};
+use qm_core::supply::HexStatus;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -145,7 +147,7 @@ pub struct ZoneRecord {
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Zones {
     /// The determination they come from.
-    pub at: Option<crate::ids::Determination>,
+    pub at: Option<Determination>,
     /// The zones.
     pub zones: Vec<ZoneRecord>,
 }

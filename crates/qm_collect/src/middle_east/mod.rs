@@ -1,4 +1,6 @@
-//! The Middle East track (MET-002..007), as a module of collection.
+//! The Middle East track (MET-002..007): a rule family of its own,
+//! `middle-east` ([`MiddleEastPlugin`], [`plugin`]), which the collection
+//! family brings along, and the track's rules and markers.
 //!
 //! A marker's level is derived from control, so captures move it up and
 //! liberation moves it back with no separate bookkeeping: the sum of the
@@ -14,16 +16,62 @@
 //!
 //! Payment (MET-006, MET-007, ruling 6): each marker nation collects its
 //! level from the Allied powers in its collection phase, in the split the
-//! Allies order or the Axis chooses ([`crate::payment`]).
+//! Allies order or the Axis chooses ([`crate::payment`]), paid by the
+//! family's system ([`plugin::settle_track`]) after collection's.
 //!
 //! Building there (MET-005): a marker nation may never build a naval base
 //! or an industrial complex; air bases are allowed. [`check_build`] is the
 //! legality check the operations layer and AI policies call.
 
 use crate::board::Board;
+use crate::collect_map::CollectMap;
 use qm_core::ids::{NationId, NodeId};
 use qm_core::nation::NationKind;
+use qm_core::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
+
+pub mod plugin;
+
+pub use plugin::{MiddleEastPlugin, MiddleEastSystems};
+
+/// The Middle East track of the ruleset (MET-003, MET-004, MET-006), by
+/// nation key: which nations have a marker, whose marker the minors of
+/// their side move, and how many positions the track has. The ruleset's
+/// section `middle_east`, kept among the compiled ruleset's extensions
+/// ([`qm_core::extension`]); [`MiddleEastRules::of`] reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MiddleEastRules {
+    /// The nations with a marker (MET-003: Germany and Italy).
+    pub markers: Vec<String>,
+    /// The marker that captures by minor countries of the markers' side
+    /// move (MET-004: the Axis minors move the German marker).
+    pub minors_use: Option<String>,
+    /// Positions on the track (MET-006: eight); a marker stops at the last.
+    pub positions: u8,
+}
+
+impl MiddleEastRules {
+    /// The name the ruleset writes it under (its section `middle_east`).
+    pub const NAME: &'static str = "middle_east";
+
+    /// No marker (no track, MET-003), eight positions (MET-006).
+    pub const NONE: Self = Self { markers: Vec::new(), minors_use: None, positions: 8 };
+
+    /// The track of a compiled ruleset; [`Self::NONE`] for a ruleset
+    /// compiled without one.
+    #[must_use]
+    pub fn of(ruleset: &Ruleset) -> &Self {
+        static NONE: MiddleEastRules = MiddleEastRules::NONE;
+        ruleset.extensions.get::<Self>().unwrap_or(&NONE)
+    }
+}
+
+impl Default for MiddleEastRules {
+    fn default() -> Self {
+        Self::NONE
+    }
+}
 
 /// A marker on the track.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,7 +121,7 @@ fn marker_of(board: &Board, controller: NationId, markers: &[NationId]) -> Optio
         return Some(controller);
     }
     let rules = &board.spec.ruleset;
-    let minors_use = rules.middle_east.minors_use.as_deref().and_then(|k| rules.nation_by_key(k))?;
+    let minors_use = MiddleEastRules::of(rules).minors_use.as_deref().and_then(|k| rules.nation_by_key(k))?;
     let minor = rules.nation(controller).is_some_and(|d| d.kind == NationKind::Minor);
     let same_side = board.sides.side_of(minors_use).is_some_and(|s| board.sides.is_on(controller, s));
     (minor && same_side).then_some(minors_use)
@@ -82,7 +130,7 @@ fn marker_of(board: &Board, controller: NationId, markers: &[NationId]) -> Optio
 /// The marker nations of the ruleset, in its order.
 fn marker_nations(board: &Board) -> Vec<NationId> {
     let rules = &board.spec.ruleset;
-    rules.middle_east.markers.iter().filter_map(|k| rules.nation_by_key(k)).collect()
+    MiddleEastRules::of(rules).markers.iter().filter_map(|k| rules.nation_by_key(k)).collect()
 }
 
 /// Every marker's position (MET-003, MET-004, MET-006).
@@ -93,7 +141,7 @@ pub fn track(board: &Board) -> Vec<Marker> {
         // No track in this ruleset (MET-003): nothing to read off the map.
         return Vec::new();
     }
-    let cap = u32::from(board.spec.ruleset.middle_east.positions);
+    let cap = u32::from(MiddleEastRules::of(&board.spec.ruleset).positions);
     let mut out: Vec<Marker> = markers
         .iter()
         .map(|&n| Marker {
@@ -103,8 +151,9 @@ pub fn track(board: &Board) -> Vec<Marker> {
             above_cap: 0,
         })
         .collect();
+    let cm = CollectMap::of(&board.spec);
     for n in 0..board.spec.map.board_count {
-        let e = board.spec.collect.econ(n);
+        let e = cm.econ(n);
         let controller = board.control.get(n as usize).copied().flatten();
         let Some(m) = controller.filter(|_| e.middle_east).and_then(|c| marker_of(board, c, &markers)) else {
             continue;
@@ -133,7 +182,7 @@ pub fn level_of(board: &Board, nation: &str) -> Option<u32> {
 /// [`MiddleEastError::ForbiddenBuilding`] for a naval base or an industrial
 /// complex of a marker nation in a Middle East territory.
 pub fn check_build(board: &Board, nation: NationId, node: NodeId, building: Building) -> Result<(), MiddleEastError> {
-    let forbidden = board.spec.collect.econ(node).middle_east
+    let forbidden = CollectMap::of(&board.spec).econ(node).middle_east
         && building != Building::AirBase
         && marker_nations(board).contains(&nation);
     if forbidden {

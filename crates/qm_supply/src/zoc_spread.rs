@@ -7,11 +7,13 @@
 //! only on the map and the ruleset, so the scenario compiler decides it for
 //! every node once ([`ZocSpread`], kept in
 //! [`MapRules`](crate::map_rules::MapRules)), and marking the zones of a
-//! determination reads one row a unit.
+//! determination reads one row a unit. The reference operations read
+//! [`reaches`] too (their movement stops at enemy zones of control), as
+//! rule 30 defines it.
 
-use crate::ids::NodeId;
-use crate::map::{MapGraph, NodeInfo};
-use crate::ruleset::Ruleset;
+use qm_core::ids::NodeId;
+use qm_core::map::{MapGraph, NodeInfo};
+use qm_core::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
 /// Whether a unit standing in `from` exerts its zone of control into the
@@ -52,6 +54,9 @@ impl std::fmt::Debug for ZocSpread {
 }
 
 impl ZocSpread {
+    /// No row at all: a spread not decided (what [`Self::covers`] tells).
+    pub const EMPTY: Self = Self { offsets: Vec::new(), to: Vec::new() };
+
     /// The rows of every node of `map` under `rules`.
     #[must_use]
     pub fn new(rules: &Ruleset, map: &MapGraph) -> Self {

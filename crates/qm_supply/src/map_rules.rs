@@ -7,9 +7,16 @@
 //! the ruleset does not declare is a load error; a declared key that this map
 //! does not draw leaves the rule out of play here, and that is decided here,
 //! once, by the rules each field documents.
+//!
+//! Every field is rule 30's (SUP-022, SUP-031, SUP-058, SUP-062, SUP-063,
+//! SUP-081, SUP-182), so the type lives in its family's crate; the
+//! scenario's static data holds it among the families' extensions
+//! ([`qm_core::extension`], under [`MapRules::NAME`]) and
+//! [`MapRules::of`] reads it back.
 
-use crate::ids::{FrontId, NodeId, RegionId, Tier};
 use crate::zoc_spread::ZocSpread;
+use qm_core::ids::{FrontId, NodeId, RegionId, Tier};
+use qm_core::spec::ScenarioSpec;
 use serde::{Deserialize, Serialize};
 
 /// What terrain lets through one node (SUP-063): the best supply traced into
@@ -88,6 +95,30 @@ pub struct MapRules {
 }
 
 impl MapRules {
+    /// The name it is kept under in the scenario's extensions.
+    pub const NAME: &'static str = "map_rules";
+
+    /// Nothing resolved: no limit, route or region in play, no spread
+    /// decided.
+    pub const EMPTY: Self = Self {
+        terrain_limits: Vec::new(),
+        land_routes: Vec::new(),
+        origin_limits: Vec::new(),
+        supplied_regions: Vec::new(),
+        homeland_regions: Vec::new(),
+        neutral_box_fronts: Vec::new(),
+        zoc_spread: ZocSpread::EMPTY,
+    };
+
+    /// The ruleset's names resolved against the scenario's map, as its
+    /// compiler put them in; [`Self::EMPTY`] for a scenario built without
+    /// them (by hand).
+    #[must_use]
+    pub fn of(spec: &ScenarioSpec) -> &Self {
+        static EMPTY: MapRules = MapRules::EMPTY;
+        spec.extensions.get::<Self>().unwrap_or(&EMPTY)
+    }
+
     /// The terrain limit of a node, if it has one (SUP-063).
     #[must_use]
     pub fn terrain_limit(&self, node: NodeId) -> Option<&NodeLimit> {

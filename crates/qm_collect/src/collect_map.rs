@@ -1,9 +1,17 @@
 //! What collection (COL-004..008) reads from a territory map: resource
 //! values, homelands and colonies, saving places, naval trade, and the
 //! convoy battle procedure of the ruleset (ruling 5).
+//!
+//! The scenario compiler puts the [`CollectMap`] into the scenario's
+//! static data and the [`ConvoyRules`] into the compiled ruleset, among the
+//! families' extensions ([`qm_core::extension`]); [`CollectMap::of`] and
+//! [`ConvoyRules::of`] read them back. The kernel holds them without
+//! naming their types.
 
-use crate::ids::{NationId, NodeId};
-use crate::map::Features;
+use qm_core::ids::{NationId, NodeId};
+use qm_core::map::Features;
+use qm_core::ruleset::Ruleset;
+use qm_core::spec::ScenarioSpec;
 use serde::{Deserialize, Serialize};
 
 /// Whose a territory is, for collection (COL-008).
@@ -80,6 +88,20 @@ pub struct CollectMap {
 }
 
 impl CollectMap {
+    /// The name it is kept under in the scenario's extensions.
+    pub const NAME: &'static str = "collect";
+
+    /// No territory, place or trade: a hex map's.
+    pub const EMPTY: Self = Self { territories: Vec::new(), places: Vec::new(), trade: Vec::new() };
+
+    /// The collection data of a scenario, as its compiler put it in;
+    /// [`Self::EMPTY`] for a hex map or a scenario built without it.
+    #[must_use]
+    pub fn of(spec: &ScenarioSpec) -> &Self {
+        static EMPTY: CollectMap = CollectMap::EMPTY;
+        spec.extensions.get::<Self>().unwrap_or(&EMPTY)
+    }
+
     /// A territory's data (the default for a node out of range).
     #[must_use]
     pub fn econ(&self, node: NodeId) -> TerritoryEcon {
@@ -122,27 +144,6 @@ impl CollectMap {
     }
 }
 
-/// The Middle East track of the ruleset (MET-003, MET-004, MET-006), by
-/// nation key: which nations have a marker, whose marker the minors of
-/// their side move, and how many positions the track has.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct MiddleEastRules {
-    /// The nations with a marker (MET-003: Germany and Italy).
-    pub markers: Vec<String>,
-    /// The marker that captures by minor countries of the markers' side
-    /// move (MET-004: the Axis minors move the German marker).
-    pub minors_use: Option<String>,
-    /// Positions on the track (MET-006: eight); a marker stops at the last.
-    pub positions: u8,
-}
-
-impl Default for MiddleEastRules {
-    fn default() -> Self {
-        Self { markers: Vec::new(), minors_use: None, positions: 8 }
-    }
-}
-
 /// The convoy battle procedure (ruling 5, data of the ruleset; COL-006's
 /// text ends before the battle is described). Defaults of ours: a six-sided
 /// die; each escorting surface warship of the trading side rolls first and
@@ -159,8 +160,23 @@ pub struct ConvoyRules {
     pub escort_hits_on: u8,
 }
 
+impl ConvoyRules {
+    /// The name the ruleset writes it under (its section `convoy`).
+    pub const NAME: &'static str = "convoy";
+
+    /// Our defaults (ruling 5).
+    pub const DEFAULT: Self = Self { die: 6, submarine_hits_on: 2, escort_hits_on: 1 };
+
+    /// The convoy battle procedure of a compiled ruleset; the defaults for
+    /// a ruleset compiled without one.
+    #[must_use]
+    pub fn of(ruleset: &Ruleset) -> &Self {
+        ruleset.extensions.get::<Self>().unwrap_or(&Self::DEFAULT)
+    }
+}
+
 impl Default for ConvoyRules {
     fn default() -> Self {
-        Self { die: 6, submarine_hits_on: 2, escort_hits_on: 1 }
+        Self::DEFAULT
     }
 }
