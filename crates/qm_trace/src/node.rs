@@ -47,10 +47,19 @@ impl Node {
 
     /// The nodes `0..count`, in order: the keys of a column of `count`
     /// nodes.
-    pub fn all(count: usize) -> impl DoubleEndedIterator<Item = Self> + ExactSizeIterator + Clone {
-        (0..count).map(Self::from_index)
+    pub fn all(count: usize) -> Nodes {
+        Self::range(Self(0), Self::from_index(count))
+    }
+
+    /// The nodes `start..end`, in order.
+    pub fn range(start: Self, end: Self) -> Nodes {
+        (start.index()..end.index()).map(Self::from_index)
     }
 }
+
+/// The nodes of a range, in order: what [`Node::all`] and [`Node::range`]
+/// give.
+pub type Nodes = std::iter::Map<std::ops::Range<usize>, fn(usize) -> Node>;
 
 impl fmt::Debug for Node {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
