@@ -82,7 +82,7 @@ fn generated_moves_capture_hexes_next_to_the_front() {
         let unit = before.units.iter().find(|x| &x.id == u).expect("unit");
         assert_eq!(unit.nation, *nation);
         assert!(g.spec().map.adjacent(unit.location.node).any(|a| a == *to), "{u} moves next door");
-        let owner = before.nodes[*to as usize].control.current.expect("held");
+        let owner = before.nodes[*to].control.current.expect("held");
         assert_eq!(before.nations[owner.index()].side, Some(side.other()));
     }
     let post = post_combat(&mut g, 1);
@@ -91,7 +91,7 @@ fn generated_moves_capture_hexes_next_to_the_front() {
     let after = g.state();
     for (u, to, nation) in &moves {
         assert_eq!(after.units.iter().find(|x| &x.id == u).expect("unit").location.node, *to);
-        assert_eq!(after.nodes[*to as usize].control.current, Some(*nation));
+        assert_eq!(after.nodes[*to].control.current, Some(*nation));
     }
 }
 

@@ -20,7 +20,7 @@ use crate::stats::{elapsed_ns, median};
 use qm_collect::Statements;
 use qm_collect::middle_east::plugin::settle_track;
 use qm_collect::plugin::collect_resources;
-use qm_core::ids::Side;
+use qm_core::ids::{NodeId, Side};
 use qm_core::map::{Features, NodeKind};
 use qm_core::phase::GameClock;
 use qm_game::Game;
@@ -76,10 +76,10 @@ pub fn collect_once(g: &mut Game) -> (u64, usize) {
 
 /// The supply centers of the map, of any nation (COL-005).
 #[must_use]
-pub fn centers(g: &Game) -> Vec<u32> {
+pub fn centers(g: &Game) -> Vec<NodeId> {
     let map = &g.spec().map;
     let center = Features::CITY | Features::IC | Features::PORT;
-    (0..map.board_count)
+    map.board_nodes()
         .filter(|&n| map.node(n).is_some_and(|i| i.kind == NodeKind::Territory && i.features.intersects(center)))
         .collect()
 }
@@ -87,11 +87,11 @@ pub fn centers(g: &Game) -> Vec<u32> {
 /// One generic flood of the whole map from every supply center: the time
 /// and the nodes reached.
 #[must_use]
-pub fn bfs_reach_once(g: &Game, roots: &[u32]) -> (u64, usize) {
-    const ROOT: u32 = u32::MAX;
+pub fn bfs_reach_once(g: &Game, roots: &[NodeId]) -> (u64, usize) {
+    const ROOT: NodeId = qm_trace::NO_NODE;
     let graph = &g.spec().map.adjacency;
     let t = Instant::now();
-    let reached = pathfinding::directed::bfs::bfs_reach(ROOT, |&h: &u32| -> Vec<u32> {
+    let reached = pathfinding::directed::bfs::bfs_reach(ROOT, |&h: &NodeId| -> Vec<NodeId> {
         if h == ROOT {
             return roots.to_vec();
         }
