@@ -23,11 +23,11 @@ fi
 if [[ "${1:-}" != "--python" ]]; then
     # Every target (the criterion benches run once each, in criterion's
     # test mode) and the Bevy plugin's feature, in one build.
-    echo "== cargo test --workspace --all-targets --features quartermaster/bevy"
+    echo "== $(date -u +%H:%M:%S) cargo test --workspace --all-targets --features quartermaster/bevy"
     cargo test --workspace --all-targets --features quartermaster/bevy --locked
 fi
 
-echo "== python: virtual environment and pinned tools"
+echo "== $(date -u +%H:%M:%S) python: virtual environment and pinned tools"
 VENV=target/venv
 if [[ ! -x "$VENV/bin/python" ]]; then
     python3 -m venv "$VENV"
@@ -38,7 +38,7 @@ fi
 # compiled dependencies of the cargo tests above. QM_PY_BUILD=--release
 # builds the release profile (for benchmarks).
 BUILD="${QM_PY_BUILD-}"
-echo "== python: build the package (maturin develop $BUILD)"
+echo "== $(date -u +%H:%M:%S) python: build the package (maturin develop $BUILD)"
 export VIRTUAL_ENV="$PWD/$VENV"
 export PATH="$VIRTUAL_ENV/bin:$PATH"
 # shellcheck disable=SC2086
@@ -47,12 +47,12 @@ export PATH="$VIRTUAL_ENV/bin:$PATH"
 # The qm command for the self-play tests and the docs' commands: the cargo
 # tests above built it (qm_cli's tests run it).
 if [[ "${1:-}" == "--python" ]]; then
-    echo "== python: the qm command for the self-play tests and the docs' commands"
+    echo "== $(date -u +%H:%M:%S) python: the qm command for the self-play tests and the docs' commands"
     cargo build --locked -q -p qm_cli
 fi
 TARGET="${CARGO_TARGET_DIR:-target}"
 [[ "$TARGET" = /* ]] || TARGET="$PWD/$TARGET"
 export QM_BIN="$TARGET/debug/qm"
 
-echo "== pytest (with the docs' commands and examples: python/tests/test_docs.py)"
+echo "== $(date -u +%H:%M:%S) pytest (with the docs' commands and examples: python/tests/test_docs.py)"
 python -m pytest -q -rs python/tests
