@@ -1,11 +1,16 @@
 //! `qm render` with its caps: a hex map of up to 12 one-hex blocks placed
 //! where the input says (up to 400 rows and 500 columns apart), drawn as
-//! SVG and rasterized at a scale the input picks. Never a panic; a picture
-//! past `MAX_PIXELS` or `MAX_PNG_ELEMENTS` is refused before its buffer
-//! is made, and every PNG made stays within the pixel cap.
+//! SVG and rasterized at a scale the input picks, under a pixel cap of
+//! [`FUZZ_PIXELS`] (the same code as `MAX_PIXELS`'s, with a cap that keeps
+//! each input to milliseconds). Never a panic; a picture past the cap or
+//! `MAX_PNG_ELEMENTS` is refused before its buffer is made, and every
+//! PNG made stays within the cap.
 
 use qm_game::{Game, Side, row_letters};
-use qm_render::png::{MAX_PIXELS, PngError, pixmap};
+use qm_render::png::{PngError, pixmap_within};
+
+/// The pixel cap the target rasterizes under: 2 megapixels.
+pub const FUZZ_PIXELS: u64 = 2_000_000;
 
 /// One byte picks the scale; then four bytes a block: row, column.
 pub fn run(data: &[u8]) {
@@ -16,9 +21,9 @@ pub fn run(data: &[u8]) {
     }
     let svg = qm_render::svg(&mut g, Side::Allies);
     let scale = [0.02, 0.05, 0.1, 1.0][usize::from(pick % 4)];
-    match pixmap(&svg, scale) {
-        Ok(p) => assert!(u64::from(p.width()) * u64::from(p.height()) <= MAX_PIXELS),
-        Err(PngError::TooLarge(w, h)) => assert!(u64::from(w) * u64::from(h) > MAX_PIXELS),
+    match pixmap_within(&svg, scale, FUZZ_PIXELS) {
+        Ok(p) => assert!(u64::from(p.width()) * u64::from(p.height()) <= FUZZ_PIXELS),
+        Err(PngError::TooLarge(w, h)) => assert!(u64::from(w) * u64::from(h) > FUZZ_PIXELS),
         Err(PngError::TooManyElements(_)) | Err(PngError::Size(..)) => {}
         Err(e) => panic!("{e}"),
     }

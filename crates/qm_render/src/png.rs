@@ -47,6 +47,17 @@ pub fn options() -> usvg::Options<'static> {
 /// # Errors
 /// A [`PngError`] if the SVG does not parse or the size is unusable.
 pub fn pixmap(svg: &str, scale: f32) -> Result<tiny_skia::Pixmap, PngError> {
+    pixmap_within(svg, scale, MAX_PIXELS)
+}
+
+/// [`pixmap`] with a pixel cap of `max_pixels` instead of
+/// [`MAX_PIXELS`]: a picture past it is refused before its buffer is made.
+/// The fuzz target `render_cap` checks the cap with a small one, so that
+/// each input costs milliseconds, not a 50-megapixel rasterization.
+///
+/// # Errors
+/// As [`pixmap`].
+pub fn pixmap_within(svg: &str, scale: f32, max_pixels: u64) -> Result<tiny_skia::Pixmap, PngError> {
     let elements = svg.bytes().filter(|&b| b == b'<').count() as u64;
     if elements > crate::MAX_PNG_ELEMENTS {
         return Err(PngError::TooManyElements(elements));
@@ -54,7 +65,7 @@ pub fn pixmap(svg: &str, scale: f32) -> Result<tiny_skia::Pixmap, PngError> {
     let tree = usvg::Tree::from_str(svg, &options())?;
     let size = tree.size();
     let (w, h) = ((size.width() * scale).ceil() as u32, (size.height() * scale).ceil() as u32);
-    if u64::from(w) * u64::from(h) > MAX_PIXELS {
+    if u64::from(w) * u64::from(h) > max_pixels {
         return Err(PngError::TooLarge(w, h));
     }
     let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or(PngError::Size(w, h))?;
