@@ -17,7 +17,7 @@ use quartermaster::prelude::*;
 use quartermaster::scenario::generate::{GenParams, generate};
 use quartermaster::supply::SupplyContext;
 use quartermaster::supply::land::LAND_KINDS;
-use quartermaster::trace::{Flood, FloodSpec, Seed, flood};
+use quartermaster::trace::{Flood, FloodSpec, NO_NODE, Seed, flood};
 use std::hint::black_box;
 
 const SIZES: [u32; 2] = [10_000, 100_000];
@@ -99,19 +99,19 @@ fn kernel(c: &mut Criterion) {
                 black_box(out.node_count())
             });
         });
-        let passable: Vec<bool> = ctx.emit.iter().map(|&e| e != 0).collect();
-        let accept: Vec<bool> = ctx.accept.iter().map(|&a| a != 0).collect();
-        let roots: Vec<u32> = seeds.iter().map(|s| s.node).collect();
+        let passable: NodeVec<bool> = ctx.emit.iter().map(|&e| e != 0).collect();
+        let accept: NodeVec<bool> = ctx.accept.iter().map(|&a| a != 0).collect();
+        let roots: Vec<NodeId> = seeds.iter().map(|s| s.node).collect();
         group.bench_with_input(BenchmarkId::new("bfs_reach_one_side", hexes), &hexes, |b, _| {
             b.iter(|| {
-                pathfinding::directed::bfs::bfs_reach(u32::MAX, |&h: &u32| -> Vec<u32> {
-                    if h == u32::MAX {
+                pathfinding::directed::bfs::bfs_reach(NO_NODE, |&h: &NodeId| -> Vec<NodeId> {
+                    if h == NO_NODE {
                         return roots.clone();
                     }
-                    if !passable[h as usize] && !roots.contains(&h) {
+                    if !passable[h] && !roots.contains(&h) {
                         return Vec::new();
                     }
-                    spec.map.land.neighbors(h, LAND_KINDS).filter(|&t| accept[t as usize]).collect()
+                    spec.map.land.neighbors(h, LAND_KINDS).filter(|&t| accept[t]).collect()
                 })
                 .count()
             });

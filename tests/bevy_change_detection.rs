@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 #[derive(Resource, Default)]
 struct Watch {
     /// Statuses and decisions last seen, by node.
-    last: BTreeMap<u32, HexRecord>,
+    last: BTreeMap<NodeId, HexRecord>,
     /// Frames watched.
     frames: u32,
     /// Hexes whose status changed, summed over the frames.

@@ -82,7 +82,7 @@ fn generated_moves_capture_hexes_next_to_the_front() {
         let unit = before.units.iter().find(|x| &x.id == u).expect("unit");
         assert_eq!(unit.nation, *nation);
         assert!(g.spec().map.adjacent(unit.location.node).any(|a| a == *to), "{u} moves next door");
-        let owner = before.nodes[*to as usize].control.current.expect("held");
+        let owner = before.nodes[*to].control.current.expect("held");
         assert_eq!(before.nations[owner.index()].side, Some(side.other()));
     }
     let post = post_combat(&mut g, 1);
@@ -91,7 +91,7 @@ fn generated_moves_capture_hexes_next_to_the_front() {
     let after = g.state();
     for (u, to, nation) in &moves {
         assert_eq!(after.units.iter().find(|x| &x.id == u).expect("unit").location.node, *to);
-        assert_eq!(after.nodes[*to as usize].control.current, Some(*nation));
+        assert_eq!(after.nodes[*to].control.current, Some(*nation));
     }
 }
 
@@ -229,14 +229,13 @@ fn the_plain_collection_floor_reaches_every_traced_territory() {
             floors.iter().find(|f| nations[f.nation.index()].key == s.nation).expect("a collecting nation has centers");
         let (seen, reached) = plain_bfs(&map.adjacency, f);
         assert_eq!(reached, seen.iter().filter(|&&x| x).count());
-        assert!(f.centers.iter().all(|&c| seen[c as usize]));
-        for (n, _) in seen.iter().enumerate().filter(|(n, x)| **x && !f.centers.contains(&(*n as u32))) {
-            assert!(f.pass[n], "{}: entered {} that its lines may not pass", s.nation, map.label(n as u32));
+        assert!(f.centers.iter().all(|&c| seen[c]));
+        for (n, _) in seen.iter_enumerated().filter(|(n, x)| **x && !f.centers.contains(n)) {
+            assert!(f.pass[n], "{}: entered {} that its lines may not pass", s.nation, map.label(n));
         }
         for t in &s.territories {
             let n = map.find(&t.id).expect("a territory of the map");
-            let near = seen[n as usize]
-                || map.adjacency.neighbors(n, quartermaster::trace::EdgeKinds::ALL).any(|m| seen[m as usize]);
+            let near = seen[n] || map.adjacency.neighbors(n, quartermaster::trace::EdgeKinds::ALL).any(|m| seen[m]);
             if t.line == LineStatus::Ok {
                 traced += 1;
                 assert!(near, "{}: {} is traced but the plain search does not reach it", s.nation, t.id);

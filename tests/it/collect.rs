@@ -347,7 +347,7 @@ fn one_flood_per_side_gives_each_nation_its_own_statement() {
         let compiled = generate_territories(TerritoryParams { territories: 900, seed }).expect("compiles");
         games.push(Game::from_compiled(compiled, seed).expect("builds"));
     }
-    let none = |_: Side, _: u32| false;
+    let none = |_: Side, _: NodeId| false;
     for mut g in games {
         let board = quartermaster::collect::Board::from_world(g.world_mut()).expect("a board");
         let map = &board.spec.map;

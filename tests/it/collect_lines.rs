@@ -21,10 +21,11 @@ fn a_line_traced_into_a_buffer_is_the_line_traced_with_the_others() {
     let mut buf = Vec::new();
     for mut g in games {
         let board = Board::from_world(g.world_mut()).expect("a board");
-        let nodes = board.spec.map.board_count;
+        let nodes = board.spec.map.board_nodes();
         for side in [Side::Axis, Side::Allies] {
             let lines = shared_lines(&board, &board.nations_of(side)).expect("one side, few places");
-            let targets: Vec<(u32, u16)> = (0..nodes).flat_map(|n| lines.places.iter().map(move |&p| (n, p))).collect();
+            let targets: Vec<(NodeId, u16)> =
+                nodes.clone().flat_map(|n| lines.places.iter().map(move |&p| (n, p))).collect();
             let oracle = lines.lines_of(&targets);
             let (mut traced, mut cut) = (0, 0);
             for (&(n, p), want) in targets.iter().zip(&oracle) {

@@ -176,7 +176,7 @@ fn a_nation_whose_lines_are_cut_collects_less_and_can_build_less() {
 fn legal_orders_agree_with_submit_on_builds_at_the_budget_edge() {
     let mut g = at_construction();
     let map = &g.spec().map;
-    let sites: Vec<String> = (0..map.board_count).map(|n| map.label(n).to_string()).collect();
+    let sites: Vec<String> = map.board_nodes().map(|n| map.label(n).to_string()).collect();
     let kinds = ["inf", "fleet"];
     // Every site and kind, listed exactly when submit takes it, as the
     // budget runs down: 7, 4, 1.

@@ -308,8 +308,8 @@ fn nearest_blocks_of_large_areas_are_each_units_own() {
         let mut q =
             w.query::<(&quartermaster::core::components::MapNode, &mut quartermaster::core::components::Control)>();
         for (n, mut c) in q.iter_mut(w) {
-            if n.0 < board && n.0 % 211 == round {
-                c.current = Some(NationId((n.0 / 211 % 2) as u16));
+            if n.0.id() < board && n.0.id() % 211 == round {
+                c.current = Some(NationId((n.0.id() / 211 % 2) as u16));
             }
         }
     }

@@ -33,7 +33,7 @@ struct Seen {
 /// Every node's record, by node id, with its marks since `since`. It reads
 /// the world without taking it mutably, so a restore into the game still
 /// writes its world in place.
-fn hexes(g: &Game, since: Tick) -> BTreeMap<u32, Seen> {
+fn hexes(g: &Game, since: Tick) -> BTreeMap<NodeId, Seen> {
     let w = g.world();
     let now = w.read_change_tick();
     let mut q = w.try_query::<(&MapNode, Ref<HexSupply>, Ref<HexDecided>)>().expect("hex components");
@@ -50,7 +50,7 @@ fn hexes(g: &Game, since: Tick) -> BTreeMap<u32, Seen> {
 }
 
 /// Determines `side`'s supply and returns the hexes before and after.
-fn determine(g: &mut Game, side: Side, kind: DeterminationKind) -> [BTreeMap<u32, Seen>; 2] {
+fn determine(g: &mut Game, side: Side, kind: DeterminationKind) -> [BTreeMap<NodeId, Seen>; 2] {
     let since = g.world().read_change_tick();
     let before = hexes(g, since);
     g.determine_supply(side, kind);
@@ -60,7 +60,7 @@ fn determine(g: &mut Game, side: Side, kind: DeterminationKind) -> [BTreeMap<u32
 /// Asserts that each component is marked changed exactly when its content
 /// changed; returns how many hexes kept their status but got a new
 /// decision.
-fn marked_iff_changed(before: &BTreeMap<u32, Seen>, after: &BTreeMap<u32, Seen>) -> usize {
+fn marked_iff_changed(before: &BTreeMap<NodeId, Seen>, after: &BTreeMap<NodeId, Seen>) -> usize {
     let mut redecided = 0;
     for (n, new) in after {
         let old = before[n].record;
@@ -126,7 +126,7 @@ proptest! {
                 next_turn(&mut g);
             }
             for (node, nation) in changes {
-                hand_over(&mut g, node % board, nation);
+                hand_over(&mut g, NodeId(node % board), nation);
             }
             let kind = if post { DeterminationKind::PostCombat } else { DeterminationKind::Initial };
             // The oracle: the same determination on a game restored from a

@@ -146,12 +146,11 @@ proptest! {
 /// reads each edge from one end (SUP-093 zones).
 fn land_symmetric_between_hexes(map: &quartermaster::core::map::MapGraph) -> Result<(), String> {
     let (offsets, targets, kinds) = map.land.raw();
-    let hexes = map.board_count;
-    let mut edges: BTreeSet<(u32, u32, u8)> = BTreeSet::new();
-    for a in 0..hexes {
-        let r = offsets[a as usize] as usize..offsets[a as usize + 1] as usize;
+    let mut edges: BTreeSet<(NodeId, NodeId, u8)> = BTreeSet::new();
+    for a in map.board_nodes() {
+        let r = offsets[a.index()] as usize..offsets[a.index() + 1] as usize;
         for (&b, &k) in targets[r.clone()].iter().zip(&kinds[r]) {
-            if b < hexes {
+            if map.is_board(b) {
                 edges.insert((a, b, k.0));
             }
         }

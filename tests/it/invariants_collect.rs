@@ -46,7 +46,7 @@ proptest! {
         let mut state = base.state();
         let n = state.nodes.len();
         for (a, b) in &swaps {
-            let (a, b) = (a.index(n), b.index(n));
+            let (a, b) = (NodeId::from_index(a.index(n)), NodeId::from_index(b.index(n)));
             let ca = state.nodes[a].control;
             state.nodes[a].control = state.nodes[b].control;
             state.nodes[b].control = ca;

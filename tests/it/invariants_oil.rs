@@ -59,7 +59,7 @@ struct Seen {
 struct Base {
     rel: String,
     game: Game,
-    oil_nodes: Vec<usize>,
+    oil_nodes: Vec<NodeId>,
 }
 
 /// The shipped scenarios of the `mwif-oil` family.
@@ -83,8 +83,8 @@ fn oil_scenarios() -> Vec<Base> {
             let s = section(&game);
             let wells = s.wells.iter().map(|w| w.hex.as_str());
             let piles = s.stockpiles.iter().map(|p| p.hex.as_str());
-            let mut oil_nodes: Vec<usize> =
-                wells.chain(piles).filter_map(|h| map.find(h)).map(|n| n as usize).chain(stores(&game)).collect();
+            let mut oil_nodes: Vec<NodeId> =
+                wells.chain(piles).filter_map(|h| map.find(h)).chain(stores(&game)).collect();
             oil_nodes.sort_unstable();
             oil_nodes.dedup();
             Some(Base { rel, game, oil_nodes })
@@ -101,12 +101,11 @@ fn section(g: &Game) -> OilSection {
 }
 
 /// Nodes where stock may be saved: cities, capitals and ports.
-fn stores(g: &Game) -> Vec<usize> {
+fn stores(g: &Game) -> Vec<NodeId> {
     let map = &g.spec().map;
-    (0..map.node_count())
+    map.node_ids()
         .filter(|&n| {
-            map.node(n as u32)
-                .is_some_and(|i| i.features.intersects(Features::CITY | Features::CAPITAL | Features::PORT))
+            map.node(n).is_some_and(|i| i.features.intersects(Features::CITY | Features::CAPITAL | Features::PORT))
         })
         .collect()
 }
@@ -287,7 +286,7 @@ impl Names {
                 let mine = stores(g)
                     .into_iter()
                     .filter(|&h| state.nodes[h].control.current.is_some_and(|c| c.index() == i))
-                    .map(|h| map.label(h as u32).to_string())
+                    .map(|h| map.label(h).to_string())
                     .collect();
                 (n.key.clone(), mine)
             })
@@ -297,8 +296,8 @@ impl Names {
         wells.push("no-such-oil".into());
         let powers =
             g.spec().ruleset.nations.iter().map(|n| n.key.clone()).chain(["no-such-power".to_string()]).collect();
-        let stores = stores(g).into_iter().map(|n| map.label(n as u32).to_string()).collect();
-        let hexes = (0..map.node_count()).map(|n| map.label(n as u32).to_string()).chain(["zz999".into()]).collect();
+        let stores = stores(g).into_iter().map(|n| map.label(n).to_string()).collect();
+        let hexes = map.node_ids().map(|n| map.label(n).to_string()).chain(["zz999".into()]).collect();
         let units = g.unit_ids().iter().map(|u| u.to_string()).chain(["x-no-such-unit".into()]).collect();
         Self { units, powers, own, wells, stores, hexes }
     }
@@ -436,7 +435,9 @@ fn case(
     let rel = base.rel.as_str();
     let mut state = base.game.state();
     let n = state.nodes.len();
-    let pick = |oil: bool, i: u64| if oil { base.oil_nodes[at(i, base.oil_nodes.len())] } else { at(i, n) };
+    let pick = |oil: bool, i: u64| {
+        if oil { base.oil_nodes[at(i, base.oil_nodes.len())] } else { NodeId::from_index(at(i, n)) }
+    };
     for (oil, a, b) in swaps {
         let (a, b) = (pick(*oil, *a), pick(*oil, *b));
         let ca = state.nodes[a].control;

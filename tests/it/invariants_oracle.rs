@@ -73,7 +73,7 @@ fn land_only(hexes: u32, seed: u64) -> ScenarioFile {
 
 /// The side of the nation controlling node `n`, from the state.
 fn controller_side(state: &GameState, n: NodeId) -> Option<Side> {
-    let c = state.nodes.get(n as usize)?.control.current?;
+    let c = state.nodes.get(n)?.control.current?;
     state.nations.get(c.index())?.side
 }
 

@@ -24,7 +24,7 @@ fn eliminated(g: &Game) -> Vec<(String, u32)> {
 /// The key of the nation controlling a hex.
 fn controller(g: &Game, hex: &str) -> Option<String> {
     let node = g.spec().map.find(hex).unwrap_or_else(|| panic!("no hex `{hex}`"));
-    let c = g.state().nodes[node as usize].control.current?;
+    let c = g.state().nodes[node].control.current?;
     g.spec().ruleset.nation(c).map(|n| n.key.clone())
 }
 
@@ -41,7 +41,7 @@ fn flags(g: &Game, id: &str) -> UnitFlags {
 /// A hex's damage record.
 fn damage(g: &Game, hex: &str) -> HexDamage {
     let node = g.spec().map.find(hex).unwrap_or_else(|| panic!("no hex `{hex}`"));
-    g.state().nodes[node as usize].damage
+    g.state().nodes[node].damage
 }
 
 /// Plays the rest of the player turn and asserts who survived it.

@@ -563,7 +563,7 @@ fn the_zone_of_control_targets_agree_with_reaches() {
             let spread = targets.of(spec).clone();
             assert!(spread.covers(map), "{file}");
             let mut entered = 0;
-            for from in 0..map.node_count() as NodeId {
+            for from in map.node_ids() {
                 let want: Vec<NodeId> = map.adjacent(from).filter(|&to| reaches(rules, map, from, to)).collect();
                 assert_eq!(spread.from(from), want.as_slice(), "{file}: {from}");
                 entered += want.len();

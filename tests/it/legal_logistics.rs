@@ -161,7 +161,7 @@ fn complete(
 /// Labels of the nodes `keep` selects.
 fn labels(g: &Game, keep: impl Fn(NodeId) -> bool) -> Vec<String> {
     let map = &g.spec().map;
-    (0..map.node_count() as NodeId).filter(|&n| keep(n)).map(|n| map.label(n).to_string()).collect()
+    map.node_ids().filter(|&n| keep(n)).map(|n| map.label(n).to_string()).collect()
 }
 
 /// The ids of `side`'s units of `domain`.

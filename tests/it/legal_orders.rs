@@ -97,11 +97,11 @@ fn candidates(g: &Game) -> Vec<Order> {
             3,
             |_| true,
         );
-        for (n, &d) in near.iter().enumerate() {
+        for (n, &d) in near.iter_enumerated() {
             if d == u32::MAX {
                 continue;
             }
-            let to = map.label(n as u32).to_string();
+            let to = map.label(n).to_string();
             let unit = id.to_string();
             out.push(OpsOrder::Move { unit: unit.clone(), to: to.clone() }.into());
             out.push(OpsOrder::Exploit { unit: unit.clone(), to: to.clone() }.into());
@@ -207,7 +207,11 @@ fn any_unit(g: &Game, rng: &mut Mix) -> String {
 /// A hex: a real label or a made-up one.
 fn any_hex(g: &Game, rng: &mut Mix) -> String {
     let map = &g.spec().map;
-    if rng.below(4) == 0 { "zz999".to_string() } else { map.label(rng.below(map.node_count()) as u32).to_string() }
+    if rng.below(4) == 0 {
+        "zz999".to_string()
+    } else {
+        map.label(NodeId::from_index(rng.below(map.node_count()))).to_string()
+    }
 }
 
 /// A random well-formed order of any operation kind.

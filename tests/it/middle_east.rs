@@ -112,7 +112,7 @@ fn uk_occupation_of_lebanon_syria_earns_nothing() {
     let mut g = variant(&[("side: Axis,", "side: Allies,")]);
     let b = board(&mut g);
     let lebanon = g.spec().map.find("lebanon-syria").expect("lebanon-syria");
-    assert_eq!(b.control[lebanon as usize], None, "occupied, not controlled");
+    assert_eq!(b.control[lebanon], None, "occupied, not controlled");
     assert_eq!(g.unit("uk-inf-1").map(|u| u.1.node), Some(lebanon));
     let s = statement(&mut g, "uk");
     assert!(s.territory("lebanon-syria").is_none());

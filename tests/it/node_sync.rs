@@ -42,8 +42,8 @@ fn side(allies: bool) -> Side {
 
 /// Applies `change` to the hex of node `at` (modulo the board).
 fn apply(g: &mut Game, at: usize, change: &Change) {
-    let (board, nations) = (g.spec().map.board_count as usize, g.spec().ruleset.nations.len());
-    let node = (at % board) as u32;
+    let (board, nations) = (g.spec().map.board_nodes().len(), g.spec().ruleset.nations.len());
+    let node = NodeId::from_index(at % board);
     let w = g.world_mut();
     let mut q = w.query::<(&MapNode, &mut Control, &mut HexDamage)>();
     let Some((_, mut c, mut d)) = q.iter_mut(w).find(|(n, _, _)| n.0 == node) else { return };

@@ -55,11 +55,11 @@ fn fog_hides_enemies_beyond_sight_as_the_map_graph_measures_it() {
         for side in [Side::Axis, Side::Allies] {
             let all = g.observation(side);
             let fogged = g.observation_with(side, Fog::Sight(sight));
-            let eyes: Vec<u32> = all.own_units.iter().map(|u| u.node).collect();
+            let eyes: Vec<NodeId> = all.own_units.iter().map(|u| u.node).collect();
             let dist =
                 quartermaster::trace::bfs_distances(&map.adjacency, EdgeKinds::ALL, &eyes, 64, |n| map.is_hex(n));
             let expected: Vec<&str> =
-                all.enemy_units.iter().filter(|u| dist[u.node as usize] <= sight).map(|u| u.id.as_str()).collect();
+                all.enemy_units.iter().filter(|u| dist[u.node] <= sight).map(|u| u.id.as_str()).collect();
             let seen: Vec<&str> = fogged.enemy_units.iter().map(|u| u.id.as_str()).collect();
             assert_eq!(seen, expected, "{side} with sight {sight}");
             assert_eq!(fogged.own_units, all.own_units, "own units are never hidden");
@@ -152,7 +152,7 @@ fn terrain_planes_follow_the_map_layers_and_the_operations_costs() {
         let t = obs.tensor();
         let plane = |i| plane_of(&t, rows * cols, i);
         let mut seen = 0;
-        for n in 0..spec.map.node_count() as NodeId {
+        for n in spec.map.node_ids() {
             let Some(at) = cell_of(&obs, &g, n) else { continue };
             let key = &spec.ruleset.terrain[spec.map.node(n).unwrap().terrain.index()].key;
             let index = spec.ruleset.terrain.iter().position(|d| &d.key == key).unwrap();
@@ -163,7 +163,7 @@ fn terrain_planes_follow_the_map_layers_and_the_operations_costs() {
             assert_eq!(u32::from(plane(planes::DEFENCE_SHIFT)[at]), shift, "{}: {key}", spec.map.label(n));
             seen += 1;
         }
-        assert_eq!(seen, (0..spec.map.node_count() as NodeId).filter(|&n| spec.map.is_hex(n)).count());
+        assert_eq!(seen, spec.map.node_ids().filter(|&n| spec.map.is_hex(n)).count());
         assert!(plane(planes::TERRAIN).iter().collect::<std::collections::BTreeSet<_>>().len() > 2, "varied terrain");
     }
 }
@@ -291,7 +291,7 @@ fn under_fog_strength_shows_only_enemies_within_sight() {
     for sight in 0..4u32 {
         for side in [Side::Axis, Side::Allies] {
             let all = g.observation(side);
-            let eyes: Vec<u32> = all.own_units.iter().map(|u| u.node).collect();
+            let eyes: Vec<NodeId> = all.own_units.iter().map(|u| u.node).collect();
             let dist =
                 quartermaster::trace::bfs_distances(&map.adjacency, EdgeKinds::ALL, &eyes, 64, |n| map.is_hex(n));
             let fogged = g.observation_with(side, Fog::Sight(sight));
@@ -299,7 +299,7 @@ fn under_fog_strength_shows_only_enemies_within_sight() {
             let cells = rows * cols;
             let t = fogged.tensor();
             let mut expected = vec![0u8; cells];
-            for u in all.enemy_units.iter().filter(|u| dist[u.node as usize] <= sight) {
+            for u in all.enemy_units.iter().filter(|u| dist[u.node] <= sight) {
                 expected[cell_of(&fogged, &g, u.node).unwrap()] += u.factors;
             }
             let enemy: Vec<u8> = (0..cells)

@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 /// cost of the hex entered, river cost across a river hexside, no hex
 /// holding enemy ground units, and a hex in an enemy zone of control (a
 /// neighbour of an enemy unit) is entered but not left.
-fn oracle(g: &Game, id: &str) -> Vec<u32> {
+fn oracle(g: &Game, id: &str) -> NodeVec<u32> {
     let spec = g.spec();
     let map = &spec.map;
     let ops = g.world().resource::<OpsData>().0.clone();
@@ -25,34 +25,34 @@ fn oracle(g: &Game, id: &str) -> Vec<u32> {
     let side = g.unit_side(id).expect("side");
     let mp = u32::from(g.capabilities(id).expect("caps").movement);
     let n = map.node_count();
-    let mut enemy = vec![false; n];
-    let mut zoc = vec![false; n];
+    let mut enemy = NodeVec::from(vec![false; n]);
+    let mut zoc = NodeVec::from(vec![false; n]);
     for other in g.unit_ids() {
         if g.unit_side(other.as_str()) == Some(side.other()) {
             let (_, ol, _) = g.unit(other.as_str()).expect("unit");
-            enemy[ol.node as usize] = true;
+            enemy[ol.node] = true;
             for t in map.adjacent(ol.node) {
-                zoc[t as usize] = true;
+                zoc[t] = true;
             }
         }
     }
-    let cost_of = |t: u32| {
+    let cost_of = |t: NodeId| {
         let key = &spec.ruleset.terrain[map.node(t).expect("node").terrain.index()].key;
         ops.rules.terrain_cost.get(key).copied().unwrap_or(1)
     };
-    let mut dist = vec![u32::MAX; n];
-    dist[l.node as usize] = 0;
+    let mut dist = NodeVec::from(vec![u32::MAX; n]);
+    dist[l.node] = 0;
     let _ = u;
     loop {
         let mut changed = false;
-        for h in 0..n as u32 {
-            let d = dist[h as usize];
-            if d == u32::MAX || (h != l.node && zoc[h as usize]) {
+        for h in map.node_ids() {
+            let d = dist[h];
+            if d == u32::MAX || (h != l.node && zoc[h]) {
                 continue;
             }
             for t in map.adjacent(h) {
                 let land = map.is_hex(t) && map.node(t).is_some_and(|i| i.surface.is_land());
-                if !land || enemy[t as usize] {
+                if !land || enemy[t] {
                     continue;
                 }
                 let river = ops.rules.rivers.iter().any(|(a, b)| {
@@ -60,8 +60,8 @@ fn oracle(g: &Game, id: &str) -> Vec<u32> {
                     (a, b) == (h, t) || (b, a) == (h, t)
                 });
                 let nd = d + cost_of(t) + if river { ops.rules.river_cost } else { 0 };
-                if nd <= mp && nd < dist[t as usize] {
-                    dist[t as usize] = nd;
+                if nd <= mp && nd < dist[t] {
+                    dist[t] = nd;
                     changed = true;
                 }
             }
@@ -79,8 +79,9 @@ fn moves_are_the_hexes_within_movement_points_by_the_oracle() {
     for id in ["ger-1pz", "ger-3a", "ger-2mot", "ger-5pz"] {
         let dist = oracle(&g, id);
         let (_, l, _) = g.unit(id).expect("unit");
-        let expected: BTreeSet<String> = (0..dist.len() as u32)
-            .filter(|&n| n != l.node && dist[n as usize] != u32::MAX)
+        let expected: BTreeSet<String> = dist
+            .keys()
+            .filter(|&n| n != l.node && dist[n] != u32::MAX)
             .map(|n| g.spec().map.label(n).to_string())
             .collect();
         assert!(!expected.is_empty(), "{id} can move");

@@ -76,7 +76,7 @@ fn any_hex(g: &Game, rng: &mut Mix) -> String {
     if rng.below(5) == 0 {
         ["zz999", "", "a0"][rng.below(3)].to_string()
     } else {
-        map.label(rng.below(map.node_count()) as u32).to_string()
+        map.label(NodeId::from_index(rng.below(map.node_count()))).to_string()
     }
 }
 

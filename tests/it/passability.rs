@@ -12,7 +12,7 @@ use quartermaster::prelude::*;
 use quartermaster::supply::{Passability, SupplyContext};
 
 /// What a context says of a side: its side and kind, and its masks.
-type Masks = (Option<Side>, Option<DeterminationKind>, Vec<u64>, Vec<u64>, Vec<(u32, u64)>);
+type Masks = (Option<Side>, Option<DeterminationKind>, NodeVec<u64>, NodeVec<u64>, Vec<(u32, u64)>);
 
 fn masks(c: &SupplyContext) -> Masks {
     (c.side, c.kind, c.accept.clone(), c.emit.clone(), c.gates.clone())

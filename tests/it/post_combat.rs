@@ -38,13 +38,13 @@ fn sea_supply(lines: Vec<SeaLineOrder>) -> Vec<Order> {
 
 /// The key of the nation controlling a hex.
 fn controller(g: &Game, hex: &str) -> Option<String> {
-    let c = g.state().nodes[node(g, hex) as usize].control.current?;
+    let c = g.state().nodes[node(g, hex)].control.current?;
     g.spec().ruleset.nation(c).map(|n| n.key.clone())
 }
 
 /// A hex's supply record.
 fn hex_supply(g: &Game, hex: &str) -> HexRecord {
-    g.state().nodes[node(g, hex) as usize].supply
+    g.state().nodes[node(g, hex)].supply
 }
 
 /// The determination of the given kind in the German player turn of turn 4
@@ -209,11 +209,10 @@ fn a_unit_worse_off_after_combat_keeps_its_status_and_the_other_side_is_untouche
             .collect()
     };
     let russia = g.spec().ruleset.nations.iter().position(|n| n.key == "russia").expect("russia");
-    let russian_hexes = |g: &Game| -> Vec<(usize, HexRecord)> {
+    let russian_hexes = |g: &Game| -> Vec<(NodeId, HexRecord)> {
         g.state()
             .nodes
-            .into_iter()
-            .enumerate()
+            .into_iter_enumerated()
             .filter(|(_, n)| n.control.current.is_some_and(|c| c.index() == russia))
             .map(|(i, n)| (i, n.supply))
             .collect()
@@ -239,7 +238,7 @@ fn a_unit_worse_off_after_combat_keeps_its_status_and_the_other_side_is_untouche
     expect_hexes(&g, &[("f3", HexStatus::Unsupplied)]);
 
     // The other side: untouched, but for sov-a3 (destroyed) and a3 (taken).
-    let a3 = node(&g, "a3") as usize;
+    let a3 = node(&g, "a3");
     let expected_units: Vec<_> = units_before.into_iter().filter(|(id, _)| id != "sov-a3").collect();
     let expected_hexes: Vec<_> = hexes_before.into_iter().filter(|(i, _)| *i != a3).collect();
     assert_eq!(russians(&g), expected_units);

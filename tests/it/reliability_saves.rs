@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use quartermaster::game::{Game, InvalidState};
+use quartermaster::game::{Game, InvalidState, NodeId};
 use std::path::{Path, PathBuf};
 
 /// A scratch copy of the repository's layout (`scenarios/awaw/`,
@@ -146,9 +146,15 @@ fn states_that_do_not_fit_the_scenario_are_refused_with_typed_errors() {
         refused(|s| s.units[0].kind = UnitTypeId(999)),
         InvalidState::OutOfRange { what: "unit type", .. }
     ));
-    assert!(matches!(refused(|s| s.units[0].location.node = 1_000_000), InvalidState::OutOfRange { what: "node", .. }));
-    assert!(matches!(refused(|s| s.nodes[3].control.current = Some(NationId(77))), InvalidState::OutOfRange { .. }));
-    assert!(matches!(refused(|s| s.nodes.push(s.nodes[0])), InvalidState::Count { what: "nodes", .. }));
+    assert!(matches!(
+        refused(|s| s.units[0].location.node = NodeId(1_000_000)),
+        InvalidState::OutOfRange { what: "node", .. }
+    ));
+    assert!(matches!(
+        refused(|s| s.nodes[NodeId(3)].control.current = Some(NationId(77))),
+        InvalidState::OutOfRange { .. }
+    ));
+    assert!(matches!(refused(|s| s.nodes.push(s.nodes[NodeId(0)])), InvalidState::Count { what: "nodes", .. }));
     assert!(matches!(
         refused(|s| s.nations.pop().map(drop).unwrap_or(())),
         InvalidState::Count { what: "nations", .. }

@@ -182,13 +182,13 @@ fn problem() -> impl Strategy<Value = PlanProblem> {
                 let options = opts
                     .into_iter()
                     .map(|(o, to, own, pool, chained, needs_feed, post)| {
-                        let origin = NodeId::from(o);
-                        let to = NodeId::from(10 + to);
+                        let origin = NodeId(u32::from(o));
+                        let to = NodeId(u32::from(10 + to));
                         let origin_zone = (chained && nz > 1).then_some(usize::from(o) % nz);
                         PlanOption {
                             origin,
                             to,
-                            lands: vec![to, NodeId::from(to % 8)],
+                            lands: vec![to, NodeId(to.0 % 8)],
                             origin_zone,
                             own: tier(own),
                             needs_feed: needs_feed && origin_zone.is_some(),
@@ -205,7 +205,7 @@ fn problem() -> impl Strategy<Value = PlanProblem> {
             }
             for (o, to, t) in into {
                 if let Some(t) = tier(t) {
-                    p.into.insert((NodeId::from(o), NodeId::from(10 + to)), t);
+                    p.into.insert((NodeId(u32::from(o)), NodeId(u32::from(10 + to))), t);
                 }
             }
             p

@@ -22,14 +22,14 @@ fn game() -> Game {
 }
 
 /// The map's ports, sorted.
-fn ports(g: &Game) -> Vec<u32> {
+fn ports(g: &Game) -> Vec<NodeId> {
     let map = &g.spec().map;
     map.landings.iter().copied().filter(|&n| map.node(n).is_some_and(|i| i.features.contains(Features::PORT))).collect()
 }
 
 /// Gives port `port` to nation `nation` (none past the nations), as an
 /// embedder writes components.
-fn hand_over(g: &mut Game, port: u32, nation: usize) {
+fn hand_over(g: &mut Game, port: NodeId, nation: usize) {
     let nations = g.spec().ruleset.nations.len();
     let w = g.world_mut();
     let mut q = w.query::<(&MapNode, &mut Control)>();

@@ -28,13 +28,8 @@ fn id(map: &MapGraph, key: &str) -> NodeId {
 
 /// The keys of the nodes a flood reached, sorted.
 fn reached(map: &MapGraph, f: &Flood) -> Vec<String> {
-    let mut out: Vec<String> = f
-        .masks()
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| **m != 0)
-        .map(|(n, _)| map.label(n as NodeId).to_string())
-        .collect();
+    let mut out: Vec<String> =
+        f.masks().iter_enumerated().filter(|(_, m)| **m != 0).map(|(n, _)| map.label(n).to_string()).collect();
     out.sort();
     out
 }
@@ -61,7 +56,7 @@ fn the_territory_map_compiles_to_a_map_graph_without_hex_geometry() {
     let mut sorted = labels.clone();
     sorted.sort_unstable();
     assert_eq!(labels, sorted);
-    assert!((0..15).all(|n| map.coord(n).is_none() && map.row_col(n).is_none()));
+    assert!(NodeId::all(15).all(|n| map.coord(n).is_none() && map.row_col(n).is_none()));
 
     // Per-node attributes: name, drawing position, surface, features.
     let berlin = map.node(id(map, "berlin")).expect("berlin");
@@ -77,9 +72,9 @@ fn the_territory_map_compiles_to_a_map_graph_without_hex_geometry() {
     // Control: Champagne is French territory held by Germany; sea zones
     // have no controller.
     let nation = |k: &str| c.spec.ruleset.nation_by_key(k);
-    let champagne = &c.state.nodes[id(map, "champagne") as usize].control;
+    let champagne = &c.state.nodes[id(map, "champagne")].control;
     assert_eq!((champagne.current, champagne.original), (nation("germany"), nation("france")));
-    let sea = &c.state.nodes[id(map, "north-sea") as usize].control;
+    let sea = &c.state.nodes[id(map, "north-sea")].control;
     assert_eq!((sea.current, sea.original), (None, None));
 }
 
@@ -97,7 +92,7 @@ fn edges_carry_named_kinds_and_adjacency_is_symmetric() {
     assert_eq!(sea_kinds(channel, london), Some(vec![EdgeKind::Sea]));
     assert_eq!(sea_kinds(paris, picardy), None, "no sea line between two land territories");
     // Every border, both ways, in the board adjacency.
-    for a in 0..map.board_count {
+    for a in map.board_nodes() {
         for b in map.adjacent(a) {
             assert!(map.adjacent(b).any(|x| x == a), "{} - {}", map.label(a), map.label(b));
         }
@@ -169,12 +164,12 @@ fn every_mistake_of_a_bad_territory_map_is_reported_at_its_token() {
 
 /// The passability of one bloc: its land territories, and the sea zones
 /// not in `closed` (ruling 4: one enemy warship closes a sea zone).
-fn bloc_masks(c: &Compiled, side: Side, closed: &[NodeId]) -> Vec<u64> {
+fn bloc_masks(c: &Compiled, side: Side, closed: &[NodeId]) -> NodeVec<u64> {
     let map = &c.spec.map;
-    (0..map.board_count)
+    map.board_nodes()
         .map(|n| {
             let info = map.node(n).expect("node");
-            let ours = c.state.nodes[n as usize]
+            let ours = c.state.nodes[n]
                 .control
                 .current
                 .and_then(|x| c.state.nations.get(x.index()))
@@ -185,7 +180,7 @@ fn bloc_masks(c: &Compiled, side: Side, closed: &[NodeId]) -> Vec<u64> {
         .collect()
 }
 
-fn flood_from(map: &MapGraph, graph: &quartermaster::trace::Csr, pass: &[u64], from: &str) -> Flood {
+fn flood_from(map: &MapGraph, graph: &quartermaster::trace::Csr, pass: &NodeSlice<u64>, from: &str) -> Flood {
     let spec = FloodSpec { graph, kinds: EdgeKinds::ALL, accept: pass, emit: pass, gates: &[] };
     let mut out = Flood::new(true);
     flood(&spec, &[Seed::new(id(map, from), 1)], |_, _| true, &mut out);
@@ -229,7 +224,7 @@ fn a_flood_over_land_and_sea_zones_stops_at_closed_sea_zones() {
     let f = flood_from(map, &map.adjacency, &bloc_masks(&c, Side::Allies, &[north, channel]), "paris");
     assert_eq!(reached(map, &f), with(&["bay-of-biscay"]));
     // The sea topology alone: sea zones and the coasts they touch.
-    let sea_only: Vec<u64> = vec![u64::MAX; map.node_count()];
+    let sea_only = NodeVec::from(vec![u64::MAX; map.node_count()]);
     let f = flood_from(map, &map.sea, &sea_only, "brittany");
     assert_eq!(
         reached(map, &f),

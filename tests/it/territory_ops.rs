@@ -64,7 +64,7 @@ fn moves_of(g: &mut Game, id: &str) -> BTreeSet<String> {
 /// Who controls a territory (nation key).
 fn controller(g: &Game, key: &str) -> Option<String> {
     let n = g.spec().map.find(key).expect("territory");
-    let c = g.state().nodes[n as usize].control.current?;
+    let c = g.state().nodes[n].control.current?;
     Some(g.spec().ruleset.nation_key(c).to_string())
 }
 
@@ -78,15 +78,15 @@ fn oracle(g: &Game, id: &str) -> BTreeSet<String> {
     let (_, l, _) = g.unit(id).expect("unit");
     let side = g.unit_side(id).expect("side");
     let mp = u32::from(g.capabilities(id).expect("caps").movement);
-    let enemy_units: BTreeSet<u32> = g
+    let enemy_units: BTreeSet<NodeId> = g
         .unit_ids()
         .iter()
         .filter(|o| g.unit_side(o.as_str()) == Some(side.other()))
         .map(|o| g.unit(o.as_str()).expect("unit").1.node)
         .collect();
     let state = g.state();
-    let side_of = |n: u32| state.nodes[n as usize].control.current.and_then(|c| state.nations[c.index()].side);
-    let mut dist: BTreeMap<u32, u32> = BTreeMap::from([(l.node, 0)]);
+    let side_of = |n: NodeId| state.nodes[n].control.current.and_then(|c| state.nations[c.index()].side);
+    let mut dist: BTreeMap<NodeId, u32> = BTreeMap::from([(l.node, 0)]);
     let mut frontier = vec![l.node];
     for d in 1..=mp {
         let mut next = Vec::new();
@@ -377,7 +377,7 @@ fn random_state(seed: u64, phases: u32) -> Game {
 /// each node by every kind, and builds of every type at every node.
 fn candidates(g: &Game) -> Vec<Order> {
     let map = &g.spec().map;
-    let labels: Vec<String> = (0..map.node_count() as u32).map(|n| map.label(n).to_string()).collect();
+    let labels: Vec<String> = map.node_ids().map(|n| map.label(n).to_string()).collect();
     let mut out: Vec<Order> = Vec::new();
     for id in g.unit_ids() {
         let unit = id.to_string();

@@ -111,7 +111,7 @@ proptest! {
         let board = g.spec().map.board_count;
         for (changes, allies, post) in rounds {
             for (node, nation) in changes {
-                hand_over(&mut g, node % board, nation);
+                hand_over(&mut g, NodeId(node % board), nation);
             }
             let kind = if post { DeterminationKind::PostCombat } else { DeterminationKind::Initial };
             // An initial determination reads nothing of a unit's last record

@@ -39,12 +39,12 @@ fn with_options(rules: &Ruleset, bits: u8) -> Ruleset {
 
 /// The hexes in the zone of control of units standing in `from`, asked
 /// neighbour by neighbour.
-fn marked_by_reaches(rules: &Ruleset, map: &MapGraph, from: &[NodeId], friendly: &[bool]) -> Vec<bool> {
-    let mut zoc = vec![false; map.node_count()];
+fn marked_by_reaches(rules: &Ruleset, map: &MapGraph, from: &[NodeId], friendly: &NodeSlice<bool>) -> NodeVec<bool> {
+    let mut zoc = NodeVec::from(vec![false; map.node_count()]);
     for &f in from {
         for to in map.adjacent(f) {
-            if reaches(rules, map, f, to) && !(rules.zoc.friendly_units_negate && friendly[to as usize]) {
-                zoc[to as usize] = true;
+            if reaches(rules, map, f, to) && !(rules.zoc.friendly_units_negate && friendly[to]) {
+                zoc[to] = true;
             }
         }
     }
@@ -67,11 +67,11 @@ fn every_row_is_what_reaches_allows() {
         for bits in 0..8 {
             let rules = with_options(&g.spec().ruleset, bits);
             let spread = ZocSpread::new(&rules, map);
-            for n in 0..map.node_count() as NodeId {
+            for n in map.node_ids() {
                 let want: Vec<NodeId> = map.adjacent(n).filter(|&t| reaches(&rules, map, n, t)).collect();
                 assert_eq!(spread.from(n), want.as_slice(), "{name}, options {bits:03b}, node {}", map.label(n));
             }
-            assert!(spread.from(map.node_count() as NodeId).is_empty());
+            assert!(spread.from(NodeId::from_index(map.node_count())).is_empty());
         }
     }
     // The options change something on these maps.
@@ -93,13 +93,13 @@ fn marked_hexes_equal_those_reaches_allows_for_random_units() {
                 let mut units = ZocUnits::default();
                 let mut from = Vec::new();
                 for k in 0..1 + mix.below(n.min(40)) {
-                    let node = mix.below(n) as NodeId;
+                    let node = NodeId::from_index(mix.below(n));
                     units.push(node, ZocUnit { id: UnitId::new(format!("u{k}")), armor: k % 2 == 0 });
                     from.push(node);
                 }
                 units.sort();
-                let friendly: Vec<bool> = (0..n).map(|_| mix.below(3) == 0).collect();
-                let mut zoc = Vec::new();
+                let friendly: NodeVec<bool> = (0..n).map(|_| mix.below(3) == 0).collect();
+                let mut zoc = NodeVec::new();
                 zoc_hexes(&rules, map, (&units, &spread), &friendly, &mut zoc);
                 let want = marked_by_reaches(&rules, map, &from, &friendly);
                 assert_eq!(zoc, want, "{name}, options {bits:03b}, round {round}");

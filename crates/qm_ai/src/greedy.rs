@@ -27,7 +27,7 @@ use crate::eval::weights;
 use crate::legal::{actor, by_unit, destination};
 use crate::policy::Policy;
 use crate::seat::Seat;
-use qm_game::{DeterminationKind, Game, NodeId, Observation, Order, Orders, Side, UnitStatus};
+use qm_game::{DeterminationKind, Game, NodeId, NodeSlice, NodeVec, Observation, Order, Orders, Side, UnitStatus};
 use qm_trace::EdgeKinds;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -243,17 +243,17 @@ struct Board<'a> {
     seat: &'a Seat<'a>,
     side: Side,
     /// Hexes to the nearest enemy-held objective (or city).
-    dist: Vec<u32>,
+    dist: NodeVec<u32>,
     /// Hexes to the nearest enemy unit.
-    near: Vec<u32>,
+    near: NodeVec<u32>,
     /// Hexes to the nearest enemy unit on home ground.
-    intruders: Vec<u32>,
+    intruders: NodeVec<u32>,
     /// Objective points of each node (cities without points count 1).
-    points: Vec<i64>,
+    points: NodeVec<i64>,
     /// Controlling side of each node.
-    control: Vec<Option<Side>>,
+    control: NodeVec<Option<Side>>,
     /// Own hexes in supply.
-    supplied: Vec<bool>,
+    supplied: NodeVec<bool>,
     /// Own units' nodes, by id.
     at: BTreeMap<&'a str, NodeId>,
     /// The enemy supply cut as things stand, in points.
@@ -268,46 +268,45 @@ impl<'a> Board<'a> {
         let obs = seat.observation();
         let map = &seat.spec().map;
         let n = map.node_count();
-        let mut control = vec![None; n];
-        let mut supplied = vec![false; n];
-        let mut points = vec![0; n];
+        let mut control = NodeVec::from(vec![None; n]);
+        let mut supplied = NodeVec::from(vec![false; n]);
+        let mut points = NodeVec::from(vec![0; n]);
         for (node, p) in seat.objectives() {
-            if let Some(x) = points.get_mut(node as usize) {
+            if let Some(x) = points.get_mut(node) {
                 *x = i64::from(p);
             }
         }
-        let mut cities: Vec<u32> = Vec::new();
+        let mut cities: Vec<NodeId> = Vec::new();
         for h in &obs.hexes {
-            if let Some(c) = control.get_mut(h.node as usize) {
+            if let Some(c) = control.get_mut(h.node) {
                 *c = h.control;
             }
             if h.control == Some(obs.side) && h.supply.is_some_and(|s| s != qm_game::HexStatus::Unsupplied) {
-                supplied[h.node as usize] = true;
+                supplied[h.node] = true;
             }
             if h.city
-                && let Some(p) = points.get_mut(h.node as usize)
+                && let Some(p) = points.get_mut(h.node)
             {
                 *p = (*p).max(1);
             }
-            if points.get(h.node as usize).is_some_and(|&p| p > 0) && h.control != Some(obs.side) {
+            if points.get(h.node).is_some_and(|&p| p > 0) && h.control != Some(obs.side) {
                 cities.push(h.node);
             }
         }
-        let mut units: Vec<u32> = obs.enemy_units.iter().map(|u| u.node).collect();
+        let mut units: Vec<NodeId> = obs.enemy_units.iter().map(|u| u.node).collect();
         units.sort_unstable();
         units.dedup();
-        let land = |x: u32| map.node(x).is_some_and(|i| i.surface.is_land());
+        let land = |x: NodeId| map.node(x).is_some_and(|i| i.surface.is_land());
         let kinds = EdgeKinds(EdgeKinds::LAND.0 | EdgeKinds::CROSSING.0);
         let dist = qm_trace::bfs_distances(&map.land, kinds, &cities, 256, land);
         let near = qm_trace::bfs_distances(&map.land, kinds, &units, 256, land);
         let home = seat.home_nodes();
-        let is_home = |t: NodeId| home.get(t as usize).copied().unwrap_or(false);
-        let inside: Vec<u32> = units.iter().copied().filter(|&t| is_home(t)).collect();
+        let is_home = |t: NodeId| home.get(t).copied().unwrap_or(false);
+        let inside: Vec<NodeId> = units.iter().copied().filter(|&t| is_home(t)).collect();
         let intruders = qm_trace::bfs_distances(&map.land, kinds, &inside, HUNT_RANGE, land);
         let at = obs.own_units.iter().map(|u| (u.id.as_str(), u.node)).collect();
-        let worth = |t: NodeId| {
-            OBJECTIVE * points.get(t as usize).copied().unwrap_or(0) / 4 + if is_home(t) { INTRUDER } else { 0 }
-        };
+        let worth =
+            |t: NodeId| OBJECTIVE * points.get(t).copied().unwrap_or(0) / 4 + if is_home(t) { INTRUDER } else { 0 };
         let mut attacks = BTreeMap::new();
         for p in crate::attack::plan_attacks(seat, legal, &worth) {
             for a in p.attackers {
@@ -338,7 +337,7 @@ impl<'a> Board<'a> {
     fn is_capture_at(&self, order: &Order, to: NodeId) -> bool {
         use qm_ops::OpsOrder::{Exploit, Move};
         matches!(order.downcast_ref::<qm_ops::OpsOrder>(), Some(Move { .. } | Exploit { .. }))
-            && self.control.get(to as usize).copied().flatten() != Some(self.side)
+            && self.control.get(to).copied().flatten() != Some(self.side)
     }
 
     /// The order's score without look-ahead, and whether it takes an enemy
@@ -353,7 +352,7 @@ impl<'a> Board<'a> {
                 _ => (-1, false),
             };
         }
-        let d = |v: &[u32], n: NodeId| i64::from(v.get(n as usize).copied().unwrap_or(u32::MAX).min(256));
+        let d = |v: &NodeSlice<u32>, n: NodeId| i64::from(v.get(n).copied().unwrap_or(u32::MAX).min(256));
         let capture = self.is_capture_at(order, to);
         let Some(&from) = self.at.get(unit) else {
             // A construction: nearest the enemy first.
@@ -363,10 +362,10 @@ impl<'a> Board<'a> {
             + CLOSE * (d(&self.near, from).min(8) - d(&self.near, to).min(8))
             + HUNT * (d(&self.intruders, from).min(HUNT_RANGE.into()) - d(&self.intruders, to).min(HUNT_RANGE.into()));
         if capture {
-            score += CAPTURE + OBJECTIVE * self.points.get(to as usize).copied().unwrap_or(0);
+            score += CAPTURE + OBJECTIVE * self.points.get(to).copied().unwrap_or(0);
         }
         let map = &self.seat.spec().map;
-        let supplied = |n: NodeId| self.supplied.get(n as usize).copied().unwrap_or(false);
+        let supplied = |n: NodeId| self.supplied.get(n).copied().unwrap_or(false);
         if !supplied(to) && !map.adjacent(to).any(supplied) {
             score -= OUT_OF_SUPPLY;
         }

@@ -59,7 +59,7 @@ impl<'g> Seat<'g> {
     /// Per node, whether the side's nations held it at the start of the
     /// war (original control, public knowledge).
     #[must_use]
-    pub fn home_nodes(&self) -> Vec<bool> {
+    pub fn home_nodes(&self) -> qm_game::NodeVec<bool> {
         let side_of = self.game.nation_sides();
         let side_of = |o: qm_game::NationId| side_of.get(o.index()).copied().flatten();
         self.game.original_control().into_iter().map(|o| o.and_then(side_of) == Some(self.side())).collect()

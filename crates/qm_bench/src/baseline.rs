@@ -15,7 +15,7 @@
 //!   it.
 
 use crate::stats::elapsed_ns;
-use qm_core::ids::{DeterminationKind, NodeId, Side};
+use qm_core::ids::{DeterminationKind, NodeId, NodeVec, Side};
 use qm_core::ruleset::Domain;
 use qm_game::Game;
 use qm_supply::SupplyContext;
@@ -29,11 +29,11 @@ use std::time::Instant;
 /// Axis and 1 the Allies ([`side_index`]).
 pub struct Baseline {
     /// Per node: 0 none, 1 Axis, 2 Allies: the side whose hex it is.
-    pub owner: Vec<u8>,
+    pub owner: NodeVec<u8>,
     /// Per side and node: may receive supply.
-    pub accept: [Vec<bool>; 2],
+    pub accept: [NodeVec<bool>; 2],
     /// Per side and node: may pass supply on.
-    pub emit: [Vec<bool>; 2],
+    pub emit: [NodeVec<bool>; 2],
     /// Per side: source nodes, with the classes they supply (bits).
     pub seeds: [Vec<(NodeId, u64)>; 2],
     /// Per side: classes of each nation.
@@ -68,10 +68,11 @@ pub fn side_index(s: Side) -> usize {
 /// from the engine's supply context.
 pub fn baseline(g: &mut Game) -> Baseline {
     let n = g.spec().map.node_count();
+    let none = || NodeVec::from(vec![false; n]);
     let mut b = Baseline {
-        owner: vec![0; n],
-        accept: [vec![false; n], vec![false; n]],
-        emit: [vec![false; n], vec![false; n]],
+        owner: NodeVec::from(vec![0; n]),
+        accept: [none(), none()],
+        emit: [none(), none()],
         seeds: [Vec::new(), Vec::new()],
         classes: [Classes::default(), Classes::default()],
         closed: [Vec::new(), Vec::new()],
@@ -82,7 +83,7 @@ pub fn baseline(g: &mut Game) -> Baseline {
         let si = side_index(side);
         let ctx = g.world().resource::<SupplyContext>().clone();
         let map = &g.spec().map;
-        for i in 0..n {
+        for i in map.node_ids() {
             b.accept[si][i] = ctx.accept[i] != 0;
             b.emit[si][i] = ctx.emit[i] != 0;
             if ctx.friendly[i] {
@@ -120,8 +121,8 @@ pub fn baseline(g: &mut Game) -> Baseline {
 pub struct PlainBfs {
     /// Per side and node: the node may pass supply on (it emits, or it is a
     /// source of the side).
-    pass: [Vec<bool>; 2],
-    seen: Vec<bool>,
+    pass: [NodeVec<bool>; 2],
+    seen: NodeVec<bool>,
     queue: Vec<NodeId>,
 }
 
@@ -132,13 +133,13 @@ impl PlainBfs {
         let mut pass = b.emit.clone();
         for (p, seeds) in pass.iter_mut().zip(&b.seeds) {
             for &(s, _) in seeds {
-                if let Some(slot) = p.get_mut(s as usize) {
+                if let Some(slot) = p.get_mut(s) {
                     *slot = true;
                 }
             }
         }
         let n = b.owner.len();
-        Self { pass, seen: vec![false; n], queue: Vec::with_capacity(n) }
+        Self { pass, seen: NodeVec::from(vec![false; n]), queue: Vec::with_capacity(n) }
     }
 }
 
@@ -154,23 +155,21 @@ pub fn plain_bfs_once(g: &Game, b: &Baseline, p: &mut PlainBfs) -> (u64, usize) 
         p.seen.fill(false);
         p.queue.clear();
         for &(s, _) in &b.seeds[si] {
-            if !p.seen[s as usize] {
-                p.seen[s as usize] = true;
+            if !p.seen[s] {
+                p.seen[s] = true;
                 p.queue.push(s);
             }
         }
         let mut head = 0;
         while let Some(&h) = p.queue.get(head) {
             head += 1;
-            let hu = h as usize;
-            if !pass[hu] {
+            if !pass[h] {
                 continue;
             }
-            let edges = offsets[hu] as usize..offsets[hu + 1] as usize;
+            let edges = offsets[h.index()] as usize..offsets[h.index() + 1] as usize;
             for (&t, &k) in targets[edges.clone()].iter().zip(&kinds[edges]) {
-                let tu = t as usize;
-                if !p.seen[tu] && accept[tu] && k.intersects(LAND_KINDS) && b.open(si, h, t) {
-                    p.seen[tu] = true;
+                if !p.seen[t] && accept[t] && k.intersects(LAND_KINDS) && b.open(si, h, t) {
+                    p.seen[t] = true;
                     p.queue.push(t);
                 }
             }
@@ -184,19 +183,19 @@ pub fn plain_bfs_once(g: &Game, b: &Baseline, p: &mut PlainBfs) -> (u64, usize) 
 /// for their holder, from all sources of both sides. Returns the time and
 /// the number of nodes reached.
 pub fn bfs_reach_once(g: &Game, b: &Baseline) -> (u64, usize) {
-    const ROOT: u32 = u32::MAX;
+    const ROOT: NodeId = qm_trace::NO_NODE;
     let map = &g.spec().map;
-    let roots: Vec<u32> = b.seeds.iter().flatten().map(|s| s.0).collect();
-    let mut is_root = vec![false; map.node_count()];
+    let roots: Vec<NodeId> = b.seeds.iter().flatten().map(|s| s.0).collect();
+    let mut is_root = NodeVec::from(vec![false; map.node_count()]);
     for &r in &roots {
-        is_root[r as usize] = true;
+        is_root[r] = true;
     }
     let t = Instant::now();
-    let reached = pathfinding::directed::bfs::bfs_reach(ROOT, |&h: &u32| -> Vec<u32> {
+    let reached = pathfinding::directed::bfs::bfs_reach(ROOT, |&h: &NodeId| -> Vec<NodeId> {
         if h == ROOT {
             return roots.clone();
         }
-        let side = match b.owner.get(h as usize) {
+        let side = match b.owner.get(h) {
             Some(1) => 0,
             Some(2) => 1,
             _ => return Vec::new(),
@@ -204,7 +203,7 @@ pub fn bfs_reach_once(g: &Game, b: &Baseline) -> (u64, usize) {
         map.land
             .edges(h, LAND_KINDS)
             .map(|(_, t, _)| t)
-            .filter(|&t| b.accept[side][t as usize] && (b.emit[side][h as usize] || is_root[h as usize]))
+            .filter(|&t| b.accept[side][t] && (b.emit[side][h] || is_root[h]))
             .filter(|&t| b.open(side, h, t))
             .collect()
     })
@@ -262,15 +261,15 @@ pub fn per_unit_once(g: &Game, b: &Baseline, units: &[UnitTarget], step: usize) 
     let map = &g.spec().map;
     let n = map.node_count();
     // Per side: classes' seed bits at each node.
-    let mut seed_at = [vec![0u64; n], vec![0u64; n]];
+    let mut seed_at = [NodeVec::from(vec![0u64; n]), NodeVec::from(vec![0u64; n])];
     for (at, seeds) in seed_at.iter_mut().zip(&b.seeds) {
         for &(node, bits) in seeds {
-            at[node as usize] |= bits;
+            at[node] |= bits;
         }
     }
     let t = Instant::now();
     let mut out = Vec::with_capacity(units.len() / step.max(1) + 1);
-    let mut stamp = vec![0u32; n];
+    let mut stamp = NodeVec::from(vec![0u32; n]);
     let mut queue = VecDeque::new();
     for (k, u) in units.iter().enumerate().step_by(step.max(1)) {
         let (si, start, full, partial) = (u.side, u.node, u.full, u.partial);
@@ -278,9 +277,9 @@ pub fn per_unit_once(g: &Game, b: &Baseline, units: &[UnitTarget], step: usize) 
         let mut best = u8::from(b.own_hex[si].binary_search(&(start, partial)).is_ok());
         queue.clear();
         queue.push_back(start);
-        stamp[start as usize] = mark;
+        stamp[start] = mark;
         while let Some(h) = queue.pop_front() {
-            let here = seed_at[si][h as usize];
+            let here = seed_at[si][h];
             if here & full != 0 {
                 best = 2;
                 break;
@@ -290,13 +289,12 @@ pub fn per_unit_once(g: &Game, b: &Baseline, units: &[UnitTarget], step: usize) 
             }
             // Backwards: a predecessor must pass supply on to `h`.
             for p in map.land_rev.neighbors(h, LAND_KINDS) {
-                let pu = p as usize;
-                if stamp[pu] != mark
-                    && (b.emit[si][pu] || seed_at[si][pu] & (full | partial) != 0)
-                    && b.accept[si][h as usize]
+                if stamp[p] != mark
+                    && (b.emit[si][p] || seed_at[si][p] & (full | partial) != 0)
+                    && b.accept[si][h]
                     && b.open(si, p, h)
                 {
-                    stamp[pu] = mark;
+                    stamp[p] = mark;
                     queue.push_back(p);
                 }
             }

@@ -26,12 +26,12 @@ use qm_collect::lines::passability;
 use qm_collect::middle_east::plugin::settle_track;
 use qm_collect::plugin::collect_resources;
 use qm_collect::{Board, Statements};
-use qm_core::ids::{NationId, Side};
+use qm_core::ids::{NationId, NodeId, Side};
 use qm_core::map::{Features, NodeKind};
 use qm_core::phase::GameClock;
 use qm_game::Game;
 use qm_scenario::generate_territories::{TerritoryParams, generate_territories};
-use qm_trace::{Csr, EdgeKinds};
+use qm_trace::{Csr, EdgeKinds, NodeVec};
 use serde::Serialize;
 use std::collections::VecDeque;
 use std::time::Instant;
@@ -78,9 +78,9 @@ pub struct NationFloor {
     /// The nation.
     pub nation: NationId,
     /// The supply centers the nation controls.
-    pub centers: Vec<u32>,
+    pub centers: Vec<NodeId>,
     /// Whether each node passes the nation's lines.
-    pub pass: Vec<bool>,
+    pub pass: NodeVec<bool>,
 }
 
 /// Each nation's supply centers and passable nodes, on the board as the
@@ -92,8 +92,8 @@ pub fn floors(g: &Game) -> Vec<NationFloor> {
     (0..board.spec.ruleset.nations.len())
         .filter_map(|n| {
             let nation = NationId(u16::try_from(n).ok()?);
-            let own: Vec<u32> =
-                all.iter().copied().filter(|&c| board.control.get(c as usize) == Some(&Some(nation))).collect();
+            let own: Vec<NodeId> =
+                all.iter().copied().filter(|&c| board.control.get(c) == Some(&Some(nation))).collect();
             let pass = passability(&board, nation).iter().map(|&m| m != 0).collect();
             (!own.is_empty()).then_some(NationFloor { nation, centers: own, pass })
         })
@@ -113,19 +113,19 @@ pub fn plain_bfs_once(g: &Game, floors: &[NationFloor]) -> (u64, usize) {
 /// A plain dense breadth-first search from a nation's supply centers over
 /// the nodes its lines may pass: which nodes it reached, and how many.
 #[must_use]
-pub fn plain_bfs(graph: &Csr, f: &NationFloor) -> (Vec<bool>, usize) {
-    let mut seen = vec![false; f.pass.len()];
-    let mut queue: VecDeque<u32> = VecDeque::with_capacity(f.pass.len());
+pub fn plain_bfs(graph: &Csr, f: &NationFloor) -> (NodeVec<bool>, usize) {
+    let mut seen: NodeVec<bool> = NodeVec::from(vec![false; f.pass.len()]);
+    let mut queue: VecDeque<NodeId> = VecDeque::with_capacity(f.pass.len());
     for &c in &f.centers {
-        seen[c as usize] = true;
+        seen[c] = true;
         queue.push_back(c);
     }
     let mut reached = 0;
     while let Some(h) = queue.pop_front() {
         reached += 1;
         for to in graph.neighbors(h, EdgeKinds::ALL) {
-            if f.pass[to as usize] && !seen[to as usize] {
-                seen[to as usize] = true;
+            if f.pass[to] && !seen[to] {
+                seen[to] = true;
                 queue.push_back(to);
             }
         }
@@ -150,10 +150,10 @@ pub fn collect_once(g: &mut Game) -> (u64, usize) {
 
 /// The supply centers of the map, of any nation (COL-005).
 #[must_use]
-pub fn centers(g: &Game) -> Vec<u32> {
+pub fn centers(g: &Game) -> Vec<NodeId> {
     let map = &g.spec().map;
     let center = Features::CITY | Features::IC | Features::PORT;
-    (0..map.board_count)
+    map.board_nodes()
         .filter(|&n| map.node(n).is_some_and(|i| i.kind == NodeKind::Territory && i.features.intersects(center)))
         .collect()
 }
@@ -161,11 +161,11 @@ pub fn centers(g: &Game) -> Vec<u32> {
 /// One generic flood of the whole map from every supply center: the time
 /// and the nodes reached.
 #[must_use]
-pub fn bfs_reach_once(g: &Game, roots: &[u32]) -> (u64, usize) {
-    const ROOT: u32 = u32::MAX;
+pub fn bfs_reach_once(g: &Game, roots: &[NodeId]) -> (u64, usize) {
+    const ROOT: NodeId = qm_trace::NO_NODE;
     let graph = &g.spec().map.adjacency;
     let t = Instant::now();
-    let reached = pathfinding::directed::bfs::bfs_reach(ROOT, |&h: &u32| -> Vec<u32> {
+    let reached = pathfinding::directed::bfs::bfs_reach(ROOT, |&h: &NodeId| -> Vec<NodeId> {
         if h == ROOT {
             return roots.to_vec();
         }

@@ -5,7 +5,7 @@
 
 use crate::stats::{elapsed_ns, median};
 use qm_core::components::{Control, Location, MapNode, Unit};
-use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, UnitId};
+use qm_core::ids::{DeterminationKind, NationId, NodeId, NodeVec, Side, UnitId};
 use qm_core::ruleset::Domain;
 use qm_game::Game;
 use std::collections::BTreeMap;
@@ -26,7 +26,7 @@ pub fn generated_moves(g: &Game) -> Vec<Move> {
     let state = g.state();
     let side = state.clock.side;
     let side_of = |n: Option<NationId>| n.and_then(|n| state.nations.get(n.index())).and_then(|s| s.side);
-    let mut control: Vec<Option<NationId>> = state.nodes.iter().map(|n| n.control.current).collect();
+    let mut control: NodeVec<Option<NationId>> = state.nodes.iter().map(|n| n.control.current).collect();
     let mut moves = Vec::new();
     let ground = state.units.iter().filter(|u| {
         side_of(Some(u.nation)) == Some(side)
@@ -36,12 +36,12 @@ pub fn generated_moves(g: &Game) -> Vec<Move> {
     for u in ground {
         let to = map
             .adjacent(u.location.node)
-            .filter(|&t| map.is_hex(t) && side_of(control.get(t as usize).copied().flatten()) == Some(side.other()))
+            .filter(|&t| map.is_hex(t) && side_of(control.get(t).copied().flatten()) == Some(side.other()))
             .min();
         if let Some(to) = to {
             next_to_enemy += 1;
             if next_to_enemy % 2 == 1 {
-                control[to as usize] = Some(u.nation);
+                control[to] = Some(u.nation);
                 moves.push((u.id.clone(), to, u.nation));
             }
         }

@@ -33,7 +33,7 @@ pub fn hex(g: &Game, key: &str) -> Option<String> {
         return None;
     }
     let state = g.state();
-    let ns = state.nodes.get(node as usize)?;
+    let ns = state.nodes.get(node)?;
     let mut s = spec.map.describe(node);
     let controller = ns.control.current;
     match controller {

@@ -6,9 +6,9 @@
 //! became of each nation's naval trade there (COL-006, ruling 5).
 
 use crate::territories::statements_now;
-use qm_game::Game;
 use qm_game::NodeKind;
 use qm_game::collection::{CollectMap, IncomeStatement, LineStatus, TerritoryLine, TradeLine, TradeOutcome};
+use qm_game::{Game, NodeId};
 use std::fmt::Write;
 
 /// Whether `key` names a land territory or sea zone of the game's map.
@@ -41,11 +41,11 @@ pub fn explain_territory(g: &mut Game, key: &str, recorded: &[IncomeStatement]) 
 }
 
 /// A land territory's explanation.
-fn land<'a>(g: &Game, n: u32, s: &mut String, latest: &dyn Fn(&str) -> Option<&'a IncomeStatement>) {
+fn land<'a>(g: &Game, n: NodeId, s: &mut String, latest: &dyn Fn(&str) -> Option<&'a IncomeStatement>) {
     let spec = g.spec();
     let e = CollectMap::of(spec).econ(n);
     let state = g.state();
-    let control = state.nodes.get(n as usize).and_then(|x| x.control.current);
+    let control = state.nodes.get(n).and_then(|x| x.control.current);
     let Some(nation) = control.map(|c| spec.ruleset.nation_key(c).to_string()) else {
         let _ = writeln!(s, ": held by no nation of the war, so nobody collects its {} (COL-004)", e.value);
         return;
@@ -113,7 +113,7 @@ fn territory_line(s: &mut String, st: &IncomeStatement, t: &TerritoryLine) {
 }
 
 /// A sea zone's explanation: each nation's naval trade in it.
-fn sea<'a>(g: &Game, n: u32, s: &mut String, latest: &dyn Fn(&str) -> Option<&'a IncomeStatement>) {
+fn sea<'a>(g: &Game, n: NodeId, s: &mut String, latest: &dyn Fn(&str) -> Option<&'a IncomeStatement>) {
     let spec = g.spec();
     let _ = writeln!(s, ", sea zone");
     let label = spec.map.label(n).to_string();

@@ -28,7 +28,7 @@ fn cell_char(map: &MapGraph, n: NodeId) -> char {
 pub fn draw(map: &MapGraph) -> String {
     let mut s = String::new();
     let cells: BTreeMap<(u32, u32), char> =
-        (0..map.node_count() as NodeId).filter_map(|n| Some((map.row_col(n)?, cell_char(map, n)))).collect();
+        map.node_ids().filter_map(|n| Some((map.row_col(n)?, cell_char(map, n)))).collect();
     if let (Some(r1), Some(c0), Some(c1)) =
         (cells.keys().map(|k| k.0).max(), cells.keys().map(|k| k.1).min(), cells.keys().map(|k| k.1).max())
     {
@@ -65,9 +65,8 @@ fn draw_hexes(s: &mut String, cells: &BTreeMap<(u32, u32), char>, r1: u32, c0: u
 
 /// Every named place and box with its neighbours, in map order.
 fn list_places(s: &mut String, map: &MapGraph) {
-    let mut named: Vec<NodeId> = (0..map.node_count() as NodeId)
-        .filter(|&n| map.node(n).is_some_and(|i| i.name.is_some() || i.kind != NodeKind::Hex))
-        .collect();
+    let mut named: Vec<NodeId> =
+        map.node_ids().filter(|&n| map.node(n).is_some_and(|i| i.name.is_some() || i.kind != NodeKind::Hex)).collect();
     named.sort_by_key(|&n| (map.row_col(n).unwrap_or((u32::MAX, u32::MAX)), map.label(n).to_string()));
     if named.is_empty() {
         return;

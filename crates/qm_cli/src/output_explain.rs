@@ -299,7 +299,7 @@ pub fn territory(g: &mut Game, key: &str, recorded: &[IncomeStatement], text: &s
     match info.kind {
         NodeKind::Territory => {
             let e = CollectMap::of(spec).econ(n);
-            let control = g.state().nodes.get(n as usize).and_then(|x| x.control.current);
+            let control = g.state().nodes.get(n).and_then(|x| x.control.current);
             let controller = control.map(|c| spec.ruleset.nation_key(c).to_string());
             let statement = controller.as_deref().and_then(latest).and_then(|st| {
                 st.territory(&label).map(|t| StatementLine {

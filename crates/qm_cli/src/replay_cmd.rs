@@ -263,7 +263,7 @@ fn frame(
     let mut keys: Vec<String> = g.unit_ids().into_iter().map(|u| u.to_string()).collect();
     keys.extend(g.eliminations().iter().map(|e| e.unit.id.to_string()));
     let spec = g.spec_arc();
-    keys.extend((0..spec.map.board_count).filter_map(|n| spec.map.node(n)).map(|i| i.label.clone()));
+    keys.extend(spec.map.board_nodes().filter_map(|n| spec.map.node(n)).map(|i| i.label.clone()));
     let mut explain: BTreeMap<String, Explained> = BTreeMap::new();
     for k in keys {
         if let Some(e) = crate::explain_any::explain(g, &k, statements) {

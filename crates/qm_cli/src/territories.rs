@@ -19,7 +19,7 @@ use std::fmt::Write;
 #[must_use]
 pub fn is_territory_map(g: &Game) -> bool {
     let map = &g.spec().map;
-    map.hex.is_none() && (0..map.board_count).any(|n| map.node(n).is_some_and(|i| i.kind == NodeKind::Territory))
+    map.hex.is_none() && map.board_nodes().any(|n| map.node(n).is_some_and(|i| i.kind == NodeKind::Territory))
 }
 
 /// One row of the territory table.
@@ -67,7 +67,7 @@ pub fn territory_rows(g: &mut Game) -> Vec<TerritoryRow> {
     let statements = statements_now(g);
     let Some(board) = g.territory_board() else { return Vec::new() };
     let map = &board.spec.map;
-    (0..map.board_count).filter_map(|n| row(&board, &statements, n)).collect()
+    map.board_nodes().filter_map(|n| row(&board, &statements, n)).collect()
 }
 
 /// A node's row: a land territory or a sea zone.
@@ -79,8 +79,8 @@ fn row(board: &Board, statements: &[IncomeStatement], n: NodeId) -> Option<Terri
     let nation = |x: Option<NationId>| x.map(|x| spec.ruleset.nation_key(x).to_string());
     match info.kind {
         NodeKind::Territory => {
-            let control = board.control.get(n as usize).copied().flatten();
-            let first = board.original.get(n as usize).copied().flatten();
+            let control = board.control.get(n).copied().flatten();
+            let first = board.original.get(n).copied().flatten();
             let controller = nation(control);
             let line = controller
                 .as_ref()

@@ -3,7 +3,7 @@
 
 use bevy_ecs::prelude::*;
 use qm_core::components::{Control, Location, MapNode, Unit};
-use qm_core::ids::{NationId, NodeId, Side, UnitId};
+use qm_core::ids::{NationId, NodeId, NodeVec, Side, UnitId};
 use qm_core::nation::NationSides;
 use qm_core::spec::{ScenarioSpec, Spec};
 use std::sync::Arc;
@@ -40,9 +40,9 @@ pub struct Board {
     /// The scenario.
     pub spec: Arc<ScenarioSpec>,
     /// The current controller of each board node.
-    pub control: Vec<Option<NationId>>,
+    pub control: NodeVec<Option<NationId>>,
     /// The original controller of each board node.
-    pub original: Vec<Option<NationId>>,
+    pub original: NodeVec<Option<NationId>>,
     /// The side of each nation.
     pub sides: NationSides,
     /// The ships, sorted by id.
@@ -55,11 +55,11 @@ impl Board {
     pub fn from_world(world: &World) -> Option<Self> {
         let spec = world.get_resource::<Spec>()?.0.clone();
         let sides = world.get_resource::<NationSides>()?.clone();
-        let mut control = vec![None; spec.map.board_count as usize];
+        let mut control = NodeVec::from(vec![None; spec.map.board_nodes().len()]);
         let mut original = control.clone();
         if let Some(mut q) = world.try_query::<(&MapNode, &Control)>() {
             for (n, c) in q.iter(world) {
-                if let (Some(now), Some(first)) = (control.get_mut(n.0 as usize), original.get_mut(n.0 as usize)) {
+                if let (Some(now), Some(first)) = (control.get_mut(n.0), original.get_mut(n.0)) {
                     (*now, *first) = (c.current, c.original);
                 }
             }

@@ -8,7 +8,7 @@
 //! [`ConvoyRules::of`] read them back. The kernel holds them without
 //! naming their types.
 
-use qm_core::ids::{NationId, NodeId};
+use qm_core::ids::{NationId, NodeId, NodeVec};
 use qm_core::map::Features;
 use qm_core::ruleset::Ruleset;
 use qm_core::spec::ScenarioSpec;
@@ -80,7 +80,7 @@ pub struct TradePoints {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CollectMap {
     /// Per board node, in node order (empty for a hex map).
-    pub territories: Vec<TerritoryEcon>,
+    pub territories: NodeVec<TerritoryEcon>,
     /// Saving places: homelands and colonies, sorted by key.
     pub places: Vec<SavingPlace>,
     /// Naval trade, sorted by `(zone, nation)`.
@@ -92,7 +92,7 @@ impl CollectMap {
     pub const NAME: &'static str = "collect";
 
     /// No territory, place or trade: a hex map's.
-    pub const EMPTY: Self = Self { territories: Vec::new(), places: Vec::new(), trade: Vec::new() };
+    pub const EMPTY: Self = Self { territories: NodeVec::new(), places: Vec::new(), trade: Vec::new() };
 
     /// The collection data of a scenario, as its compiler put it in;
     /// [`Self::EMPTY`] for a hex map or a scenario built without it.
@@ -105,7 +105,7 @@ impl CollectMap {
     /// A territory's data (the default for a node out of range).
     #[must_use]
     pub fn econ(&self, node: NodeId) -> TerritoryEcon {
-        self.territories.get(node as usize).copied().unwrap_or_default()
+        self.territories.get(node).copied().unwrap_or_default()
     }
 
     /// The homeland place of a nation.

@@ -6,7 +6,7 @@ use crate::collect_map::{CollectMap, PlaceId, TerritoryEcon};
 use crate::lines::{Lines, trace_lines};
 use crate::statement::{IncomeStatement, LineStatus, MiddleEastIncome, Relay, Saved, TerritoryLine};
 use crate::trade::naval_trade;
-use qm_core::ids::{NationId, NodeId, Side};
+use qm_core::ids::{NationId, NodeId, NodeVec, Side};
 use qm_core::map::NodeKind;
 use qm_core::rng::GameRng;
 use std::collections::BTreeMap;
@@ -126,9 +126,9 @@ fn held(board: &Board, nation: NationId) -> Vec<NodeId> {
     let map = &board.spec.map;
     let cm = CollectMap::of(&board.spec);
     // Control first: it rules out most nodes and is read from one array.
-    (0..map.board_count)
+    map.board_nodes()
         .filter(|&n| {
-            board.control.get(n as usize).copied().flatten() == Some(nation)
+            board.control.get(n).copied().flatten() == Some(nation)
                 && cm.econ(n).value > 0
                 && !cm.econ(n).middle_east
                 && map.node(n).is_some_and(|i| i.kind == NodeKind::Territory)
@@ -141,7 +141,7 @@ fn held(board: &Board, nation: NationId) -> Vec<NodeId> {
 fn is_original(board: &Board, nation: NationId, n: NodeId, e: TerritoryEcon) -> bool {
     match e.gifted_to {
         Some(g) => g == nation,
-        None => board.original.get(n as usize).copied().flatten() == Some(nation),
+        None => board.original.get(n).copied().flatten() == Some(nation),
     }
 }
 
@@ -207,36 +207,36 @@ fn relays(board: &Board, lines: &Lines, held: &[NodeId], traced: &[Option<PlaceI
     let cm = CollectMap::of(&board.spec);
     let count = map.node_count();
     // Per node, the place whose line it is listed on with its own `via`.
-    let mut own: Vec<Option<PlaceId>> = vec![None; count];
+    let mut own: NodeVec<Option<PlaceId>> = NodeVec::from(vec![None; count]);
     let mut targets: Vec<(PlaceId, NodeId)> = Vec::new();
     for (&n, &p) in held.iter().zip(traced) {
-        if let (Some(p), Some(o)) = (p, own.get_mut(n as usize)) {
+        if let (Some(p), Some(o)) = (p, own.get_mut(n)) {
             *o = Some(p);
             targets.push((p, n));
         }
     }
     // By place, so that one `seen` array serves each place in turn.
     targets.sort_unstable();
-    let mut seen = vec![false; count];
+    let mut seen = NodeVec::from(vec![false; count]);
     let mut touched: Vec<NodeId> = Vec::new();
     let mut place_now = None;
     let mut out = Vec::new();
     for (p, n) in targets {
         if place_now != Some(p) {
-            touched.drain(..).for_each(|x| seen[x as usize] = false);
+            touched.drain(..).for_each(|x| seen[x] = false);
             place_now = Some(p);
         }
         let mut at = n;
         // Each step goes to an earlier arrival; the bound guards a broken
         // record.
         for _ in 0..=count {
-            if seen.get(at as usize).is_none_or(|&s| s) {
+            if seen.get(at).is_none_or(|&s| s) {
                 break;
             }
-            seen[at as usize] = true;
+            seen[at] = true;
             touched.push(at);
             let Some(parent) = lines.parent(at, p) else { break };
-            if own[at as usize] != Some(p) {
+            if own[at] != Some(p) {
                 out.push(Relay {
                     place: cm.place_key(p).to_string(),
                     node: map.label(at).to_string(),

@@ -8,7 +8,7 @@
 
 use crate::board::{Board, ShipKind};
 use crate::collect_map::{CollectMap, PlaceId};
-use qm_core::ids::{NationId, NodeId};
+use qm_core::ids::{NationId, NodeId, NodeSlice, NodeVec};
 use qm_core::map::{Features, NodeKind};
 use qm_trace::{EdgeKinds, Flood, FloodSpec, Origin, Seed, bfs_distances, flood};
 use std::borrow::Cow;
@@ -20,7 +20,7 @@ pub struct Lines {
     /// The flood, with arrivals recorded.
     pub flood: Flood,
     /// Passability of each node (all labels or none).
-    pub pass: Vec<u64>,
+    pub pass: NodeVec<u64>,
     /// The places, by label.
     pub places: Vec<PlaceId>,
     /// Per label, the place's supply centers (the flood's seeds).
@@ -29,7 +29,7 @@ pub struct Lines {
     /// centers, ignoring passability: made once, on the first blocker asked
     /// of that place, so that naming blockers costs one search per place,
     /// not one per cut territory.
-    reach: Vec<OnceLock<Vec<u32>>>,
+    reach: Vec<OnceLock<NodeVec<u32>>>,
 }
 
 /// Features that make a supply center (COL-005: city, industrial complex,
@@ -41,23 +41,23 @@ pub const MAX_PLACES: usize = 64;
 
 /// Whether each node passes `nation`'s lines (ruling 4).
 #[must_use]
-pub fn passability(board: &Board, nation: NationId) -> Vec<u64> {
+pub fn passability(board: &Board, nation: NationId) -> NodeVec<u64> {
     let map = &board.spec.map;
     // Ruling 4: one enemy surface warship closes a sea zone (one pass over
     // the ships, not one per zone).
-    let mut closed = vec![false; map.node_count()];
+    let mut closed = NodeVec::from(vec![false; map.node_count()]);
     for s in board.ships.iter().filter(|s| s.kind == ShipKind::Surface && board.enemy(nation, s.nation)) {
-        if let Some(c) = closed.get_mut(s.node as usize) {
+        if let Some(c) = closed.get_mut(s.node) {
             *c = true;
         }
     }
-    (0..map.node_count() as NodeId)
+    map.node_ids()
         .map(|n| {
             let open = match map.node(n).map(|i| i.kind) {
                 Some(NodeKind::Territory) => {
-                    board.control.get(n as usize).copied().flatten().is_some_and(|c| board.friendly(nation, c))
+                    board.control.get(n).copied().flatten().is_some_and(|c| board.friendly(nation, c))
                 }
-                Some(NodeKind::SeaZone) => !closed[n as usize],
+                Some(NodeKind::SeaZone) => !closed[n],
                 _ => false,
             };
             if open { u64::MAX } else { 0 }
@@ -77,7 +77,7 @@ fn is_center(board: &Board, nation: NationId, homeland: Option<PlaceId>, n: Node
     };
     of_place
         && e.incorporated
-        && board.control.get(n as usize).copied().flatten() == Some(nation)
+        && board.control.get(n).copied().flatten() == Some(nation)
         && board.spec.map.node(n).is_some_and(|i| i.features.intersects(CENTER))
 }
 
@@ -102,9 +102,9 @@ pub fn centers_of(board: &Board, places: &[PlaceId]) -> Vec<Vec<NodeId>> {
         }
     }
     let mut out = vec![Vec::new(); places.len()];
-    for n in 0..board.spec.map.board_count {
+    for n in board.spec.map.board_nodes() {
         // Only a controlled territory can be a center: test that first.
-        if board.control.get(n as usize).copied().flatten().is_none() {
+        if board.control.get(n).copied().flatten().is_none() {
             continue;
         }
         let e = cm.econ(n);
@@ -192,11 +192,11 @@ impl Lines {
     pub fn blocker(&self, board: &Board, nation: NationId, node: NodeId, place: PlaceId) -> Option<NodeId> {
         let graph = &board.spec.map.adjacency;
         let dist = self.center_distances(board, nation, place);
-        let mut d = *dist.get(node as usize).filter(|&&d| d != u32::MAX)?;
+        let mut d = *dist.get(node).filter(|&&d| d != u32::MAX)?;
         let mut at = node;
         while d > 0 {
-            let next = graph.neighbors(at, EdgeKinds::ALL).filter(|&t| dist.get(t as usize) == Some(&(d - 1))).min()?;
-            if self.pass.get(next as usize).is_none_or(|&m| m == 0) {
+            let next = graph.neighbors(at, EdgeKinds::ALL).filter(|&t| dist.get(t) == Some(&(d - 1))).min()?;
+            if self.pass.get(next).is_none_or(|&m| m == 0) {
                 return Some(next);
             }
             (at, d) = (next, d - 1);
@@ -206,7 +206,7 @@ impl Lines {
 
     /// The distance of every node from `place`'s supply centers, ignoring
     /// passability: cached for a labelled place, else made now.
-    fn center_distances(&self, board: &Board, nation: NationId, place: PlaceId) -> Cow<'_, [u32]> {
+    fn center_distances(&self, board: &Board, nation: NationId, place: PlaceId) -> Cow<'_, NodeSlice<u32>> {
         let from =
             |centers: &[NodeId]| bfs_distances(&board.spec.map.adjacency, EdgeKinds::ALL, centers, u32::MAX, |_| true);
         match self.places.iter().position(|&p| p == place) {

@@ -132,7 +132,7 @@ pub(crate) fn collects(board: &Board, nation: NationId) -> bool {
     let cm = CollectMap::of(&board.spec);
     let rules = &board.spec.ruleset;
     cm.trade.iter().any(|t| t.nation == nation)
-        || board.control.iter().enumerate().any(|(n, c)| *c == Some(nation) && cm.econ(n as NodeId).value > 0)
+        || board.control.iter_enumerated().any(|(n, c)| *c == Some(nation) && cm.econ(n).value > 0)
         || MiddleEastRules::of(rules).markers.iter().any(|m| m == rules.nation_key(nation))
 }
 

@@ -142,7 +142,7 @@ fn write_nodes(e: &mut Encoder, world: &World) {
     };
     let before = e.clone();
     e.count(q.iter(world).len());
-    let (mut last, mut sorted) = (0, true);
+    let (mut last, mut sorted) = (crate::ids::NodeId::new(0), true);
     e.nodes(q.iter(world).map(|(n, c, s, a, d)| {
         sorted &= last <= n.0;
         last = n.0;
@@ -188,7 +188,7 @@ pub(crate) fn checksum_json(state: &GameState) -> Checksum {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::{NationId, Side, UnitId, UnitTypeId};
+    use crate::ids::{NationId, NodeId, Side, UnitId, UnitTypeId};
     use crate::nation::{NationState, NationStatus};
     use crate::phase::GameClock;
     use crate::rng::GameRng;
@@ -213,9 +213,9 @@ mod tests {
             rng: GameRng::seeded(5),
             flags: ["persian-route-open".to_string()].into(),
             nations: vec![nation(Some(Side::Axis)), nation(Some(Side::Allies)), nation(None)],
-            nodes: vec![NodeState::default(); 6],
+            nodes: vec![NodeState::default(); 6].into(),
             sources: vec![Designation::default(); 2],
-            units: vec![unit("a", 1), unit("b", 4)],
+            units: vec![unit("a", NodeId(1)), unit("b", NodeId(4))],
             sections: [("fam".to_string(), serde_json::json!({"queue": [1, 2], "log": null}))].into(),
         }
     }
@@ -239,12 +239,12 @@ mod tests {
             }),
             ("nation status", |s| s.nations[1].status = NationStatus::Surrendered),
             ("nation patron", |s| s.nations[2].patron = Some(NationId(0))),
-            ("node control", |s| s.nodes[2].control.current = Some(NationId(1))),
-            ("node captured", |s| s.nodes[2].control.captured = Some((1, Side::Axis))),
-            ("node damage", |s| s.nodes[5].damage.ic_isolated_turns = 1),
-            ("node supply", |s| s.nodes[0].supply.status = Some(HexStatus::Partial)),
+            ("node control", |s| s.nodes[NodeId(2)].control.current = Some(NationId(1))),
+            ("node captured", |s| s.nodes[NodeId(2)].control.captured = Some((1, Side::Axis))),
+            ("node damage", |s| s.nodes[NodeId(5)].damage.ic_isolated_turns = 1),
+            ("node supply", |s| s.nodes[NodeId(0)].supply.status = Some(HexStatus::Partial)),
             ("designation", |s| s.sources[1].designated = !s.sources[1].designated),
-            ("unit moved", |s| s.units[0].location.node = 2),
+            ("unit moved", |s| s.units[0].location.node = NodeId(2)),
             ("unit factors", |s| s.units[1].factors = 2),
             ("unit status", |s| s.units[1].supply.status = UnitStatus::Isolated),
             ("unit flags", |s| s.units[0].flags.isolated_turns = 1),

@@ -9,8 +9,13 @@ use std::fmt;
 
 /// Index of a map node (hex, box, later territory or sea zone) in the dense
 /// [`MapGraph`](crate::map::MapGraph). Hexes come first, in row-major order of
-/// their labels, then boxes in key order.
-pub type NodeId = qm_trace::Node;
+/// their labels, then boxes in key order. A `Copy` newtype of a `u32`
+/// ([`qm_trace::Node`]), written as the bare number.
+pub use qm_trace::Node as NodeId;
+
+/// Per-node columns, indexed by [`NodeId`]: [`qm_trace::NodeVec`] and the
+/// slice it derefs to.
+pub use qm_trace::{NodeSlice, NodeVec};
 
 macro_rules! index_id {
     ($(#[$m:meta])* $name:ident($t:ty)) => {

@@ -7,9 +7,9 @@
 //! statuses) lives in components.
 
 use crate::condition::Condition;
-use crate::ids::{FrontId, NationId, NodeId, RegionId, TerrainId, Theater};
+use crate::ids::{FrontId, NationId, NodeId, NodeVec, RegionId, TerrainId, Theater};
 use bitflags::bitflags;
-use qm_trace::{Csr, EdgeKinds};
+use qm_trace::{Csr, EdgeKinds, Nodes};
 use serde::{Deserialize, Serialize};
 
 bitflags! {
@@ -250,7 +250,7 @@ pub struct HexCell {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HexLayer {
     /// The cells of the board's nodes, by node (`0..board_count`).
-    pub cells: Vec<HexCell>,
+    pub cells: NodeVec<HexCell>,
     /// All-sea hexsides between two land hexes, as sorted pairs `(a, b)`
     /// with `a < b`.
     pub all_sea_sides: Vec<(NodeId, NodeId)>,
@@ -343,7 +343,7 @@ pub struct IslandGroup {
 pub struct MapGraph {
     /// All nodes: the board first (hexes row-major, or territories and sea
     /// zones by key), then boxes by key.
-    pub nodes: Vec<NodeInfo>,
+    pub nodes: NodeVec<NodeInfo>,
     /// Number of nodes on the board; nodes `board_count..` are boxes.
     pub board_count: u32,
     /// The hex geometry of a hex map; `None` on a territory map.
@@ -376,7 +376,7 @@ pub struct MapGraph {
     /// determination reads for each unit (SUP-031) without touching the
     /// node's whole record. The compilers fill it; on a map built without
     /// it, [`MapGraph::region`] reads the nodes' records.
-    pub region_of: Vec<Option<RegionId>>,
+    pub region_of: NodeVec<Option<RegionId>>,
     /// Front keys drawn on this map, sorted, indexed by [`FrontId`].
     pub fronts: Vec<String>,
     /// `(label, node)` sorted by label.
@@ -396,13 +396,13 @@ impl MapGraph {
     /// The node's static attributes.
     #[must_use]
     pub fn node(&self, n: NodeId) -> Option<&NodeInfo> {
-        self.nodes.get(n as usize)
+        self.nodes.get(n)
     }
 
     /// The region of a node, if the map names one there.
     #[must_use]
     pub fn region(&self, n: NodeId) -> Option<RegionId> {
-        match self.region_of.get(n as usize) {
+        match self.region_of.get(n) {
             Some(r) if self.region_of.len() == self.nodes.len() => *r,
             _ => self.node(n)?.region,
         }
@@ -436,11 +436,27 @@ impl MapGraph {
         self.nodes.len()
     }
 
+    /// The nodes of the board (`0..board_count`: hexes, or territories and
+    /// sea zones), in order; boxes follow them.
+    pub fn board_nodes(&self) -> Nodes {
+        NodeId::range(NodeId(0), NodeId(self.board_count))
+    }
+
+    /// The boxes (`board_count..`), in order.
+    pub fn box_nodes(&self) -> Nodes {
+        NodeId::range(NodeId(self.board_count), self.nodes.next_key())
+    }
+
+    /// Every node, board and boxes, in order.
+    pub fn node_ids(&self) -> Nodes {
+        self.nodes.keys()
+    }
+
     /// Whether `n` is on the board (a hex, territory or sea zone), not a
     /// box.
     #[must_use]
     pub fn is_board(&self, n: NodeId) -> bool {
-        n < self.board_count
+        n.id() < self.board_count
     }
 
     /// Whether `n` is on the board, not a box: the name rule-30 code has
@@ -461,7 +477,7 @@ impl MapGraph {
     /// Where a hex is, on a hex map.
     #[must_use]
     pub fn hex_cell(&self, n: NodeId) -> Option<&HexCell> {
-        self.hex.as_ref()?.cells.get(n as usize)
+        self.hex.as_ref()?.cells.get(n)
     }
 
     /// Axial coordinates of a hex; `None` for a box or a territory.

@@ -7,7 +7,7 @@
 
 use crate::components::*;
 use crate::events::EventLog;
-use crate::ids::{NationId, NodeId, Side, UnitId, UnitTypeId};
+use crate::ids::{NationId, NodeId, NodeSlice, NodeVec, Side, UnitId, UnitTypeId};
 use crate::map::Surface;
 use crate::nation::{Nation, NationSides, NationState, NationStateC};
 use crate::phase::{GameClock, RunningPhase};
@@ -121,7 +121,7 @@ pub struct GameState {
     /// Nations, indexed by id.
     pub nations: Vec<NationState>,
     /// Nodes, indexed by id.
-    pub nodes: Vec<NodeState>,
+    pub nodes: NodeVec<NodeState>,
     /// Source designations, indexed by source id.
     pub sources: Vec<Designation>,
     /// Units, sorted by id.
@@ -153,7 +153,7 @@ pub struct SaveFile {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct EntityIndex {
     /// Node entities, indexed by node.
-    pub nodes: Vec<Entity>,
+    pub nodes: NodeVec<Entity>,
     /// Nation entities, indexed by nation.
     pub nations: Vec<Entity>,
     /// Source entities, indexed by source.
@@ -207,12 +207,12 @@ pub fn build_into(world: &mut World, spec: Arc<ScenarioSpec>, state: &GameState)
 
     let map = &spec.map;
     index.nodes.reserve(map.nodes.len());
-    for (i, info) in map.nodes.iter().enumerate() {
+    for (i, info) in map.nodes.iter_enumerated() {
         let st = state.nodes.get(i).copied().unwrap_or_default();
         let (supply, decided) = st.supply.parts();
-        let node = (MapNode(i as NodeId), st.control, supply, decided, st.damage);
+        let node = (MapNode(i), st.control, supply, decided, st.damage);
         // One spawn with every component: no move between archetypes.
-        let tile = map.coord(i as NodeId).filter(|_| info.surface != Surface::Box).map(|coord| HexTile {
+        let tile = map.coord(i).filter(|_| info.surface != Surface::Box).map(|coord| HexTile {
             coord,
             terrain: info.terrain,
             surface: info.surface,
@@ -449,9 +449,9 @@ type NodeMut =
     (&'static MapNode, &'static mut Control, &'static mut HexSupply, &'static mut HexDecided, &'static mut HexDamage);
 
 /// Writes every node's components from `nodes`, by id.
-fn write_nodes(world: &mut World, nodes: &[NodeState]) {
+fn write_nodes(world: &mut World, nodes: &NodeSlice<NodeState>) {
     for (n, mut c, mut h, mut a, mut d) in world.query::<NodeMut>().iter_mut(world) {
-        let st = nodes.get(n.0 as usize).copied().unwrap_or_default();
+        let st = nodes.get(n.0).copied().unwrap_or_default();
         let (supply, decided) = st.supply.parts();
         set_if_changed(&mut c, st.control);
         set_if_changed(&mut h, supply);
@@ -575,7 +575,7 @@ fn extract_state_but_units_and_nodes(world: &World, which: Sections) -> GameStat
         rng: rng_of(world),
         flags: world.get_resource::<Flags>().map(|f| f.0.clone()).unwrap_or_default(),
         nations: nations.into_iter().map(|n| n.1).collect(),
-        nodes: Vec::new(),
+        nodes: NodeVec::new(),
         sources: sources.into_iter().map(|s| s.1).collect(),
         units: Vec::new(),
         sections: read_sections(world, which),
@@ -586,16 +586,16 @@ fn extract_state_but_units_and_nodes(world: &World, which: Sections) -> GameStat
 /// by [`build_world`] in id order (they are spawned so and never
 /// despawned), so they are written straight into place; any other order is
 /// sorted first.
-fn extract_nodes(world: &World) -> Vec<NodeState> {
-    let Some(mut q) = world.try_query::<NodeRead>() else { return Vec::new() };
+fn extract_nodes(world: &World) -> NodeVec<NodeState> {
+    let Some(mut q) = world.try_query::<NodeRead>() else { return NodeVec::new() };
     let state = |c: &Control, s: &HexSupply, a: &HexDecided, d: &HexDamage| NodeState {
         control: *c,
         damage: *d,
         supply: HexRecord::of(s, a),
     };
-    let mut nodes = Vec::with_capacity(q.iter(world).len());
+    let mut nodes = NodeVec::with_capacity(q.iter(world).len());
     for (n, c, s, a, d) in q.iter(world) {
-        if n.0 as usize != nodes.len() {
+        if n.0 != nodes.next_key() {
             let mut all: Vec<(NodeId, NodeState)> =
                 q.iter(world).map(|(n, c, s, a, d)| (n.0, state(c, s, a, d))).collect();
             all.sort_by_key(|n| n.0);
@@ -642,7 +642,7 @@ mod tests {
         let mut w = World::new();
         for &i in order {
             let control = Control { current: Some(NationId(i as u16)), ..Control::default() };
-            w.spawn((MapNode(i), control, HexSupply::default(), HexDecided::default(), HexDamage::default()));
+            w.spawn((MapNode(NodeId(i)), control, HexSupply::default(), HexDecided::default(), HexDamage::default()));
         }
         w
     }

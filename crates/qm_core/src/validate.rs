@@ -125,7 +125,7 @@ fn validate_units(spec: &ScenarioSpec, state: &GameState) -> Result<(), InvalidS
 }
 
 fn node_index(n: NodeId) -> usize {
-    n as usize
+    n.index()
 }
 
 fn count(what: &'static str, found: usize, expected: usize) -> Result<(), InvalidState> {

@@ -8,7 +8,7 @@
 use qm_collect::lines::passability;
 use qm_collect::{Board, IncomeStatement, LineStatus, collect_income};
 use qm_core::components::{Control, MapNode};
-use qm_core::ids::NationId;
+use qm_core::ids::{NationId, NodeId};
 use qm_core::rng::GameRng;
 use qm_game::Game;
 use qm_scenario::generate_territories::{TerritoryParams, generate_territories};
@@ -39,26 +39,26 @@ fn check_lines(board: &Board, nation: NationId, s: &IncomeStatement) {
     let parents = s.parents();
     for t in s.territories.iter().filter(|t| t.line == LineStatus::Ok) {
         let path = parents.line_of(&t.id).expect("a traced line is rebuilt from its parents");
-        let nodes: Vec<u32> = path.iter().map(|k| map.find(k).expect("a line names map nodes")).collect();
+        let nodes: Vec<NodeId> = path.iter().map(|k| map.find(k).expect("a line names map nodes")).collect();
         assert_eq!(nodes.last().map(|&x| map.label(x)), Some(t.id.as_str()), "the line ends at its territory");
         for w in nodes.windows(2) {
             assert!(map.adjacency.neighbors(w[0], EdgeKinds::ALL).any(|x| x == w[1]), "adjacent steps");
         }
         for &x in nodes.iter().take(nodes.len().saturating_sub(1)) {
-            assert!(pass[x as usize] != 0, "every node before the territory passes the line");
+            assert!(pass[x] != 0, "every node before the territory passes the line");
         }
     }
 }
 
 /// Swaps the controllers of node pairs, two bytes a pair.
 fn swap_control(g: &mut Game, swaps: &[u8]) {
-    let count = g.spec().map.board_count as usize;
+    let count = g.spec().map.board_nodes().len();
     if count == 0 {
         return;
     }
     let w = g.world_mut();
     let mut q = w.query::<(&MapNode, &mut Control)>();
-    let mut controls: Vec<(u32, Option<NationId>)> = q.iter(w).map(|(n, c)| (n.0, c.current)).collect();
+    let mut controls: Vec<(NodeId, Option<NationId>)> = q.iter(w).map(|(n, c)| (n.0, c.current)).collect();
     controls.sort_by_key(|c| c.0);
     for pair in swaps.chunks_exact(2).take(64) {
         let (a, b) = (usize::from(pair[0]) % count, usize::from(pair[1]) % count);

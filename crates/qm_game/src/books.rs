@@ -113,7 +113,7 @@ impl Game {
     /// Which nodes lie in an enemy zone of control for `side` (SUP-057), if
     /// `side` made the last determination; `None` otherwise.
     #[must_use]
-    pub fn zoc(&self, side: Side) -> Option<&[bool]> {
+    pub fn zoc(&self, side: Side) -> Option<&qm_core::ids::NodeSlice<bool>> {
         self.record::<qm_supply::SupplyContext>().filter(|c| c.side == Some(side)).map(|c| c.zoc.as_slice())
     }
 

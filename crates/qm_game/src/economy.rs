@@ -88,7 +88,7 @@ impl Game {
         let control = self.node_controllers();
         if let Some(mut q) = world.try_query::<&OilWell>() {
             for w in q.iter(world) {
-                if control.get(w.node as usize).copied().flatten().is_some_and(on) {
+                if control.get(w.node).copied().flatten().is_some_and(on) {
                     e.oil_production = e.oil_production.saturating_add(w.points);
                 }
             }
@@ -106,10 +106,8 @@ impl Game {
         let collect = qm_collect::collect_map::CollectMap::of(self.spec());
         let mut out: Vec<_> = self
             .node_controllers()
-            .iter()
-            .enumerate()
+            .iter_enumerated()
             .filter_map(|(n, &c)| {
-                let n = n as qm_core::ids::NodeId;
                 let features = map.node(n)?.features;
                 c.filter(|&c| collect.center_nation(n, features) == Some(c))
             })
@@ -120,12 +118,12 @@ impl Game {
     }
 
     /// Each node's controlling nation, by node id.
-    fn node_controllers(&self) -> Vec<Option<qm_core::ids::NationId>> {
+    fn node_controllers(&self) -> qm_core::ids::NodeVec<Option<qm_core::ids::NationId>> {
         let world = &self.world;
-        let mut out = vec![None; self.spec().map.node_count()];
+        let mut out = qm_core::ids::NodeVec::from(vec![None; self.spec().map.node_count()]);
         if let Some(mut q) = world.try_query::<(&qm_core::components::MapNode, &qm_core::components::Control)>() {
             for (n, c) in q.iter(world) {
-                if let Some(slot) = out.get_mut(n.0 as usize) {
+                if let Some(slot) = out.get_mut(n.0) {
                     *slot = c.current;
                 }
             }

@@ -21,7 +21,7 @@ mod summary;
 pub mod view;
 
 pub use builder::{GameBuilder, catalog};
-pub use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, UnitId};
+pub use qm_core::ids::{DeterminationKind, NationId, NodeId, NodeSlice, NodeVec, Side, UnitId};
 pub use qm_core::orders::{Order, OrderError, Orders};
 pub use qm_core::phase::PhaseId;
 pub use qm_core::plugin::{Catalog, OrderClass, RulePlugin, Rules};

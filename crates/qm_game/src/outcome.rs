@@ -56,11 +56,11 @@ impl Game {
     /// The original controller of each node (the nation that held it at
     /// the start of the war), by node index.
     #[must_use]
-    pub fn original_control(&self) -> Vec<Option<qm_core::ids::NationId>> {
-        let mut out = vec![None; self.spec().map.node_count()];
+    pub fn original_control(&self) -> qm_core::ids::NodeVec<Option<qm_core::ids::NationId>> {
+        let mut out = qm_core::ids::NodeVec::from(vec![None; self.spec().map.node_count()]);
         if let Some(mut q) = self.world.try_query::<(&qm_core::components::MapNode, &qm_core::components::Control)>() {
             for (n, c) in q.iter(&self.world) {
-                if let Some(slot) = out.get_mut(n.0 as usize) {
+                if let Some(slot) = out.get_mut(n.0) {
                     *slot = c.original;
                 }
             }

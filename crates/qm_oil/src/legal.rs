@@ -27,7 +27,7 @@ use crate::orders::{OilOrder, OilValid, REORGANIZATION, validate};
 use crate::state::{OilWell, Organization};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Control, MapNode, Unit};
-use qm_core::ids::{NationId, NodeId};
+use qm_core::ids::{NationId, NodeId, NodeVec};
 use qm_core::nation::NationKind;
 use qm_core::orders::{Order, OrderContext, Pending};
 use qm_core::outcome::Outcome;
@@ -112,12 +112,12 @@ impl Side {
             }
         }
         let mut stores = Vec::new();
-        for (n, c) in controller.iter().enumerate() {
-            let features = spec.map.node(n as NodeId).map(|i| i.features).unwrap_or_default();
+        for (n, c) in controller.iter_enumerated() {
+            let features = spec.map.node(n).map(|i| i.features).unwrap_or_default();
             if let Some(p) = c.filter(|p| powers.contains(p))
                 && crate::stockpile::hex_cap(features, false) > 0
             {
-                stores.push((p, label(n as NodeId)));
+                stores.push((p, label(n)));
             }
         }
         let mut all_wells: Vec<String> = world.query::<&OilWell>().iter(world).map(|w| w.key.clone()).collect();
@@ -126,10 +126,7 @@ impl Side {
             .query::<&OilWell>()
             .iter(world)
             .filter_map(|w| {
-                Some((
-                    controller.get(w.node as usize).copied().flatten().filter(|p| powers.contains(p))?,
-                    w.key.clone(),
-                ))
+                Some((controller.get(w.node).copied().flatten().filter(|p| powers.contains(p))?, w.key.clone()))
             })
             .collect();
         // The stock as the phase will find it, captures applied (OIL-013).
@@ -155,10 +152,10 @@ impl Side {
 }
 
 /// Each node's controller.
-fn controllers(world: &mut World, spec: &ScenarioSpec) -> Vec<Option<NationId>> {
-    let mut out = vec![None; spec.map.node_count()];
+fn controllers(world: &mut World, spec: &ScenarioSpec) -> NodeVec<Option<NationId>> {
+    let mut out = NodeVec::from(vec![None; spec.map.node_count()]);
     for (n, c) in world.query::<(&MapNode, &Control)>().iter(world) {
-        if let Some(slot) = out.get_mut(n.0 as usize) {
+        if let Some(slot) = out.get_mut(n.0) {
             *slot = c.current;
         }
     }

@@ -31,7 +31,7 @@ use crate::sea_legs::{CutLeg, SeaLegRule, overseas};
 use crate::state::{HqSources, OilParams, OilSpent, OilWell, Organization, SavedOil, Stockpile};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Control, Location, MapNode, Unit};
-use qm_core::ids::{NationId, NodeId, Side, UnitId};
+use qm_core::ids::{NationId, NodeId, NodeVec, Side, UnitId};
 use qm_core::nation::{Nation, NationDef, NationKind, NationStateC, NationStatus};
 use qm_core::spec::{ScenarioSpec, Spec};
 use qm_supply::land::LAND_KINDS;
@@ -153,10 +153,10 @@ impl SideReach {
     pub fn cut_around(&self, node: NodeId) -> (Vec<NodeId>, usize) {
         let Some(spec) = &self.spec else { return (Vec::new(), 0) };
         let area = self.area_around(node);
-        let reached = |n: NodeId| area.get(n as usize).copied().unwrap_or(false);
+        let reached = |n: NodeId| area.get(n).copied().unwrap_or(false);
         let mut land = std::collections::BTreeSet::new();
         let mut sea = std::collections::BTreeSet::new();
-        for n in (0..spec.map.node_count() as NodeId).filter(|&n| reached(n)) {
+        for n in spec.map.node_ids().filter(|&n| reached(n)) {
             for m in spec.map.adjacent(n).filter(|&m| !reached(m)) {
                 let is_sea = spec.map.node(m).is_some_and(|i| i.surface == qm_core::map::Surface::Sea);
                 if is_sea {
@@ -177,17 +177,17 @@ impl SideReach {
         let Some(&(nation, node, _, _)) = self.units.get(unit) else { return Vec::new() };
         let Some(p) = self.powers.get(&nation) else { return Vec::new() };
         let area = self.area_around(node);
-        p.cut_legs.iter().filter(|c| area.get(c.to as usize).copied().unwrap_or(false)).cloned().collect()
+        p.cut_legs.iter().filter(|c| area.get(c.to).copied().unwrap_or(false)).cloned().collect()
     }
 
     /// The nodes a flood over the side's open hexes from `node` reaches,
     /// `node` included.
-    fn area_around(&self, node: NodeId) -> Vec<bool> {
-        let Some(spec) = &self.spec else { return Vec::new() };
+    fn area_around(&self, node: NodeId) -> NodeVec<bool> {
+        let Some(spec) = &self.spec else { return NodeVec::new() };
         let fs = self.pass.land_spec(spec);
         let mut f = Flood::new(false);
         flood(&fs, &[Seed::new(node, 1)], |_, _| true, &mut f);
-        (0..spec.map.node_count() as NodeId).map(|n| n == node || f.mask(n) != 0).collect()
+        spec.map.node_ids().map(|n| n == node || f.mask(n) != 0).collect()
     }
 }
 
@@ -208,12 +208,12 @@ fn trace_back(p: &PowerReach, node: NodeId, bit: u32, depth: usize) -> Option<Ve
 /// Passability of the side, open or closed per node and gate.
 #[derive(Clone, Debug, Default)]
 pub struct Passable {
-    accept: Vec<u64>,
-    emit: Vec<u64>,
+    accept: NodeVec<u64>,
+    emit: NodeVec<u64>,
     gates: Vec<(u32, u64)>,
     /// Per node, the enemy unit that closes it to overseas legs, if any
     /// ([`crate::sea_legs::threats`]); empty when nothing does.
-    threat: Vec<Option<UnitId>>,
+    threat: NodeVec<Option<UnitId>>,
 }
 
 impl Passable {
@@ -241,7 +241,7 @@ fn passable(world: &World, side: Side, sides: &[Option<Side>]) -> Passable {
         && let Some(view) = Passability::of(world, side)
     {
         let rule = world.get_resource::<OilParams>().map(|p| p.sea_legs).unwrap_or_default();
-        let threat = if rule == SeaLegRule::EnemyReach { view.sea_threats(world) } else { Vec::new() };
+        let threat = if rule == SeaLegRule::EnemyReach { view.sea_threats(world) } else { NodeVec::new() };
         return Passable {
             accept: view.accept().iter().map(|&b| open(b)).collect(),
             emit: view.emit().iter().map(|&b| open(b)).collect(),
@@ -250,15 +250,15 @@ fn passable(world: &World, side: Side, sides: &[Option<Side>]) -> Passable {
         };
     }
     let Some(spec) = world.get_resource::<Spec>() else { return Passable::default() };
-    let mut accept = vec![0u64; spec.map.node_count()];
+    let mut accept = NodeVec::from(vec![0u64; spec.map.node_count()]);
     let mut nodes = world.try_query::<(&MapNode, &Control)>();
     for (node, c) in nodes.iter_mut().flat_map(|q| q.iter(world)) {
         let friendly = c.current.and_then(|x| sides.get(x.index()).copied().flatten()) == Some(side);
-        if let Some(slot) = accept.get_mut(node.0 as usize) {
+        if let Some(slot) = accept.get_mut(node.0) {
             *slot = if friendly { u64::MAX } else { 0 };
         }
     }
-    Passable { emit: accept.clone(), accept, gates: Vec::new(), threat: Vec::new() }
+    Passable { emit: accept.clone(), accept, gates: Vec::new(), threat: NodeVec::new() }
 }
 
 pub(crate) fn nation_sides(world: &mut World, count: usize) -> Vec<Option<Side>> {

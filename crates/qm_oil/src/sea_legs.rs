@@ -25,7 +25,7 @@
 //! cuts a leg). Without rule 30 loaded there is
 //! no interception to read and legs are never cut.
 
-use qm_core::ids::{NodeId, UnitId};
+use qm_core::ids::{NodeId, NodeSlice, NodeVec, UnitId};
 use qm_core::map::Surface;
 use qm_core::spec::ScenarioSpec;
 use qm_trace::{EdgeKinds, Flood, FloodSpec, Seed, bfs_path, flood_more, label_components};
@@ -68,52 +68,50 @@ pub struct CutLeg {
 /// all of them and those no enemy closes.
 struct Sea<'a> {
     ports: Vec<NodeId>,
-    all: Vec<u32>,
-    open: Vec<u32>,
-    threat: &'a [Option<UnitId>],
+    all: NodeVec<u32>,
+    open: NodeVec<u32>,
+    threat: &'a NodeSlice<Option<UnitId>>,
 }
 
 impl<'a> Sea<'a> {
-    fn new(spec: &ScenarioSpec, fs: &FloodSpec<'_>, threat: &'a [Option<UnitId>]) -> Self {
+    fn new(spec: &ScenarioSpec, fs: &FloodSpec<'_>, threat: &'a NodeSlice<Option<UnitId>>) -> Self {
         let map = &spec.map;
         let ports: Vec<NodeId> =
-            spec.ports.iter().copied().filter(|&p| fs.accept.get(p as usize).is_some_and(|&a| a != 0)).collect();
-        let mut member: Vec<bool> =
-            (0..map.node_count()).map(|n| map.node(n as NodeId).is_some_and(|i| i.surface == Surface::Sea)).collect();
+            spec.ports.iter().copied().filter(|&p| fs.accept.get(p).is_some_and(|&a| a != 0)).collect();
+        let mut member: NodeVec<bool> = map.nodes.iter().map(|i| i.surface == Surface::Sea).collect();
         for &p in &ports {
-            member[p as usize] = true;
+            member[p] = true;
         }
-        let mut all = Vec::new();
+        let mut all = NodeVec::new();
         label_components(&map.sea, EdgeKinds::SEA, &member, &mut all);
-        for (n, m) in member.iter_mut().enumerate() {
+        for (n, m) in member.iter_mut_enumerated() {
             *m &= threat.get(n).is_none_or(Option::is_none);
         }
-        let mut open = Vec::new();
+        let mut open = NodeVec::new();
         label_components(&map.sea, EdgeKinds::SEA, &member, &mut open);
         Self { ports, all, open, threat }
     }
 
     fn closed(&self, n: NodeId) -> bool {
-        self.threat.get(n as usize).is_some_and(Option::is_some)
+        self.threat.get(n).is_some_and(Option::is_some)
     }
 
     /// Whether oil sails from `from` to `to` (both ports).
     fn sails(&self, from: NodeId, to: NodeId) -> bool {
-        !self.closed(from) && !self.closed(to) && self.open[from as usize] == self.open[to as usize]
+        !self.closed(from) && !self.closed(to) && self.open[from] == self.open[to]
     }
 
     /// Whether `from` and `to` are joined by sea at all.
     fn joined(&self, from: NodeId, to: NodeId) -> bool {
-        self.all[from as usize] == self.all[to as usize]
+        self.all[from] == self.all[to]
     }
 
     /// The enemy units within reach of the shortest sea route from `from`
     /// to `to`, by id.
     fn cutters(&self, spec: &ScenarioSpec, from: NodeId, to: NodeId) -> Vec<UnitId> {
-        let member = |n: NodeId| self.all.get(n as usize).is_some_and(|&l| l == self.all[from as usize]);
+        let member = |n: NodeId| self.all.get(n).is_some_and(|&l| l == self.all[from]);
         let route = bfs_path(&spec.map.sea, EdgeKinds::SEA, from, to, member).unwrap_or_default();
-        let mut by: Vec<UnitId> =
-            route.iter().filter_map(|&n| self.threat.get(n as usize).cloned().flatten()).collect();
+        let mut by: Vec<UnitId> = route.iter().filter_map(|&n| self.threat.get(n).cloned().flatten()).collect();
         by.sort();
         by.dedup();
         by
@@ -127,7 +125,7 @@ impl<'a> Sea<'a> {
 pub(crate) fn overseas(
     spec: &ScenarioSpec,
     fs: &FloodSpec<'_>,
-    threat: &[Option<UnitId>],
+    threat: &NodeSlice<Option<UnitId>>,
     f: &mut Flood,
     refs: &mut Vec<(usize, Option<NodeId>)>,
 ) -> Vec<CutLeg> {
@@ -135,7 +133,7 @@ pub(crate) fn overseas(
     if sea.ports.len() < 2 {
         return Vec::new();
     }
-    let sailable = |from: NodeId| fs.emit.get(from as usize).is_some_and(|&e| e != 0);
+    let sailable = |from: NodeId| fs.emit.get(from).is_some_and(|&e| e != 0);
     for _round in 0..sea.ports.len() {
         let mut landings: Vec<(Seed, (usize, Option<NodeId>))> = Vec::new();
         for &to in &sea.ports {

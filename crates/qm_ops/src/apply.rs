@@ -17,8 +17,7 @@ type PendingOrders = Pending<ValidOrder>;
 /// territory goes only to the side of the track's markers and is
 /// otherwise liberated (MET-002, `territory::middle_east_taker`).
 pub(crate) fn capture(world: &mut World, node: NodeId, nation: NationId, clock: GameClock) {
-    let Some(&e) = world.get_resource::<qm_core::state::EntityIndex>().and_then(|ix| ix.nodes.get(node as usize))
-    else {
+    let Some(&e) = world.get_resource::<qm_core::state::EntityIndex>().and_then(|ix| ix.nodes.get(node)) else {
         return;
     };
     let spec = world.resource::<Spec>().0.clone();
@@ -55,7 +54,7 @@ fn move_along(world: &mut World, id: &UnitId, path: &[NodeId], clock: GameClock)
             return;
         }
         let side_of_owner = |w: &mut World, n: NodeId| -> Option<Side> {
-            let owner = w.get_resource::<qm_core::state::EntityIndex>()?.nodes.get(n as usize).copied()?;
+            let owner = w.get_resource::<qm_core::state::EntityIndex>()?.nodes.get(n).copied()?;
             let c = w.get::<Control>(owner)?.current?;
             let ne = w.get_resource::<qm_core::state::EntityIndex>()?.nations.get(c.index()).copied()?;
             w.get::<NationStateC>(ne)?.0.side

@@ -83,7 +83,7 @@ pub(crate) fn validate_build(
     if !build_site(v, n) {
         return Err(site(if v.treasury.is_some() { "not a supply center (COL-005)" } else { "not a city" }));
     }
-    let nation = v.control.get(n as usize).copied().flatten().filter(|&c| v.side(c) == Some(side));
+    let nation = v.control.get(n).copied().flatten().filter(|&c| v.side(c) == Some(side));
     let Some(nation) = nation else { return Err(site("not controlled by the side")) };
     if v.enemy_at(n, side) {
         return Err(site("enemy units stand there"));

@@ -21,7 +21,7 @@ use crate::section::{CombatRecord, OpsLedger};
 use crate::view::{UnitInfo, View};
 use bevy_ecs::prelude::*;
 use qm_core::components::Location;
-use qm_core::ids::{NodeId, Side, UnitId};
+use qm_core::ids::{NodeId, NodeSlice, Side, UnitId};
 use qm_core::map::Features;
 use qm_core::phase::GameClock;
 use qm_core::rng::GameRng;
@@ -85,7 +85,7 @@ pub(crate) fn odds(v: &View<'_>, crt: &Crt, attackers: &[&UnitInfo], target: Nod
 /// units and of the enemy's zone of control, its own side's first, then
 /// the lowest node. `None` if there is none or the unit may not move
 /// (SUP-174: isolated). On a territory map, see `View::territory_retreat`.
-fn retreat_to(v: &View<'_>, u: &UnitInfo, side: Side, zoc: &[bool]) -> Option<NodeId> {
+fn retreat_to(v: &View<'_>, u: &UnitInfo, side: Side, zoc: &NodeSlice<bool>) -> Option<NodeId> {
     if !v.spec.map.is_hex_map() {
         return v.territory_retreat(u, side);
     }
@@ -97,7 +97,7 @@ fn retreat_to(v: &View<'_>, u: &UnitInfo, side: Side, zoc: &[bool]) -> Option<No
         .land
         .neighbors(u.node, GROUND)
         .filter(|&n| map.is_hex(n) && map.node(n).is_some_and(|i| i.surface.is_land()))
-        .filter(|&n| !v.enemy_at(n, side) && !zoc.get(n as usize).copied().unwrap_or(false))
+        .filter(|&n| !v.enemy_at(n, side) && !zoc.get(n).copied().unwrap_or(false))
         .map(|n| (!v.friendly(n, side), n))
         .collect();
     options.sort_unstable();

@@ -44,7 +44,7 @@ pub fn legal_orders(world: &World, cx: &OrderContext) -> Vec<Order> {
         by_validation(&v, side, &mine, invasion_targets(&v), |unit, at| OpsOrder::Invade { unit, at }, &mut out);
     } else if cx.phase == CONSTRUCTION_REDEPLOYMENT {
         if v.ops.rules.redeploy && v.spec.map.is_hex_map() {
-            let all: Vec<NodeId> = (0..v.spec.map.node_count() as NodeId).filter(|&n| v.spec.map.is_board(n)).collect();
+            let all: Vec<NodeId> = v.spec.map.node_ids().filter(|&n| v.spec.map.is_board(n)).collect();
             by_validation(&v, side, &mine, all, |unit, to| OpsOrder::Redeploy { unit, to }, &mut out);
         }
         builds(&v, side, &mut out);
@@ -103,9 +103,7 @@ fn invasion_targets(v: &View<'_>) -> Vec<NodeId> {
     if !map.is_hex_map() {
         return Vec::new();
     }
-    (0..map.node_count() as NodeId)
-        .filter(|&n| map.node(n).is_some_and(|i| i.surface == qm_core::map::Surface::Coastal))
-        .collect()
+    map.node_ids().filter(|&n| map.node(n).is_some_and(|i| i.surface == qm_core::map::Surface::Coastal)).collect()
 }
 
 /// Orders of one unit and one node, listed when validation takes them:
@@ -137,7 +135,7 @@ fn builds(v: &View<'_>, side: Side, out: &mut Vec<Order>) {
     if v.ops.build.is_empty() {
         return;
     }
-    let sites: Vec<NodeId> = (0..v.spec.map.node_count() as NodeId).filter(|&n| build_site(v, n)).collect();
+    let sites: Vec<NodeId> = v.spec.map.node_ids().filter(|&n| build_site(v, n)).collect();
     for &k in &v.ops.build {
         let Some(d) = v.spec.ruleset.unit_type(k) else { continue };
         for &n in &sites {

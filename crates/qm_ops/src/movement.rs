@@ -2,7 +2,7 @@
 //! trace kernel per unit.
 
 use crate::view::View;
-use qm_core::ids::{NodeId, Side};
+use qm_core::ids::{NodeId, NodeSlice, Side};
 use qm_trace::{EdgeKinds, Reach, bounded_reach};
 
 /// The edges ground units move along.
@@ -19,7 +19,7 @@ impl View<'_> {
     ///
     /// On a territory map, movement is counted in territories instead
     /// ([`View::territory_reach`]); `zoc` is not read.
-    pub(crate) fn reach(&self, from: NodeId, side: Side, mp: u32, zoc: &[bool]) -> Reach {
+    pub(crate) fn reach(&self, from: NodeId, side: Side, mp: u32, zoc: &NodeSlice<bool>) -> Reach {
         let map = &self.spec.map;
         if !map.is_hex_map() {
             return self.territory_reach(from, side, mp);
@@ -33,6 +33,6 @@ impl View<'_> {
             let terrain = ops.terrain_cost.get(info.terrain.index()).copied().unwrap_or(1);
             Some(terrain + if ops.river(h, t) { ops.rules.river_cost } else { 0 })
         };
-        bounded_reach(&map.land, GROUND, from, mp, enter, |n| zoc.get(n as usize).copied().unwrap_or(false))
+        bounded_reach(&map.land, GROUND, from, mp, enter, |n| zoc.get(n).copied().unwrap_or(false))
     }
 }

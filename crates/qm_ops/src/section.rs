@@ -138,7 +138,7 @@ fn check_queue(world: &mut World, spec: &qm_core::spec::ScenarioSpec, queue: &Pe
                 qm_core::text::printable(&ghost.0)
             ));
         }
-        if let Some(n) = places.iter().find(|&&n| n as usize >= nodes) {
+        if let Some(n) = places.iter().find(|&&n| n.index() >= nodes) {
             return Err(format!("queued order {i} names node {n}, off the map of {nodes} nodes"));
         }
     }

@@ -16,7 +16,7 @@ use crate::movement::GROUND;
 use crate::view::{UnitInfo, View};
 use qm_collect::collect_map::CollectMap;
 use qm_collect::middle_east::MiddleEastRules;
-use qm_core::ids::{NationId, NodeId, Side};
+use qm_core::ids::{NationId, NodeId, NodeVec, Side};
 use qm_core::map::NodeKind;
 use qm_core::nation::NationSides;
 use qm_core::ruleset::Domain;
@@ -34,7 +34,7 @@ pub(crate) enum TerritorySupply {
     /// By lines of supply (the collection family keeps treasuries, COL-005):
     /// per nation with ground units, whether each node traces to one of its
     /// supply centers.
-    Lines(BTreeMap<NationId, Vec<bool>>),
+    Lines(BTreeMap<NationId, NodeVec<bool>>),
     /// Always (no supply rule in the ruleset).
     Always,
 }
@@ -59,14 +59,14 @@ impl View<'_> {
 
     /// The side of the nation controlling `t`, if that nation is at war.
     fn belligerent_controller(&self, t: NodeId) -> Option<Side> {
-        let c = self.control.get(t as usize).copied().flatten()?;
+        let c = self.control.get(t).copied().flatten()?;
         self.side(c).filter(|_| self.at_war(c))
     }
 
     /// Whether `t` is an independent Middle East territory: no one
     /// controls it (MET-002).
     fn independent(&self, t: NodeId) -> bool {
-        CollectMap::of(self.spec).econ(t).middle_east && self.control.get(t as usize).copied().flatten().is_none()
+        CollectMap::of(self.spec).econ(t).middle_east && self.control.get(t).copied().flatten().is_none()
     }
 
     /// Where a ground unit of `side` at `from` may move with `mp`
@@ -105,7 +105,7 @@ impl View<'_> {
         let supply = match &self.territory_supply {
             TerritorySupply::Rule30 => u.supply.clone(),
             TerritorySupply::Lines(reached) => {
-                let reached = |n: NodeId| reached.get(&u.unit.nation).and_then(|r| r.get(n as usize)).copied();
+                let reached = |n: NodeId| reached.get(&u.unit.nation).and_then(|r| r.get(n)).copied();
                 // A unit in an independent Middle East territory, which
                 // passes no line (MET-002), traces from a neighbour.
                 let traced = reached(u.node) == Some(true)
@@ -150,14 +150,15 @@ pub(crate) fn territory_supply(v: &View<'_>) -> TerritorySupply {
 /// incorporated territory of one of its places that it controls. The line
 /// runs through land territories of its side and through sea zones that
 /// hold no enemy surface warship (ruling 4), as collection traces it.
-fn traced_from_centers(v: &View<'_>, nation: NationId) -> Vec<bool> {
+fn traced_from_centers(v: &View<'_>, nation: NationId) -> NodeVec<bool> {
     let map = &v.spec.map;
     let cm = CollectMap::of(v.spec);
-    let centers: Vec<NodeId> = (0..map.board_count)
-        .filter(|&n| v.control.get(n as usize).copied().flatten() == Some(nation))
+    let centers: Vec<NodeId> = map
+        .board_nodes()
+        .filter(|&n| v.control.get(n).copied().flatten() == Some(nation))
         .filter(|&n| map.node(n).is_some_and(|i| cm.center_nation(n, i.features) == Some(nation)))
         .collect();
-    let mut closed = vec![false; map.node_count()];
+    let mut closed = NodeVec::from(vec![false; map.node_count()]);
     for s in v.units.values() {
         let surface = v
             .spec
@@ -166,16 +167,14 @@ fn traced_from_centers(v: &View<'_>, nation: NationId) -> Vec<bool> {
             .is_some_and(|d| d.domain == Domain::Naval && !d.submarine && !d.transport);
         if surface
             && v.side(s.unit.nation).zip(v.side(nation)).is_some_and(|(a, b)| a != b)
-            && let Some(c) = closed.get_mut(s.node as usize)
+            && let Some(c) = closed.get_mut(s.node)
         {
             *c = true;
         }
     }
     let pass = |n: NodeId| match map.kind(n) {
-        Some(NodeKind::Territory) => {
-            v.control.get(n as usize).copied().flatten().is_some_and(|c| v.same_side(c, nation))
-        }
-        Some(NodeKind::SeaZone) => !closed.get(n as usize).copied().unwrap_or(true),
+        Some(NodeKind::Territory) => v.control.get(n).copied().flatten().is_some_and(|c| v.same_side(c, nation)),
+        Some(NodeKind::SeaZone) => !closed.get(n).copied().unwrap_or(true),
         _ => false,
     };
     bfs_distances(&map.adjacency, EdgeKinds::ALL, &centers, u32::MAX, pass).into_iter().map(|d| d != u32::MAX).collect()

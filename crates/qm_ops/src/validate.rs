@@ -291,7 +291,7 @@ impl<'a> Check<'a, '_> {
     fn redeploy_by_land(&self, unit: &str, u: &UnitInfo, to_n: NodeId) -> Result<(), OrderError> {
         let (v, side) = (self.v, self.side);
         let supplied =
-            |n: NodeId| matches!(v.hex.get(n as usize).copied().flatten(), Some(HexStatus::Full | HexStatus::Partial));
+            |n: NodeId| matches!(v.hex.get(n).copied().flatten(), Some(HexStatus::Full | HexStatus::Partial));
         if !v.friendly(to_n, side) || !supplied(to_n) {
             return Err(self.illegal(unit, "redeploy", MoveRefusal::RedeployIntoUnsupplied));
         }

@@ -6,7 +6,7 @@ use crate::apply::side_of;
 use crate::data::{OpsData, Victory};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Control, Location, MapNode, Unit};
-use qm_core::ids::Side;
+use qm_core::ids::{NodeId, Side};
 use qm_core::outcome::{EndReason, GameResult, Outcome};
 use qm_core::phase::GameClock;
 use qm_core::ruleset::Domain;
@@ -20,7 +20,7 @@ pub fn score(world: &World) -> BTreeMap<Side, u32> {
     let mut score = BTreeMap::from([(Side::Axis, 0), (Side::Allies, 0)]);
     let Some(data) = world.get_resource::<OpsData>() else { return score };
     let Some(mut q) = world.try_query::<(&MapNode, &Control)>() else { return score };
-    let control: BTreeMap<u32, _> = q.iter(world).map(|(n, c)| (n.0, c.current)).collect();
+    let control: BTreeMap<NodeId, _> = q.iter(world).map(|(n, c)| (n.0, c.current)).collect();
     for &(n, points) in &data.0.objectives {
         if let Some(s) = control.get(&n).copied().flatten().and_then(|c| side_of(world, c)) {
             *score.entry(s).or_default() += points;

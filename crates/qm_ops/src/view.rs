@@ -6,7 +6,7 @@ use crate::orders::OpsValid;
 use crate::territory::{TerritorySupply, territory_supply};
 use bevy_ecs::prelude::*;
 use qm_core::components::*;
-use qm_core::ids::{NationId, NodeId, Side, UnitId};
+use qm_core::ids::{NationId, NodeId, NodeVec, Side, UnitId};
 use qm_core::map::{Features, Surface};
 use qm_core::nation::{Nation, NationStateC, NationStatus};
 use qm_core::orders::Pending;
@@ -47,15 +47,15 @@ pub(crate) struct View<'a> {
     pub(crate) ops: &'a OpsTables,
     side_of: Vec<Option<Side>>,
     at_war: Vec<bool>,
-    pub(crate) control: Vec<Option<NationId>>,
+    pub(crate) control: NodeVec<Option<NationId>>,
     /// Who controlled each hex at the start of the war: home countries
     /// (SUP-154).
-    original: Vec<Option<NationId>>,
-    pub(crate) hex: Vec<Option<HexStatus>>,
+    original: NodeVec<Option<NationId>>,
+    pub(crate) hex: NodeVec<Option<HexStatus>>,
     pub(crate) units: BTreeMap<UnitId, UnitInfo>,
     /// Per node, a bit per side (1 Axis, 2 Allies) with ground units of
     /// nations at war there.
-    pub(crate) occupied: Vec<u8>,
+    pub(crate) occupied: NodeVec<u8>,
     /// Units with an order queued for the phase about to run.
     pub(crate) ordered: BTreeSet<UnitId>,
     /// Units named by a `Combat` queued for that phase: a unit fights in
@@ -117,14 +117,14 @@ impl View<'_> {
                 at_war[n.0.index()] = s.0.status == NationStatus::Active;
             }
         }
-        let mut control = vec![None; spec.map.node_count()];
-        let mut original = vec![None; spec.map.node_count()];
-        let mut hex = vec![None; spec.map.node_count()];
+        let mut control = NodeVec::from(vec![None; spec.map.node_count()]);
+        let mut original = NodeVec::from(vec![None; spec.map.node_count()]);
+        let mut hex = NodeVec::from(vec![None; spec.map.node_count()]);
         for (n, c, h) in world.try_query::<(&MapNode, &Control, &HexSupply)>()?.iter(world) {
-            if let Some(slot) = control.get_mut(n.0 as usize) {
+            if let Some(slot) = control.get_mut(n.0) {
                 *slot = c.current;
-                original[n.0 as usize] = c.original;
-                hex[n.0 as usize] = h.status;
+                original[n.0] = c.original;
+                hex[n.0] = h.status;
             }
         }
         // OIL-003: the units a family tracks as disorganized (none in a
@@ -155,7 +155,7 @@ impl View<'_> {
             original,
             hex,
             units,
-            occupied: Vec::new(),
+            occupied: NodeVec::new(),
             ordered: BTreeSet::new(),
             in_combat: BTreeSet::new(),
             spent: BTreeMap::new(),
@@ -163,12 +163,11 @@ impl View<'_> {
             build_points: world.get_resource::<BuildPoints>().filter(|_| spec.map.is_hex_map()),
             territory_supply: TerritorySupply::Always,
         };
-        v.occupied = vec![0; spec.map.node_count()];
+        v.occupied = NodeVec::from(vec![0; spec.map.node_count()]);
         for u in v.units.values() {
             let ground = spec.ruleset.unit_type(u.unit.kind).is_some_and(|d| d.domain == Domain::Ground);
             let at_war = v.at_war.get(u.unit.nation.index()).copied().unwrap_or(false);
-            if let (true, true, Some(s), Some(o)) =
-                (ground, at_war, v.side(u.unit.nation), v.occupied.get_mut(u.node as usize))
+            if let (true, true, Some(s), Some(o)) = (ground, at_war, v.side(u.unit.nation), v.occupied.get_mut(u.node))
             {
                 *o |= side_bit(s);
             }
@@ -227,7 +226,7 @@ impl View<'_> {
 
     /// Whether ground units of the enemy of `side` stand at `node`.
     pub(crate) fn enemy_at(&self, node: NodeId, side: Side) -> bool {
-        self.occupied.get(node as usize).is_some_and(|&o| o & side_bit(side.other()) != 0)
+        self.occupied.get(node).is_some_and(|&o| o & side_bit(side.other()) != 0)
     }
 
     pub(crate) fn enemy_units_at(&self, node: NodeId, side: Side) -> Vec<UnitId> {
@@ -241,7 +240,7 @@ impl View<'_> {
     }
 
     pub(crate) fn friendly(&self, node: NodeId, side: Side) -> bool {
-        self.control.get(node as usize).copied().flatten().and_then(|n| self.side(n)) == Some(side)
+        self.control.get(node).copied().flatten().and_then(|n| self.side(n)) == Some(side)
     }
 
     /// Whether `a` and `b` are units of one side (or, for nations of no
@@ -268,14 +267,14 @@ impl View<'_> {
             hex: self.spec.map.node(u.node),
             // SUP-154: the home country is where the nation stood at the
             // start of the war, not a hex it has conquered since.
-            home: self.original.get(u.node as usize).copied().flatten() == Some(u.unit.nation),
+            home: self.original.get(u.node).copied().flatten() == Some(u.unit.nation),
             bridgehead: self.bridgehead_at(u.node, u.unit.nation),
         };
         unit_capabilities(&self.spec.ruleset, &u.unit, &u.flags, &u.supply, &site)
     }
 
     pub(crate) fn hex_caps(&self, n: NodeId) -> HexCapabilities {
-        hex_capabilities(self.hex.get(n as usize).copied().flatten(), self.spec.map.node(n))
+        hex_capabilities(self.hex.get(n).copied().flatten(), self.spec.map.node(n))
     }
 
     pub(crate) fn is_sea(&self, n: NodeId) -> bool {
@@ -284,9 +283,10 @@ impl View<'_> {
 
     /// The air bases of `side`, by node (SUP-175, SUP-205): its hexes with
     /// a city or a port, and hexes holding an airbase of the side.
-    fn air_bases(&self, side: Side) -> Vec<bool> {
+    fn air_bases(&self, side: Side) -> NodeVec<bool> {
         let map = &self.spec.map;
-        let mut bases: Vec<bool> = (0..map.node_count() as NodeId)
+        let mut bases: NodeVec<bool> = map
+            .node_ids()
             .map(|n| {
                 map.is_hex(n)
                     && self.friendly(n, side)
@@ -300,7 +300,7 @@ impl View<'_> {
             if airbase
                 && self.side(u.unit.nation) == Some(side)
                 && map.is_hex(u.node)
-                && let Some(b) = bases.get_mut(u.node as usize)
+                && let Some(b) = bases.get_mut(u.node)
             {
                 *b = true;
             }
@@ -317,7 +317,7 @@ impl View<'_> {
     pub(crate) fn air_route(&self, from: NodeId, to: NodeId, side: Side, hop: u8) -> Result<Vec<NodeId>, NoWay> {
         let map = &self.spec.map;
         let bases = self.air_bases(side);
-        let base = |n: NodeId| bases.get(n as usize).copied().unwrap_or(false);
+        let base = |n: NodeId| bases.get(n).copied().unwrap_or(false);
         let open = |n: NodeId| base(n) && self.hex_caps(n).air_redeploy_into;
         if !base(to) {
             return Err(NoWay::Blocked { at: to, why: RedeployRefusal::NotAnAirBase });
@@ -393,16 +393,16 @@ impl View<'_> {
         Err(NoWay::Blocked { at, why: RedeployRefusal::ThroughUnsuppliedPort })
     }
 
-    pub(crate) fn enemy_zoc(&self, side: Side) -> Vec<bool> {
+    pub(crate) fn enemy_zoc(&self, side: Side) -> NodeVec<bool> {
         let map = &self.spec.map;
-        let mut zoc = vec![false; map.node_count()];
+        let mut zoc = NodeVec::from(vec![false; map.node_count()]);
         for u in self.units.values() {
             let enemy =
                 self.side(u.unit.nation) == Some(side.other()) && self.at_war.get(u.unit.nation.index()) == Some(&true);
             if enemy && self.spec.ruleset.unit_type(u.unit.kind).is_some_and(|d| d.zoc && d.domain == Domain::Ground) {
                 for t in map.adjacent(u.node) {
                     if qm_supply::zoc::reaches(&self.spec.ruleset, map, u.node, t) {
-                        zoc[t as usize] = true;
+                        zoc[t] = true;
                     }
                 }
             }

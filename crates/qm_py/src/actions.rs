@@ -91,7 +91,7 @@ fn encode(game: &Game, kinds: &[String], nodes: u32, o: &Order) -> u32 {
         k => k.to_string(),
     };
     let k = kinds.iter().position(|x| *x == kind).unwrap_or(0) as u32;
-    let node = qm_ai::legal::destination(o).and_then(|d| game.spec().map.find(d)).unwrap_or(0);
+    let node = qm_ai::legal::destination(o).and_then(|d| game.spec().map.find(d)).map_or(0, |n| n.id());
     1 + k * nodes + node
 }
 

@@ -302,7 +302,7 @@ impl PyGame {
     /// the group's actions), in the order an environment asks for them.
     fn action_groups(&mut self, side: &str) -> PyResult<Vec<Group>> {
         let t = actions::table(&mut self.game, crate::convert::side(side)?, self.stamp);
-        let node = |k: &str| self.game.unit(k).map(|(_, l, _)| l.node);
+        let node = |k: &str| self.game.unit(k).map(|(_, l, _)| l.node.id());
         let out = t.groups.iter().map(|(k, v)| (k.clone(), node(k), v.iter().map(|a| a.0).collect())).collect();
         self.table = Some(t);
         self.given = 0;

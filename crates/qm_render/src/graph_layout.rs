@@ -106,13 +106,13 @@ fn fit(pos: &mut [(f64, f64)], w: f64, h: f64) {
 
 #[cfg(test)]
 mod tests {
-    use super::layout;
+    use super::{NodeId, layout};
 
     /// Neighbours end up nearer each other than the two ends of a chain.
     #[test]
     fn a_chain_is_laid_out_in_order() {
-        let nodes = [0, 1, 2, 3, 4];
-        let edges = [(0, 1), (1, 2), (2, 3), (3, 4)];
+        let nodes = NodeId::all(5).collect::<Vec<_>>();
+        let edges = [(0, 1), (1, 2), (2, 3), (3, 4)].map(|(a, b)| (NodeId(a), NodeId(b)));
         let p = layout(&nodes, &edges, 400.0, 300.0);
         let d = |a: usize, b: usize| ((p[a].0 - p[b].0).powi(2) + (p[a].1 - p[b].1).powi(2)).sqrt();
         assert!(d(0, 1) < d(0, 4), "{p:?}");

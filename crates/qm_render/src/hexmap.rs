@@ -11,6 +11,7 @@ use crate::layout::{BOX_H, BOX_W, LEGEND_X, Layout, Pt, SIZE, shared_side};
 use crate::legend::{self, wrapped};
 use crate::scene::{Scene, SceneNode};
 use crate::style::{self, FONT, r1};
+use qm_core::ids::NodeId;
 use qm_core::map::{NodeKind, Surface, row_letters};
 use svg::Document;
 use svg::node::element::{Group, Rectangle, Title};
@@ -218,7 +219,7 @@ fn sea_lines(scene: &Scene, lay: &Layout) -> Group {
 /// eliminated units where they were.
 fn units(scene: &Scene, lay: &Layout) -> Group {
     let mut g = Group::new().set("class", "units");
-    let mut seen: std::collections::BTreeMap<u32, u32> = std::collections::BTreeMap::new();
+    let mut seen: std::collections::BTreeMap<NodeId, u32> = std::collections::BTreeMap::new();
     for u in &scene.units {
         let Some(c) = lay.center(u.node) else { continue };
         let k = seen.entry(u.node).or_insert(0);

@@ -7,6 +7,7 @@ use crate::counter::{self, COUNTER_H, COUNTER_W, Symbol};
 use crate::draw::{arrow, segment, text};
 use crate::scene::{Scene, SceneUnit};
 use crate::style::{self, Rgb, r1};
+use qm_core::ids::NodeId;
 use qm_core::supply::UnitStatus;
 use svg::node::element::{Group, Rectangle};
 
@@ -121,7 +122,7 @@ fn counters(mut g: Group, f: &mut Flow, scene: &Scene) -> Group {
         side: None,
         kind: symbol.name().to_string(),
         symbol,
-        node: 0,
+        node: NodeId(0),
         status,
         eliminated,
     };

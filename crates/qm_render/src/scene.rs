@@ -139,11 +139,12 @@ impl Scene {
         let state = game.state();
         let side_of = |n: qm_core::ids::NationId| state.nations.get(n.index()).and_then(|s| s.side);
         let zones = zones_of(game.sea_zones(), side);
-        let count = u32::try_from(spec.map.node_count()).unwrap_or(u32::MAX);
-        let nodes: Vec<SceneNode> = (0..count)
+        let nodes: Vec<SceneNode> = spec
+            .map
+            .node_ids()
             .filter_map(|n| {
                 let info = spec.map.node(n)?;
-                let ns = state.nodes.get(n as usize)?;
+                let ns = state.nodes.get(n)?;
                 let Control { current, original, .. } = ns.control;
                 let control_side = current.and_then(side_of);
                 let determined = ns.supply.at.is_some();
@@ -213,7 +214,7 @@ impl Scene {
     /// A node by id.
     #[must_use]
     pub fn node(&self, n: NodeId) -> Option<&SceneNode> {
-        self.nodes.get(n as usize).filter(|x| x.node == n)
+        self.nodes.get(n.index()).filter(|x| x.node == n)
     }
 }
 
@@ -295,9 +296,9 @@ fn edges(map: &qm_core::map::MapGraph) -> Vec<(NodeId, NodeId)> {
         return Vec::new();
     }
     let mut e = Vec::new();
-    for a in 0..map.board_count {
+    for a in map.board_nodes() {
         for b in map.adjacency.neighbors(a, qm_trace::EdgeKinds::ALL) {
-            if a < b && b < map.board_count {
+            if a < b && map.is_board(b) {
                 e.push((a, b));
             }
         }

@@ -10,7 +10,7 @@ use crate::compile::Ctx;
 use crate::diag::loc;
 use crate::schema::{TerritoryFile, TerritoryKind};
 use qm_collect::collect_map::{CollectMap, Holding, PlaceId, SavingPlace, TerritoryEcon, TradePoints};
-use qm_core::ids::NationId;
+use qm_core::ids::{NationId, NodeId, NodeSlice, NodeVec};
 use qm_core::map::MapGraph;
 use qm_core::state::NodeState;
 use std::collections::BTreeMap;
@@ -26,7 +26,7 @@ pub const MAX_TRADE: u16 = 99;
 pub(crate) fn compile_collect_map(
     list: &[TerritoryFile],
     map: &MapGraph,
-    states: &[NodeState],
+    states: &NodeSlice<NodeState>,
     cx: &mut Ctx<'_>,
 ) -> CollectMap {
     if list.is_empty() {
@@ -35,12 +35,12 @@ pub(crate) fn compile_collect_map(
     let places = saving_places(list, map, states, cx);
     let by_key: BTreeMap<&str, (PlaceId, &SavingPlace)> =
         places.iter().enumerate().map(|(i, p)| (p.key.as_str(), (i as PlaceId, p))).collect();
-    let mut territories = vec![TerritoryEcon::default(); map.board_count as usize];
+    let mut territories = NodeVec::from(vec![TerritoryEcon::default(); map.board_nodes().len()]);
     let mut trade = Vec::new();
     for (i, t) in list.iter().enumerate() {
         let Some(node) = map.find(&t.key) else { continue };
-        let original = states.get(node as usize).and_then(|s| s.control.original);
-        territories[node as usize] = econ(i, t, original, &by_key, cx);
+        let original = states.get(node).and_then(|s| s.control.original);
+        territories[node] = econ(i, t, original, &by_key, cx);
         trade.extend(trade_points(i, t, node, cx));
     }
     trade.sort_by_key(|x: &TradePoints| (x.zone, x.nation));
@@ -49,11 +49,16 @@ pub(crate) fn compile_collect_map(
 
 /// The homelands (one per nation owning a homeland territory) and the
 /// colonies, sorted by key.
-fn saving_places(list: &[TerritoryFile], map: &MapGraph, states: &[NodeState], cx: &mut Ctx<'_>) -> Vec<SavingPlace> {
+fn saving_places(
+    list: &[TerritoryFile],
+    map: &MapGraph,
+    states: &NodeSlice<NodeState>,
+    cx: &mut Ctx<'_>,
+) -> Vec<SavingPlace> {
     let mut out: BTreeMap<String, SavingPlace> = BTreeMap::new();
     for (i, t) in list.iter().enumerate() {
         let Some(node) = map.find(&t.key) else { continue };
-        let Some(nation) = states.get(node as usize).and_then(|s| s.control.original) else {
+        let Some(nation) = states.get(node).and_then(|s| s.control.original) else {
             if t.colony.is_some() {
                 cx.p.at(loc!["territories", i, "colony"], format!("`{}` belongs to no nation: no colony", t.key));
             }
@@ -141,7 +146,7 @@ fn routed_to_owner(
 }
 
 /// The naval-trade points of a sea zone.
-fn trade_points(i: usize, t: &TerritoryFile, zone: u32, cx: &mut Ctx<'_>) -> Vec<TradePoints> {
+fn trade_points(i: usize, t: &TerritoryFile, zone: NodeId, cx: &mut Ctx<'_>) -> Vec<TradePoints> {
     if t.kind == TerritoryKind::Land && !t.trade.is_empty() {
         cx.p.at(loc!["territories", i, "trade"], format!("land territory `{}` has no naval trade", t.key));
         return Vec::new();

@@ -106,8 +106,7 @@ pub(crate) fn compile(
     let units = compile_units(file, &map, &mut cx);
     check_transports(file, &mut cx);
     let sections = compile_sections(file, &mut cx);
-    let ports: Vec<NodeId> =
-        (0..map.board_count).filter(|&n| map.nodes[n as usize].features.contains(Features::PORT)).collect();
+    let ports: Vec<NodeId> = map.board_nodes().filter(|&n| map.nodes[n].features.contains(Features::PORT)).collect();
     let designations: Vec<Designation> = sources.iter().map(|(_, d)| *d).collect();
     let sources: Vec<SourceDef> = sources.into_iter().map(|(s, _)| s).collect();
     let map_rules = crate::map_rules::resolve(&rules, &map, &sources);
@@ -168,17 +167,17 @@ fn check_transports(file: &ScenarioFile, cx: &mut Ctx<'_>) {
 }
 
 /// The board: a hex map or a territory map, exactly one of them.
-fn compile_board(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeState>) {
+fn compile_board(file: &ScenarioFile, cx: &mut Ctx<'_>) -> (MapGraph, NodeVec<NodeState>) {
     match (&file.map, file.territories.is_empty()) {
         (Some(m), true) => crate::hexmap::compile_hex_map(m, cx),
         (None, false) => crate::territory::compile_territory_map(&file.territories, cx),
         (Some(_), false) => {
             cx.p.at(loc!["territories"], "a scenario has a hex `map` or `territories`, not both");
-            (MapGraph::default(), Vec::new())
+            (MapGraph::default(), NodeVec::new())
         }
         (None, true) => {
             cx.p.at(Vec::new(), "a scenario needs a hex `map` or a list of `territories`");
-            (MapGraph::default(), Vec::new())
+            (MapGraph::default(), NodeVec::new())
         }
     }
 }
@@ -216,20 +215,19 @@ fn compile_nations(file: &ScenarioFile, cx: &mut Ctx<'_>) -> Vec<NationState> {
 pub(crate) type KeyIndex = Vec<(String, NodeId)>;
 
 /// The sorted `(label, node)` and `(name, node)` indexes of a map.
-pub(crate) fn index_names(nodes: &[NodeInfo], names: BTreeMap<String, NodeId>) -> (KeyIndex, KeyIndex) {
-    let mut by_label: KeyIndex = nodes.iter().enumerate().map(|(i, n)| (n.label.clone(), i as NodeId)).collect();
+pub(crate) fn index_names(nodes: &NodeSlice<NodeInfo>, names: BTreeMap<String, NodeId>) -> (KeyIndex, KeyIndex) {
+    let mut by_label: KeyIndex = nodes.iter_enumerated().map(|(i, n)| (n.label.clone(), i)).collect();
     by_label.sort();
     (by_label, names.into_iter().collect())
 }
 
 /// The nodes that can take a sea line: ports, one-hex islands and beaches
 /// that take sea supply (SUP-073..077), sorted.
-pub(crate) fn landings(nodes: &[NodeInfo]) -> Vec<NodeId> {
+pub(crate) fn landings(nodes: &NodeSlice<NodeInfo>) -> Vec<NodeId> {
     nodes
-        .iter()
-        .enumerate()
+        .iter_enumerated()
         .filter(|(_, i)| i.features.intersects(Features::PORT | Features::ISLAND | Features::BEACH_PORT))
-        .map(|(n, _)| n as NodeId)
+        .map(|(n, _)| n)
         .collect()
 }
 
@@ -241,7 +239,7 @@ fn lookup(map: &MapGraph, key: &str) -> Option<NodeId> {
 fn compile_sources(
     file: &ScenarioFile,
     map: &MapGraph,
-    nodes: &[NodeState],
+    nodes: &NodeSlice<NodeState>,
     cx: &mut Ctx<'_>,
 ) -> Vec<(SourceDef, Designation)> {
     let mut out: BTreeMap<(NodeId, SourceClassId), (SourceDef, Designation)> = BTreeMap::new();
@@ -267,7 +265,7 @@ fn compile_sources(
         let owner = match &s.owner {
             Some(o) => cx.nation(o, loc!["sources", i, "owner"], || format!(" owning the source at `{}`", s.at)),
             None => {
-                let o = nodes.get(node as usize).and_then(|st| st.control.original.or(st.control.current));
+                let o = nodes.get(node).and_then(|st| st.control.original.or(st.control.current));
                 if o.is_none() {
                     cx.p.at(
                         loc!["sources", i, "at"],
@@ -290,13 +288,12 @@ fn compile_sources(
         }
     }
     // Sources implied by features (SUP-045: every IC; SUP-018: synthetic oil).
-    for (n, info) in map.nodes.iter().enumerate() {
-        let n = n as NodeId;
+    for (n, info) in map.nodes.iter_enumerated() {
         for &(feat, class) in &cx.rules.feature_sources {
             if !info.features.contains(feat.flag()) || out.contains_key(&(n, class)) {
                 continue;
             }
-            let Some(owner) = nodes.get(n as usize).and_then(|st| st.control.original.or(st.control.current)) else {
+            let Some(owner) = nodes.get(n).and_then(|st| st.control.original.or(st.control.current)) else {
                 continue;
             };
             let key = format!("{}:{}", info.label, cx.rules.source_classes[class.index()].key);
@@ -348,7 +345,7 @@ fn compile_units(file: &ScenarioFile, map: &MapGraph, cx: &mut Ctx<'_>) -> Vec<U
         }
         let (Some(nation), Some(kind), Some(node)) = (nation, kind, node) else { continue };
         let def = &cx.rules.unit_types[kind.index()];
-        let info = &map.nodes[node as usize];
+        let info = &map.nodes[node];
         match (def.domain, info.surface) {
             (_, Surface::Box) => {}
             (Domain::Naval, Surface::Land) => {

@@ -118,7 +118,7 @@ impl Grid {
         let height = (rmax - rmin + 1) as usize;
         let mut nodes = vec![NO_NODE; width * height];
         for (i, &(r, c)) in drafts.keys().enumerate() {
-            nodes[(r - rmin) as usize * width + (c - cmin) as usize] = i as NodeId;
+            nodes[(r - rmin) as usize * width + (c - cmin) as usize] = NodeId::from_index(i);
         }
         Self { rmin, rmax, cmin, cmax, width, nodes }
     }
@@ -143,18 +143,18 @@ impl Grid {
 struct Board {
     grid: Grid,
     /// `(row, col)` of each hex, by node.
-    keys: Vec<(u32, u32)>,
-    drafts: Vec<Draft>,
+    keys: NodeVec<(u32, u32)>,
+    drafts: NodeVec<Draft>,
     /// Land (not all-sea) hexes, by node.
-    land: Vec<bool>,
-    surfaces: Vec<Surface>,
+    land: NodeVec<bool>,
+    surfaces: NodeVec<Surface>,
     /// Place names.
     names: BTreeMap<String, NodeId>,
 }
 
 impl Board {
     fn count(&self) -> u32 {
-        self.keys.len() as u32
+        self.keys.next_key().id()
     }
 
     /// A hex by label, or a place by name.
@@ -175,7 +175,7 @@ struct Boxes {
 }
 
 /// Compiles a hex map: the graph and each node's initial state.
-pub(crate) fn compile_hex_map(m: &MapFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeState>) {
+pub(crate) fn compile_hex_map(m: &MapFile, cx: &mut Ctx<'_>) -> (MapGraph, NodeVec<NodeState>) {
     let regions = region_keys(m, cx);
     let fronts = front_keys(m, cx);
     let legend = control_legend(m, cx);
@@ -188,12 +188,12 @@ pub(crate) fn compile_hex_map(m: &MapFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<N
         }
     }
     let grid = Grid::new(&mut drafts, cx);
-    let keys: Vec<(u32, u32)> = drafts.keys().copied().collect();
-    let mut drafts: Vec<Draft> = drafts.into_values().collect();
+    let keys: NodeVec<(u32, u32)> = drafts.keys().copied().collect();
+    let mut drafts: NodeVec<Draft> = drafts.into_values().collect();
     let adj_edges = board_adjacency(&keys, &grid);
     let adjacency = Csr::from_edges(keys.len(), adj_edges.iter().copied());
     let names = read_places(m, &grid, &mut drafts, cx);
-    let land: Vec<bool> =
+    let land: NodeVec<bool> =
         drafts.iter().map(|d| cx.rules.terrain.get(d.terrain.index()).is_some_and(|t| t.land)).collect();
     let surfaces = surfaces(&land, &adjacency);
     let board = Board { grid, keys, drafts, land, surfaces, names };
@@ -207,7 +207,7 @@ pub(crate) fn compile_hex_map(m: &MapFile, cx: &mut Ctx<'_>) -> (MapGraph, Vec<N
     let island_groups = island_groups(m, &board, cx);
     let partisan_held = hex_set(&m.partisan_held, "partisan_held", &board.grid, cx);
     let damaged = hex_set(&m.damaged, "damaged", &board.grid, cx);
-    let cells: Vec<HexCell> =
+    let cells: NodeVec<HexCell> =
         board.keys.iter().map(|&(row, col)| HexCell { coord: axial(row, col), row, col }).collect();
     let (nodes, states) =
         nodes_and_states(board.keys.iter().copied().zip(board.drafts), &board.surfaces, &partisan_held, &damaged);
@@ -459,13 +459,13 @@ fn region_at(
 }
 
 /// Hex adjacency on the board.
-fn board_adjacency(keys: &[(u32, u32)], grid: &Grid) -> Vec<(NodeId, NodeId, EdgeKinds)> {
+fn board_adjacency(keys: &NodeSlice<(u32, u32)>, grid: &Grid) -> Vec<(NodeId, NodeId, EdgeKinds)> {
     let mut edges = Vec::with_capacity(keys.len() * 6);
-    for (i, &(r, c)) in keys.iter().enumerate() {
+    for (i, &(r, c)) in keys.iter_enumerated() {
         for nb in axial(r, c).all_neighbors() {
             let [nc, nr] = nb.to_offset_coordinates(hexx::OffsetHexMode::Odd, hexx::HexOrientation::Pointy);
             if let Some(t) = grid.at(i64::from(nr), i64::from(nc)) {
-                edges.push((i as NodeId, t, EdgeKinds::LAND));
+                edges.push((i, t, EdgeKinds::LAND));
             }
         }
     }
@@ -473,14 +473,14 @@ fn board_adjacency(keys: &[(u32, u32)], grid: &Grid) -> Vec<(NodeId, NodeId, Edg
 }
 
 /// Places: names, features and industrial centres of hexes.
-fn read_places(m: &MapFile, grid: &Grid, drafts: &mut [Draft], cx: &mut Ctx<'_>) -> BTreeMap<String, NodeId> {
+fn read_places(m: &MapFile, grid: &Grid, drafts: &mut NodeSlice<Draft>, cx: &mut Ctx<'_>) -> BTreeMap<String, NodeId> {
     let mut names = BTreeMap::new();
     for (i, pl) in m.places.iter().enumerate() {
         let Some(n) = grid.find(&pl.hex) else {
             cx.p.at(loc!["map", "places", i, "hex"], format!("unknown hex `{}` in place list", pl.hex));
             continue;
         };
-        let d = &mut drafts[n as usize];
+        let d = &mut drafts[n];
         if let Some(name) = &pl.name {
             let valid = crate::ruleset::is_key(name) && parse_hex_label(name).is_none();
             if !valid {
@@ -513,12 +513,12 @@ fn read_places(m: &MapFile, grid: &Grid, drafts: &mut [Draft], cx: &mut Ctx<'_>)
 }
 
 /// Sea, coastal (land next to sea) or land, by node.
-pub(crate) fn surfaces(land: &[bool], adjacency: &Csr) -> Vec<Surface> {
-    (0..land.len() as NodeId)
+pub(crate) fn surfaces(land: &NodeSlice<bool>, adjacency: &Csr) -> NodeVec<Surface> {
+    land.keys()
         .map(|n| {
-            if !land[n as usize] {
+            if !land[n] {
                 Surface::Sea
-            } else if adjacency.neighbors(n, EdgeKinds::ALL).any(|t| !land[t as usize]) {
+            } else if adjacency.neighbors(n, EdgeKinds::ALL).any(|t| !land[t]) {
                 Surface::Coastal
             } else {
                 Surface::Land
@@ -553,7 +553,7 @@ fn crossings(m: &MapFile, board: &Board, cx: &mut Ctx<'_>) -> Vec<(NodeId, NodeI
     let mut out = Vec::new();
     for (i, (a, b)) in m.crossings.iter().enumerate() {
         match (board.grid.find(a), board.grid.find(b)) {
-            (Some(x), Some(y)) if board.land[x as usize] && board.land[y as usize] && x != y => {
+            (Some(x), Some(y)) if board.land[x] && board.land[y] && x != y => {
                 out.push((x.min(y), x.max(y)));
             }
             (Some(_), Some(_)) => {
@@ -592,7 +592,8 @@ fn box_keys(m: &MapFile, board: &Board, cx: &mut Ctx<'_>) -> BoxNodes {
                 loc!["map", "boxes", bi, "key"],
                 format!("box key `{}` must be lowercase and not a hex label", bx.key),
             );
-        } else if board.names.contains_key(&bx.key) || by_key.insert(bx.key.clone(), board.count() + k as u32).is_some()
+        } else if board.names.contains_key(&bx.key)
+            || by_key.insert(bx.key.clone(), NodeId(board.count() + k as u32)).is_some()
         {
             cx.p.at(loc!["map", "boxes", bi, "key"], format!("duplicate box or place name `{}`", bx.key));
         }
@@ -605,7 +606,7 @@ fn compile_boxes(m: &MapFile, board: &Board, box_nodes: &BoxNodes, fronts: &[Str
     let mut out = Boxes::default();
     for (k, &bi) in box_nodes.order.iter().enumerate() {
         let bx = &m.boxes[bi];
-        let node = board.count() + k as u32;
+        let node = NodeId(board.count() + k as u32);
         let owner = cx.rules.nation_by_key(&bx.owner);
         if owner.is_none() {
             cx.p.at(
@@ -652,7 +653,7 @@ fn box_entries(bi: usize, bx: &BoxFile, node: NodeId, board: &Board, out: &mut V
         for (h, hx) in entry.hexes.iter().enumerate() {
             let at = loc!["map", "boxes", bi, "entries", e, "hexes", h];
             match board.grid.find(hx) {
-                Some(t) if board.land[t as usize] => {
+                Some(t) if board.land[t] => {
                     out.push(BoxEntry { from: node, to: t, when: when.clone(), controlled_by });
                 }
                 Some(_) => cx.p.at(at, format!("entry hex `{hx}` of box `{}` is not a land hex", bx.key)),
@@ -679,7 +680,7 @@ fn box_sea(
     for (e, hx) in bx.sea_entries.iter().enumerate() {
         let at = loc!["map", "boxes", bi, "sea_entries", e];
         match board.grid.find(hx) {
-            Some(t) if !board.land[t as usize] || board.surfaces[t as usize] == Surface::Coastal => {
+            Some(t) if !board.land[t] || board.surfaces[t] == Surface::Coastal => {
                 sea_edges.push((node, t, EdgeKinds::SEA));
                 sea_edges.push((t, node, EdgeKinds::SEA));
                 entries.push(t);
@@ -771,13 +772,13 @@ fn land_topology(
     node_count: usize,
 ) -> Csr {
     let mut edges = Vec::new();
-    for a in 0..board.count() {
-        if !board.land[a as usize] {
+    for a in board.keys.keys() {
+        if !board.land[a] {
             continue;
         }
         for b in adjacency.neighbors(a, EdgeKinds::ALL) {
-            if board.land[b as usize] && all_sea.binary_search(&(a.min(b), a.max(b))).is_err() {
-                let border = board.drafts[a as usize].region != board.drafts[b as usize].region;
+            if board.land[b] && all_sea.binary_search(&(a.min(b), a.max(b))).is_err() {
+                let border = board.drafts[a].region != board.drafts[b].region;
                 edges.push((a, b, if border { EdgeKinds::LAND | EdgeKinds::GATED } else { EdgeKinds::LAND }));
             }
         }
@@ -796,13 +797,13 @@ fn land_topology(
 /// boxes with their sea entries.
 fn sea_topology(board: &Board, adjacency: &Csr, box_edges: &[(NodeId, NodeId, EdgeKinds)], node_count: usize) -> Csr {
     let mut edges = box_edges.to_vec();
-    for a in 0..board.count() {
-        if board.land[a as usize] {
+    for a in board.keys.keys() {
+        if board.land[a] {
             continue;
         }
         for b in adjacency.neighbors(a, EdgeKinds::ALL) {
             edges.push((a, b, EdgeKinds::SEA));
-            if board.land[b as usize] {
+            if board.land[b] {
                 edges.push((b, a, EdgeKinds::SEA));
             }
         }
@@ -822,7 +823,7 @@ fn island_groups(m: &MapFile, board: &Board, cx: &mut Ctx<'_>) -> Vec<IslandGrou
         let mut hexes = Vec::new();
         for (h, hx) in grp.hexes.iter().enumerate() {
             match board.find_place(hx) {
-                Some(t) if board.land[t as usize] => hexes.push(t),
+                Some(t) if board.land[t] => hexes.push(t),
                 _ => cx.p.at(
                     loc!["map", "island_groups", g, "hexes", h],
                     format!("`{hx}` in island group `{}` is not a land hex", grp.key),
@@ -853,14 +854,14 @@ fn hex_set(list: &[String], field: &str, grid: &Grid, cx: &mut Ctx<'_>) -> BTree
 /// The hexes' static attributes and initial states.
 fn nodes_and_states(
     drafts: impl Iterator<Item = ((u32, u32), Draft)>,
-    surfaces: &[Surface],
+    surfaces: &NodeSlice<Surface>,
     partisan_held: &BTreeSet<NodeId>,
     damaged: &BTreeSet<NodeId>,
-) -> (Vec<NodeInfo>, Vec<NodeState>) {
-    let mut nodes = Vec::with_capacity(surfaces.len());
-    let mut states = Vec::with_capacity(surfaces.len());
-    for (i, ((r, c), d)) in drafts.enumerate() {
-        let surface = surfaces[i];
+) -> (NodeVec<NodeInfo>, NodeVec<NodeState>) {
+    let mut nodes = NodeVec::with_capacity(surfaces.len());
+    let mut states = NodeVec::with_capacity(surfaces.len());
+    for (n, ((r, c), d)) in drafts.enumerate().map(|(i, d)| (NodeId::from_index(i), d)) {
+        let surface = surfaces[n];
         nodes.push(NodeInfo {
             label: hex_label(r, c),
             name: d.name,
@@ -875,7 +876,6 @@ fn nodes_and_states(
             ic_brp: d.ic,
         });
         let land_hex = surface.is_land();
-        let n = i as NodeId;
         states.push(NodeState {
             control: Control {
                 current: d.control.filter(|_| land_hex),

@@ -84,12 +84,11 @@ fn terrain_limits(rules: &Ruleset, map: &MapGraph) -> Vec<NodeLimit> {
 /// The board nodes of a limit's terrain (in its region, if it names one).
 fn limited_nodes(map: &MapGraph, terrain: usize, region: Option<RegionId>) -> impl Iterator<Item = NodeId> + '_ {
     map.nodes
-        .iter()
-        .enumerate()
+        .iter_enumerated()
         .filter(move |&(n, info)| {
-            map.is_board(n as NodeId) && info.terrain.index() == terrain && (region.is_none() || info.region == region)
+            map.is_board(n) && info.terrain.index() == terrain && (region.is_none() || info.region == region)
         })
-        .map(|(n, _)| n as NodeId)
+        .map(|(n, _)| n)
 }
 
 /// SUP-062: the restricted land routes whose region the map draws, with

@@ -17,7 +17,7 @@ use crate::diag::loc;
 use crate::hexmap::surfaces;
 use crate::schema::{TerritoryFile, TerritoryKind};
 use qm_core::components::{Control, HexDamage};
-use qm_core::ids::{NationId, NodeId, RegionId, TerrainId};
+use qm_core::ids::{NationId, NodeId, NodeSlice, NodeVec, RegionId, TerrainId};
 use qm_core::map::{Features, MapGraph, NodeInfo, NodeKind, Point, Surface};
 use qm_core::state::NodeState;
 use qm_trace::{Csr, EdgeKinds};
@@ -42,23 +42,23 @@ struct Order {
 }
 
 /// Compiles a territory map: the graph and each node's initial state.
-pub(crate) fn compile_territory_map(list: &[TerritoryFile], cx: &mut Ctx<'_>) -> (MapGraph, Vec<NodeState>) {
+pub(crate) fn compile_territory_map(list: &[TerritoryFile], cx: &mut Ctx<'_>) -> (MapGraph, NodeVec<NodeState>) {
     if list.len() > MAX_TERRITORIES {
         cx.p.at(loc!["territories"], format!("more than {MAX_TERRITORIES} territories"));
-        return (MapGraph::default(), Vec::new());
+        return (MapGraph::default(), NodeVec::new());
     }
     let order = key_order(list, cx);
     let regions = region_keys(list, cx);
     let borders = borders(list, &order, cx);
-    let drafts: Vec<Draft> = order.file.iter().map(|&i| draft(i, &list[i], &regions, cx)).collect();
-    let land: Vec<bool> = order.file.iter().map(|&i| list[i].kind == TerritoryKind::Land).collect();
+    let drafts: NodeVec<Draft> = order.file.iter().map(|&i| draft(i, &list[i], &regions, cx)).collect();
+    let land: NodeVec<bool> = order.file.iter().map(|&i| list[i].kind == TerritoryKind::Land).collect();
     let n = order.file.len();
     let adjacency =
         Csr::from_edges(n, borders.iter().flat_map(|&(a, b)| [(a, b, EdgeKinds::LAND), (b, a, EdgeKinds::LAND)]));
     let surfaces = surfaces(&land, &adjacency);
     let land_csr = land_topology(&borders, &land, &drafts, n);
     let sea = sea_topology(&borders, &land, n);
-    let nodes: Vec<NodeInfo> =
+    let nodes: NodeVec<NodeInfo> =
         order.file.iter().zip(&drafts).zip(&surfaces).map(|((&i, d), &s)| node_info(&list[i], d, s)).collect();
     let states = drafts
         .iter()
@@ -107,7 +107,7 @@ fn key_order(list: &[TerritoryFile], cx: &mut Ctx<'_>) -> Order {
         }
     }
     let file: Vec<usize> = by_key.values().copied().collect();
-    let by_key = by_key.into_keys().enumerate().map(|(n, k)| (k, n as NodeId)).collect();
+    let by_key = by_key.into_keys().zip(NodeId::all(file.len())).collect();
     Order { file, by_key }
 }
 
@@ -198,13 +198,10 @@ fn terrain(i: usize, t: &TerritoryFile, cx: &mut Ctx<'_>) -> TerrainId {
 
 /// `LAND` edges between adjacent land territories, `GATED` across region
 /// borders as on a hex map (restricted routes, SUP-062).
-fn land_topology(borders: &[(NodeId, NodeId)], land: &[bool], drafts: &[Draft], n: usize) -> Csr {
-    let edges = borders.iter().filter(|&&(a, b)| land[a as usize] && land[b as usize]).flat_map(|&(a, b)| {
-        let kind = if drafts[a as usize].region == drafts[b as usize].region {
-            EdgeKinds::LAND
-        } else {
-            EdgeKinds::LAND | EdgeKinds::GATED
-        };
+fn land_topology(borders: &[(NodeId, NodeId)], land: &NodeSlice<bool>, drafts: &NodeSlice<Draft>, n: usize) -> Csr {
+    let edges = borders.iter().filter(|&&(a, b)| land[a] && land[b]).flat_map(|&(a, b)| {
+        let kind =
+            if drafts[a].region == drafts[b].region { EdgeKinds::LAND } else { EdgeKinds::LAND | EdgeKinds::GATED };
         [(a, b, kind), (b, a, kind)]
     });
     Csr::from_edges(n, edges)
@@ -212,10 +209,10 @@ fn land_topology(borders: &[(NodeId, NodeId)], land: &[bool], drafts: &[Draft], 
 
 /// `SEA` edges between adjacent sea zones and between a sea zone and the
 /// land territories on its coast, both ways.
-fn sea_topology(borders: &[(NodeId, NodeId)], land: &[bool], n: usize) -> Csr {
+fn sea_topology(borders: &[(NodeId, NodeId)], land: &NodeSlice<bool>, n: usize) -> Csr {
     let edges = borders
         .iter()
-        .filter(|&&(a, b)| !land[a as usize] || !land[b as usize])
+        .filter(|&&(a, b)| !land[a] || !land[b])
         .flat_map(|&(a, b)| [(a, b, EdgeKinds::SEA), (b, a, EdgeKinds::SEA)]);
     Csr::from_edges(n, edges)
 }

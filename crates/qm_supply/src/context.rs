@@ -14,7 +14,7 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::system::SystemChangeTick;
 use qm_core::components::*;
 use qm_core::condition::CondCtx;
-use qm_core::ids::{DeterminationKind, FactionId, NationId, NodeId, Side, Tier, UnitId};
+use qm_core::ids::{DeterminationKind, FactionId, NationId, NodeId, NodeVec, Side, Tier, UnitId};
 use qm_core::map::MapGraph;
 use qm_core::nation::{Nation, NationState, NationStateC, NationStatus, effective_factions};
 use qm_core::phase::{Determining, GameClock};
@@ -39,29 +39,29 @@ pub struct SupplyContext {
     /// Effective factions, by nation.
     pub factions: Vec<FactionId>,
     /// Controller, by node.
-    pub control: Vec<Option<NationId>>,
+    pub control: NodeVec<Option<NationId>>,
     /// Original controller, by node (a nation's home territory).
-    pub original: Vec<Option<NationId>>,
+    pub original: NodeVec<Option<NationId>>,
     /// Whether a node is controlled by the side (SUP-059).
-    pub friendly: Vec<bool>,
+    pub friendly: NodeVec<bool>,
     /// Whether a node is in an enemy zone of control (SUP-057).
-    pub zoc: Vec<bool>,
+    pub zoc: NodeVec<bool>,
     /// Enemy units exerting zones of control, by the node they stand in.
     pub zoc_units: ZocUnits,
     /// Enemy partisans, by node (SUP-060).
     pub enemy_partisans: BTreeMap<NodeId, UnitId>,
     /// Friendly nodes held through a partisan (SUP-060).
-    pub partisan_held: Vec<bool>,
+    pub partisan_held: NodeVec<bool>,
     /// Nodes whose terrain forbids tracing out (SUP-063).
-    pub terrain_closed: Vec<bool>,
+    pub terrain_closed: NodeVec<bool>,
     /// Per node: the labels it may receive.
-    pub accept: Vec<u64>,
+    pub accept: NodeVec<u64>,
     /// Per node: the labels it may pass on.
-    pub emit: Vec<u64>,
+    pub emit: NodeVec<u64>,
     /// Per node: what it is to supply zones (SUP-093), [`ZONE_CORE`],
     /// [`ZONE_ATTACH`] or [`ZONE_NONE`], kept with `accept` and `emit` so
     /// that labelling zones reads one byte a node instead of three words.
-    pub zone_class: Vec<u8>,
+    pub zone_class: NodeVec<u8>,
     /// Box-entry gates, sorted by edge (SUP-026, SUP-027, SUP-065).
     pub gates: Vec<(u32, u64)>,
     /// Every source, by id.
@@ -78,7 +78,7 @@ pub struct SupplyContext {
     pub bridgeheads: Vec<(UnitId, NodeId, Vec<Option<Tier>>)>,
     /// Per node, the labels of limited origins that may not reach it
     /// (SUP-081); empty when no origin limit is in play on the map.
-    pub limit_blocked: Vec<u64>,
+    pub limit_blocked: NodeVec<u64>,
     /// The nodes the side captured this player turn, sorted (SUP-096,
     /// SUP-142): gathered with control, so that later stages need no
     /// second pass over the hex entities.
@@ -104,7 +104,7 @@ impl SupplyContext {
     /// The nation whose home territory `node` is.
     #[must_use]
     pub fn nation_home(&self, node: NodeId) -> Option<NationId> {
-        self.original.get(node as usize).copied().flatten()
+        self.original.get(node).copied().flatten()
     }
 
     /// A per-nation tier table from a list of `(nation, tier)`.
@@ -124,7 +124,7 @@ impl SupplyContext {
     /// comes by land.
     #[must_use]
     pub fn limit_block(&self, node: NodeId) -> u64 {
-        self.limit_blocked.get(node as usize).copied().unwrap_or(0)
+        self.limit_blocked.get(node).copied().unwrap_or(0)
     }
 
     /// The indices (into `sources`) of the sources standing at `node`, in
@@ -423,11 +423,12 @@ impl SupplyContext {
         self.emit.resize(n, 0);
         self.zone_class.resize(n, ZONE_NONE);
         self.zoc.resize(n, false);
-        self.terrain_closed[..n].fill(false);
-        let by_partisan = &self.scratch.nodes.by_partisan[..n];
-        let rows = self.control[..n].iter().zip(by_partisan).zip(&self.zoc[..n]);
-        let outs = self.friendly[..n].iter_mut().zip(&mut self.partisan_held[..n]);
-        let masks = self.accept[..n].iter_mut().zip(&mut self.emit[..n]).zip(&mut self.zone_class[..n]);
+        let end = NodeId::from_index(n);
+        self.terrain_closed[..end].fill(false);
+        let by_partisan = &self.scratch.nodes.by_partisan[..end];
+        let rows = self.control[..end].iter().zip(by_partisan).zip(&self.zoc[..end]);
+        let outs = self.friendly[..end].iter_mut().zip(&mut self.partisan_held[..end]);
+        let masks = self.accept[..end].iter_mut().zip(&mut self.emit[..end]).zip(&mut self.zone_class[..end]);
         for (((&control, &partisan), &zoc), ((friendly, held), ((accept, emit), class))) in rows.zip(outs.zip(masks)) {
             let f = is_friendly(control);
             // SUP-057: no line through an enemy ZOC; SUP-060: nor through a
@@ -490,7 +491,7 @@ impl SupplyContext {
                     self.zoc_units.push(node, ZocUnit { id: u.id.clone(), armor: def.armor });
                 }
             } else if self.friendly_nation(Some(u.nation)) {
-                self.scratch.friendly_ground[node as usize] = true;
+                self.scratch.friendly_ground[node] = true;
             }
         }
         self.zoc_units.sort();
@@ -507,9 +508,8 @@ impl SupplyContext {
         self.scratch
             .terrain
             .extend(map_rules.terrain_limits.iter().map(|l| (l.node, tier_mask(l.max_in), tier_mask(l.max_out))));
-        for &(node, t_in, t_out) in &self.scratch.terrain {
-            let i = node as usize;
-            if i < n && self.friendly[i] {
+        for &(i, t_in, t_out) in &self.scratch.terrain {
+            if i.index() < n && self.friendly[i] {
                 self.accept[i] = t_in;
                 self.terrain_closed[i] = t_out != u64::MAX;
                 self.emit[i] &= t_out;
@@ -517,8 +517,8 @@ impl SupplyContext {
             }
         }
         // SUP-060: no line through, or into, a hex holding an enemy partisan.
-        for &p in self.enemy_partisans.keys() {
-            if let Some(i) = usize::try_from(p).ok().filter(|&i| i < n) {
+        for &i in self.enemy_partisans.keys() {
+            if i.index() < n {
                 self.accept[i] = 0;
                 self.emit[i] = 0;
                 self.partisan_held[i] = false;
@@ -534,9 +534,9 @@ impl SupplyContext {
         gates.clear();
         for e in &map.box_entries {
             let Some(edge) = map.land.find_edge(e.from, e.to) else { continue };
-            let owner = self.control.get(e.from as usize).copied().flatten();
+            let owner = self.control.get(e.from).copied().flatten();
             let open = e.when.holds(&self.cond(flags, owner, owner))
-                && e.controlled_by.is_none_or(|c| self.control.get(e.to as usize).copied().flatten() == Some(c));
+                && e.controlled_by.is_none_or(|c| self.control.get(e.to).copied().flatten() == Some(c));
             gates.push((edge as u32, if open { u64::MAX } else { 0 }));
         }
         self.gates = gates;
@@ -577,7 +577,7 @@ impl SupplyContext {
                 } else {
                     None
                 };
-                let node = s.node as usize;
+                let node = s.node;
                 let controller = self.control.get(node).copied().flatten();
                 let damaged = self.scratch.nodes.damaged.get(node).copied().unwrap_or(false);
                 SourceView {
@@ -640,7 +640,7 @@ impl SupplyContext {
             if bits == 0 {
                 continue;
             }
-            for h in 0..map.board_count as usize {
+            for h in map.board_nodes() {
                 if l.blocks(map.nodes[h].front) {
                     self.limit_blocked[h] |= bits;
                     self.accept[h] &= !bits;
@@ -661,7 +661,7 @@ impl SupplyContext {
             let may = self.groups_mask(groups, |g| groups.route[g] == 1 + 2 * i as u8);
             let never = self.groups_mask(groups, |g| groups.route[g] == 2 + 2 * i as u8);
             let open = route.when.holds(&self.cond(flags, None, None));
-            for a in 0..map.board_count {
+            for a in map.board_nodes() {
                 for (e, b, k) in map.land.edges(a, qm_trace::EdgeKinds::GATED) {
                     let (ra, rb) = (map.node(a).and_then(|x| x.region), map.node(b).and_then(|x| x.region));
                     if rb != Some(r.region) || ra == Some(r.region) || !k.intersects(qm_trace::EdgeKinds::LAND) {
@@ -709,8 +709,8 @@ impl SupplyContext {
 impl Scratch {
     /// The labels terrain lets out of a node (SUP-063).
     #[must_use]
-    pub fn terrain_out(&self, node: usize) -> u64 {
-        self.terrain.binary_search_by_key(&(node as NodeId), |t| t.0).map_or(u64::MAX, |k| self.terrain[k].2)
+    pub fn terrain_out(&self, node: NodeId) -> u64 {
+        self.terrain.binary_search_by_key(&node, |t| t.0).map_or(u64::MAX, |k| self.terrain[k].2)
     }
 }
 
@@ -719,7 +719,7 @@ impl Scratch {
 pub struct Scratch {
     /// The hexes' side-independent columns, kept between determinations.
     nodes: NodeSync,
-    friendly_ground: Vec<bool>,
+    friendly_ground: NodeVec<bool>,
     /// The nodes with `(accept, emit)` limits from terrain (SUP-063),
     /// sorted: the scenario's resolved limits as masks.
     terrain: Vec<(NodeId, u64, u64)>,

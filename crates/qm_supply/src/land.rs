@@ -13,7 +13,7 @@ use crate::sea_log::{SeaLog, Zones};
 use crate::sources::FULL_BITS;
 use crate::zoc::shared_armor;
 use bevy_ecs::prelude::*;
-use qm_core::ids::{DeterminationKind, NodeId, SourceId, Tier, UnitId};
+use qm_core::ids::{DeterminationKind, NodeId, NodeVec, SourceId, Tier, UnitId};
 use qm_core::map::MapGraph;
 use qm_core::ruleset::Ruleset;
 use qm_core::spec::Spec;
@@ -52,7 +52,7 @@ pub struct LandFloods {
     /// Per chunk: what each seed index stands for.
     pub seeds: Vec<Vec<SeedRef>>,
     /// Scratch for tracing many lines at once.
-    pub trace_memo: Vec<(u32, u32)>,
+    pub trace_memo: NodeVec<(u32, u32)>,
 }
 
 /// A restored state keeps the floods' buffers: [`trace_land`] runs every
@@ -92,11 +92,7 @@ pub fn flood_spec<'a>(spec: &'a Spec, ctx: &'a SupplyContext) -> FloodSpec<'a> {
 /// SUP-084), and only what terrain lets out (SUP-063).
 #[must_use]
 pub fn push_mask(ctx: &SupplyContext, node: NodeId, stop_in_zoc: bool) -> u64 {
-    if stop_in_zoc && ctx.zoc.get(node as usize).copied().unwrap_or(false) {
-        0
-    } else {
-        ctx.scratch.terrain_out(node as usize)
-    }
+    if stop_in_zoc && ctx.zoc.get(node).copied().unwrap_or(false) { 0 } else { ctx.scratch.terrain_out(node) }
 }
 
 /// Runs the land floods of the side (SUP-054..065, SUP-140).
@@ -200,8 +196,7 @@ fn first_hop<'a>(
 ) -> impl FnMut(usize, NodeId) -> bool + 'a {
     move |i, to| {
         let Some(s) = seeds.get(i) else { return true };
-        !ctx.zoc.get(s.node as usize).copied().unwrap_or(false)
-            || shared_armor(rules, map, &ctx.zoc_units, s.node, to).is_none()
+        !ctx.zoc.get(s.node).copied().unwrap_or(false) || shared_armor(rules, map, &ctx.zoc_units, s.node, to).is_none()
     }
 }
 
@@ -239,8 +234,8 @@ fn land_zones(
             if !flood.would_take(&Seed { node: h, bits: b, push: u64::MAX, stage: 2 }) {
                 continue;
             }
-            let hb = b & ctx.accept.get(h as usize).copied().unwrap_or(0);
-            if hb != 0 && ctx.friendly.get(h as usize).copied().unwrap_or(false) {
+            let hb = b & ctx.accept.get(h).copied().unwrap_or(0);
+            if hb != 0 && ctx.friendly.get(h).copied().unwrap_or(false) {
                 let seed = Seed { node: h, bits: hb, push: push_mask(ctx, h, true), stage: 2 };
                 if flood.would_take(&seed) {
                     seeds.push(seed);

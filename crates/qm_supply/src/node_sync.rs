@@ -12,7 +12,7 @@
 use bevy_ecs::change_detection::{MAX_CHANGE_AGE, Tick};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Control, HexDamage, MapNode};
-use qm_core::ids::{NationId, NodeId, Side};
+use qm_core::ids::{NationId, NodeId, NodeVec, Side};
 
 /// The hexes' components [`NodeSync::sync`] reads, with their change ticks.
 pub type NodeQuery<'w, 's> = Query<'w, 's, NodeData>;
@@ -28,8 +28,8 @@ pub type NodeItem<'a> = (&'a MapNode, Ref<'a, Control>, Ref<'a, HexDamage>);
 /// A hex's control and original control, the two columns the context
 /// exposes; [`NodeSync`] keeps the rest.
 pub(crate) struct ControlColumns<'a> {
-    pub control: &'a mut Vec<Option<NationId>>,
-    pub original: &'a mut Vec<Option<NationId>>,
+    pub control: &'a mut NodeVec<Option<NationId>>,
+    pub original: &'a mut NodeVec<Option<NationId>>,
 }
 
 /// The dense copy of the hexes' side-independent state, and when it was
@@ -37,9 +37,9 @@ pub(crate) struct ControlColumns<'a> {
 #[derive(Clone, Debug, Default)]
 pub struct NodeSync {
     /// Per node: `HexDamage::synthetic_oil`.
-    pub(crate) damaged: Vec<bool>,
+    pub(crate) damaged: NodeVec<bool>,
     /// Per node: `Control::by_partisan`.
-    pub(crate) by_partisan: Vec<bool>,
+    pub(crate) by_partisan: NodeVec<bool>,
     /// The nodes whose `Control::captured` is set, with it, sorted by node.
     captured: Vec<(NodeId, (u32, Side))>,
     /// The tick of the determination that last read the hexes; `None`
@@ -77,8 +77,8 @@ impl NodeSync {
             self.captured.clear();
         }
         for (node, c, d) in q {
-            let i = node.0 as usize;
-            if i >= n {
+            let i = node.0;
+            if i.index() >= n {
                 continue;
             }
             if let Some(s) = since
@@ -121,8 +121,10 @@ impl NodeSync {
     }
 }
 
-/// Empties `v` and fills it with `n` copies of `value`.
-pub(crate) fn reset<T: Clone>(v: &mut Vec<T>, n: usize, value: T) {
+/// Empties `v` (a `Vec` or a `NodeVec`) and fills it with `n` copies of
+/// `value`.
+pub(crate) fn reset<T: Clone>(v: &mut impl AsMut<Vec<T>>, n: usize, value: T) {
+    let v = v.as_mut();
     v.clear();
     v.resize(n, value);
 }

@@ -195,7 +195,7 @@ pub fn validate_designation(
     };
     let controller = world
         .get_resource::<EntityIndex>()
-        .and_then(|ix| ix.nodes.get(node as usize))
+        .and_then(|ix| ix.nodes.get(node))
         .and_then(|&e| world.get::<Control>(e))
         .and_then(|c| c.current);
     let controller_side = controller.and_then(|n| world.get_resource::<NationSides>()?.side_of(n));

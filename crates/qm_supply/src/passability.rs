@@ -13,7 +13,7 @@
 
 use crate::context::{SupplyContext, context_of};
 use bevy_ecs::prelude::*;
-use qm_core::ids::{DeterminationKind, Side, UnitId};
+use qm_core::ids::{DeterminationKind, NodeSlice, NodeVec, Side, UnitId};
 
 /// What nodes and land edges let a side's supply through, and what may
 /// attack its sea lines, as rule 30 decides them now.
@@ -40,14 +40,14 @@ impl Passability {
     /// Per node, the labels it may receive (0: closed to the side's
     /// supply: enemy control, terrain, partisans, SUP-057..063).
     #[must_use]
-    pub fn accept(&self) -> &[u64] {
+    pub fn accept(&self) -> &NodeSlice<u64> {
         &self.ctx.accept
     }
 
     /// Per node, the labels it may pass on (0: a line may end there but
     /// not run through, as in an enemy zone of control, SUP-057).
     #[must_use]
-    pub fn emit(&self) -> &[u64] {
+    pub fn emit(&self) -> &NodeSlice<u64> {
         &self.ctx.emit
     }
 
@@ -71,10 +71,10 @@ impl Passability {
     /// from `world`, the world this passability was built from. Empty
     /// without a scenario or the nations' sides.
     #[must_use]
-    pub fn sea_threats(&self, world: &World) -> Vec<Option<UnitId>> {
+    pub fn sea_threats(&self, world: &World) -> NodeVec<Option<UnitId>> {
         match self.ctx.side {
             Some(side) => crate::sea::threats_over(world, &self.ctx, side),
-            None => Vec::new(),
+            None => NodeVec::new(),
         }
     }
 }

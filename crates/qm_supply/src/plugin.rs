@@ -97,11 +97,7 @@ fn build_state(world: &mut World, v: Option<&SectionValue>) -> Result<(), String
 /// exist would be shown as `?` and read past the map.
 fn check_ids(s: &SupplyState, nodes: usize, nations: usize) -> Result<(), String> {
     let node = |what: &str, n: &NodeId| {
-        if (*n as usize) < nodes {
-            Ok(())
-        } else {
-            Err(format!("{what}: node {n} is out of range (the map has {nodes})"))
-        }
+        if n.index() < nodes { Ok(()) } else { Err(format!("{what}: node {n} is out of range (the map has {nodes})")) }
     };
     for (i, l) in s.sea.lines.iter().enumerate() {
         let what = format!("sea line {i}");

@@ -9,7 +9,7 @@ use crate::zones::ZoneLabels;
 use bevy_ecs::prelude::*;
 use qm_core::components::*;
 use qm_core::events::{EventLog, GameEvent};
-use qm_core::ids::{Determination, DeterminationKind, NationId, NodeId, SourceId, Tier};
+use qm_core::ids::{Determination, DeterminationKind, NationId, NodeId, NodeSlice, NodeVec, SourceId, Tier};
 use qm_core::map::MapGraph;
 use qm_core::nation::NationStatus;
 use qm_core::ruleset::{Domain, Ruleset, UnitTypeDef};
@@ -119,7 +119,7 @@ pub fn assign_statuses(
             nexts.push(None);
             continue;
         };
-        let hex = hex_status.get(loc.node as usize).copied().flatten().unwrap_or(HexStatus::Unsupplied);
+        let hex = hex_status.get(loc.node).copied().flatten().unwrap_or(HexStatus::Unsupplied);
         let d = Determining { spec: &spec, ctx: &ctx, floods: &floods, at };
         let (next, carried) = unit_status(d, (*u, *loc, *flags), sup.initial, def, hex);
         if let Some((chunk, bit)) = carried
@@ -142,7 +142,7 @@ pub fn assign_statuses(
 #[derive(Resource, Clone, Debug, Default)]
 pub struct HexStatuses {
     /// Per node: the status written to its [`HexSupply`], if any.
-    pub status: Vec<Option<HexStatus>>,
+    pub status: NodeVec<Option<HexStatus>>,
 }
 
 /// A restored state keeps the buffer: [`assign_statuses`] writes every
@@ -198,19 +198,19 @@ fn flood_hex_statuses(
     ctx: &SupplyContext,
     floods: &LandFloods,
     n_nodes: usize,
-    hex_status: &mut Vec<Option<HexStatus>>,
+    hex_status: &mut NodeVec<Option<HexStatus>>,
 ) {
     let per_nation = hex_rules(rules, ctx);
     hex_status.clear();
     hex_status.resize(n_nodes, None);
-    for (n, slot) in hex_status.iter_mut().enumerate() {
+    for (n, slot) in hex_status.iter_mut_enumerated() {
         let Some(owner) = ctx.control[n] else { continue };
         let Some(rule) = per_nation.get(owner.index()) else { continue };
         *slot = match *rule {
             HexRule::Fixed(s) => Some(s),
             _ if !ctx.friendly[n] => None,
             HexRule::Class { chunk, full, partial } => {
-                let mask = floods.mask(chunk, n as NodeId);
+                let mask = floods.mask(chunk, n);
                 Some(if mask & full != 0 {
                     HexStatus::from_tier(Some(Tier::Full))
                 } else if mask & partial != 0 {
@@ -225,16 +225,16 @@ fn flood_hex_statuses(
 }
 
 /// SUP-045: an own-hex source supplies its hex.
-fn own_hex_statuses(ctx: &SupplyContext, hex_status: &mut [Option<HexStatus>]) {
+fn own_hex_statuses(ctx: &SupplyContext, hex_status: &mut NodeSlice<Option<HexStatus>>) {
     for &(node, i) in &ctx.own_hex {
-        let (Some(src), Some(Some(owner))) = (ctx.sources.get(i as usize), ctx.control.get(node as usize)) else {
+        let (Some(src), Some(Some(owner))) = (ctx.sources.get(i as usize), ctx.control.get(node)) else {
             continue;
         };
-        if src.inactive.is_some() || !ctx.friendly[node as usize] {
+        if src.inactive.is_some() || !ctx.friendly[node] {
             continue;
         }
         if let Some(t) = src.tiers.get(owner.index()).copied().flatten() {
-            let slot = &mut hex_status[node as usize];
+            let slot = &mut hex_status[node];
             *slot = (*slot).max(Some(HexStatus::from_tier(Some(t))));
         }
     }
@@ -251,12 +251,12 @@ type HexWrite = (&'static MapNode, &'static Control, &'static mut HexSupply, &'s
 fn write_hex_statuses(
     ctx: &SupplyContext,
     at: Determination,
-    hex_status: &mut [Option<HexStatus>],
+    hex_status: &mut NodeSlice<Option<HexStatus>>,
     nodes: &mut Query<HexWrite>,
 ) -> u32 {
     let mut unsupplied = 0u32;
     for (node, control, mut hs, mut decided) in nodes {
-        let i = node.0 as usize;
+        let i = node.0;
         let Some(status) = hex_status.get(i).copied().flatten() else { continue };
         // SUP-142: supplied at either determination of the player turn, a
         // hex stays supplied; a hex that changed hands starts afresh.
@@ -570,9 +570,9 @@ pub fn record_zones(
 
 /// The best status among a zone's hexes. A zone is most often fully
 /// supplied, so the walk stops at its first fully supplied hex.
-fn best_status(members: &[NodeId], status: &[Option<HexStatus>]) -> Option<HexStatus> {
+fn best_status(members: &[NodeId], status: &NodeSlice<Option<HexStatus>>) -> Option<HexStatus> {
     let mut best = None;
-    for s in members.iter().filter_map(|&h| status.get(h as usize).copied().flatten()) {
+    for s in members.iter().filter_map(|&h| status.get(h).copied().flatten()) {
         best = best.max(Some(s));
         if s == HexStatus::Full {
             break;
@@ -623,7 +623,7 @@ fn zone_carried(
     union: &mut Vec<u64>,
     carried: &mut Vec<(NationId, Tier)>,
 ) {
-    let passes = |h: &NodeId| ctx.emit.get(*h as usize).is_some_and(|&e| e != 0);
+    let passes = |h: &NodeId| ctx.emit.get(*h).is_some_and(|&e| e != 0);
     let core = members.iter().any(passes);
     union.clear();
     // `best` reads a class's partial bits only when its full bits are

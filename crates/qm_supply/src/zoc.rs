@@ -1,6 +1,6 @@
 //! Zones of control (SUP-057, SUP-058, ruling 7).
 
-use qm_core::ids::{NodeId, UnitId};
+use qm_core::ids::{NodeId, NodeSlice, NodeVec, UnitId};
 use qm_core::map::MapGraph;
 use qm_core::ruleset::Ruleset;
 use qm_core::spec::ScenarioSpec;
@@ -96,16 +96,16 @@ pub fn zoc_hexes(
     rules: &Ruleset,
     map: &MapGraph,
     (units, spread): (&ZocUnits, &ZocSpread),
-    friendly_ground: &[bool],
-    zoc: &mut Vec<bool>,
+    friendly_ground: &NodeSlice<bool>,
+    zoc: &mut NodeVec<bool>,
 ) {
     zoc.clear();
     zoc.resize(map.node_count(), false);
     let negate = rules.zoc.friendly_units_negate;
     for from in units.nodes() {
         for &to in spread.from(from) {
-            if !(negate && friendly_ground.get(to as usize).copied().unwrap_or(false))
-                && let Some(z) = zoc.get_mut(to as usize)
+            if !(negate && friendly_ground.get(to).copied().unwrap_or(false))
+                && let Some(z) = zoc.get_mut(to)
             {
                 *z = true;
             }

@@ -11,7 +11,7 @@
 //! [`reaches`] too (their movement stops at enemy zones of control), as
 //! rule 30 defines it.
 
-use qm_core::ids::NodeId;
+use qm_core::ids::{NodeId, NodeVec};
 use qm_core::map::{MapGraph, NodeInfo};
 use qm_core::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -61,21 +61,21 @@ impl ZocSpread {
     #[must_use]
     pub fn new(rules: &Ruleset, map: &MapGraph) -> Self {
         let n = map.node_count();
-        let enter: Vec<bool> = map.nodes.iter().map(|info| may_enter(rules, info)).collect();
+        let enter: NodeVec<bool> = map.nodes.iter().map(|info| may_enter(rules, info)).collect();
         let enter = enter.as_slice();
         let row = |from: NodeId| {
-            map.adjacent(from).filter(move |&to| enter.get(to as usize) == Some(&true) && crosses(rules, map, from, to))
+            map.adjacent(from).filter(move |&to| enter.get(to) == Some(&true) && crosses(rules, map, from, to))
         };
         // Counted first, so that a big map's list is allocated once, at its
         // size, instead of doubled as it grows.
         let mut offsets = Vec::with_capacity(n + 1);
         offsets.push(0u32);
-        for from in 0..n as NodeId {
+        for from in map.node_ids() {
             let end = offsets.last().copied().unwrap_or(0) + row(from).count() as u32;
             offsets.push(end);
         }
         let mut to = Vec::with_capacity(offsets.last().copied().unwrap_or(0) as usize);
-        for from in 0..n as NodeId {
+        for from in map.node_ids() {
             to.extend(row(from));
         }
         Self { offsets, to }
@@ -92,7 +92,7 @@ impl ZocSpread {
     /// a node out of range).
     #[must_use]
     pub fn from(&self, from: NodeId) -> &[NodeId] {
-        let f = from as usize;
+        let f = from.index();
         match (self.offsets.get(f), self.offsets.get(f + 1)) {
             (Some(&a), Some(&b)) => self.to.get(a as usize..b as usize).unwrap_or(&[]),
             _ => &[],

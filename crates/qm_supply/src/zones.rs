@@ -18,17 +18,17 @@
 use crate::context::{SupplyContext, zone_class_of};
 use crate::land::{LAND_KINDS, LandFloods};
 use bevy_ecs::prelude::*;
-use qm_core::ids::{DeterminationKind, NodeId};
+use qm_core::ids::{DeterminationKind, NodeId, NodeSlice, NodeVec};
 use qm_core::map::{Features, MapGraph};
 use qm_core::spec::Spec;
-use qm_trace::{EdgeKinds, NO_NODE};
+use qm_trace::{EdgeKinds, NO_ZONE, Nodes};
 
 /// The zones of the current determination. Not state: rebuilt by every
 /// determination; what lasts is written to [`crate::sea_log::Zones`].
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ZoneLabels {
-    /// Per node: its zone, or `NO_NODE`.
-    pub of: Vec<u32>,
+    /// Per node: its zone, or `NO_ZONE`.
+    pub of: NodeVec<u32>,
     /// How many zones there are.
     pub count: u32,
     /// `(box, zone)` for every box that feeds a zone by land, sorted
@@ -50,15 +50,15 @@ impl ZoneLabels {
     /// The zone of a node.
     #[must_use]
     pub fn zone(&self, n: NodeId) -> Option<u32> {
-        self.of.get(n as usize).copied().filter(|&z| z != NO_NODE)
+        self.of.get(n).copied().filter(|&z| z != NO_ZONE)
     }
 
     /// Calls `f` with each run of consecutive nodes of one zone, in node
     /// order: zone `z`'s hexes, sorted, are the runs given with `z`. A map
     /// numbered row by row labels long runs alike, so a caller copies a run
     /// at once instead of node by node.
-    pub fn zone_runs(&self, mut f: impl FnMut(u32, std::ops::Range<NodeId>)) {
-        for_runs(&self.of, |z, run| f(z, run.start as NodeId..run.end as NodeId));
+    pub fn zone_runs(&self, f: impl FnMut(u32, Nodes)) {
+        for_runs(&self.of, f);
     }
 
     /// The boxes that belong to zone `z` (SUP-093), sorted.
@@ -87,18 +87,18 @@ pub fn label(ctx: &SupplyContext, map: &MapGraph, captured_now: &[NodeId]) -> Zo
 
 /// [`label`], reusing the buffers of `out`.
 pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[NodeId], out: &mut ZoneLabels) {
-    let hexes = map.board_count as usize;
+    let hexes = NodeId(map.board_count);
     let mut of = std::mem::take(&mut out.of);
     // Hexes that pass supply on make the zones; those that only receive it
     // (in an enemy ZOC, held through a partisan) join one. The context
     // keeps what each node is (one byte a node); a context built by hand
     // without it gets it from its passability.
-    let mut own = Vec::new();
-    let class: &[u8] = if ctx.zone_class.len() >= hexes {
+    let mut own = NodeVec::new();
+    let class: &NodeSlice<u8> = if ctx.zone_class.next_key() >= hexes {
         &ctx.zone_class[..hexes]
     } else {
-        own.extend((0..hexes).map(|i| {
-            let at = |v: &[u64]| v.get(i).copied().unwrap_or(0);
+        own.extend(map.board_nodes().map(|i| {
+            let at = |v: &NodeSlice<u64>| v.get(i).copied().unwrap_or(0);
             zone_class_of(ctx.friendly.get(i).copied().unwrap_or(false), at(&ctx.accept), at(&ctx.emit))
         }));
         &own
@@ -120,8 +120,8 @@ pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[NodeId], 
             .hexes
             .iter()
             .filter(|h| captured_now.binary_search(h).is_err())
-            .map(|&h| of[h as usize])
-            .filter(|&z| z != NO_NODE)
+            .map(|&h| of[h])
+            .filter(|&z| z != NO_ZONE)
             .collect();
         if let Some(&first) = zs.first() {
             for &z in &zs[1..] {
@@ -134,17 +134,17 @@ pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[NodeId], 
         }
     }
     if merged {
-        let mut renum = vec![NO_NODE; count as usize];
+        let mut renum = vec![NO_ZONE; count as usize];
         let mut next = 0u32;
         for z in 0..count {
             let r = root(&mut parent, z) as usize;
-            if renum[r] == NO_NODE {
+            if renum[r] == NO_ZONE {
                 renum[r] = next;
                 next += 1;
             }
             renum[z as usize] = renum[r];
         }
-        for z in of.iter_mut().filter(|z| **z != NO_NODE) {
+        for z in of.iter_mut().filter(|z| **z != NO_ZONE) {
             *z = renum[*z as usize];
         }
         count = next;
@@ -158,13 +158,14 @@ pub fn label_into(ctx: &SupplyContext, map: &MapGraph, captured_now: &[NodeId], 
 /// and the nodes of the run; nodes in no zone are skipped. A map numbered
 /// row by row labels long runs alike, and a run is counted or copied at
 /// once instead of node by node.
-fn for_runs(of: &[u32], mut f: impl FnMut(u32, std::ops::Range<usize>)) {
-    let mut start = 0;
+fn for_runs(of: &NodeSlice<u32>, mut f: impl FnMut(u32, Nodes)) {
+    let mut start = NodeId(0);
     for run in of.chunk_by(|a, b| a == b) {
-        if run[0] != NO_NODE {
-            f(run[0], start..start + run.len());
+        let end = NodeId::from_index(start.index() + run.len());
+        if let Some(&z) = run.first().filter(|&&z| z != NO_ZONE) {
+            f(z, NodeId::range(start, end));
         }
-        start += run.len();
+        start = end;
     }
 }
 
@@ -174,7 +175,7 @@ fn for_runs(of: &[u32], mut f: impl FnMut(u32, std::ops::Range<usize>)) {
 /// beside the labelling.
 pub fn attach_boxes(ctx: &SupplyContext, map: &MapGraph, floods: &LandFloods, out: &mut ZoneLabels) {
     out.boxes.clear();
-    for b in map.board_count..map.node_count() as NodeId {
+    for b in map.box_nodes() {
         let sent = (0..floods.floods.len()).fold(0u64, |m, c| m | floods.mask(c, b));
         if sent == 0 {
             continue;
@@ -183,7 +184,7 @@ pub fn attach_boxes(ctx: &SupplyContext, map: &MapGraph, floods: &LandFloods, ou
             let Some(z) = out.zone(h) else { continue };
             // SUP-026, SUP-027: a closed entry passes nothing; SUP-063: nor
             // does one into a hex that accepts none of it.
-            let passes = sent & ctx.link_bits(map, b, h) & ctx.accept.get(h as usize).copied().unwrap_or(0);
+            let passes = sent & ctx.link_bits(map, b, h) & ctx.accept.get(h).copied().unwrap_or(0);
             if passes != 0 {
                 out.boxes.push((b, z));
             }

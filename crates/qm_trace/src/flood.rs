@@ -32,7 +32,8 @@
 //! cache miss of its own. A later [`flood_more`] with higher labels widens
 //! the cells.
 
-use crate::graph::{Csr, EdgeKinds, NO_NODE, Node};
+use crate::graph::{Csr, EdgeKinds, Node};
+use crate::node::{NodeSlice, NodeVec};
 use std::ops::{BitAnd, BitOr, Not};
 
 /// Where the labels of an [`Arrival`] came from.
@@ -92,9 +93,9 @@ pub struct FloodSpec<'a> {
     /// The edge kinds that may be followed.
     pub kinds: EdgeKinds,
     /// Per node: the labels it may receive.
-    pub accept: &'a [u64],
+    pub accept: &'a NodeSlice<u64>,
     /// Per node: the labels it may pass on.
-    pub emit: &'a [u64],
+    pub emit: &'a NodeSlice<u64>,
     /// Gates, sorted by edge index: `(edge, labels let through)`. An edge of
     /// kind [`EdgeKinds::GATED`] that is not listed lets everything through.
     pub gates: &'a [(u32, u64)],
@@ -119,6 +120,9 @@ const SEED: u32 = 1 << 30;
 const LATER: u32 = 1 << 31;
 /// In a cell's `from`: the origin's node or seed index.
 const INDEX: u32 = SEED - 1;
+/// In a cell's `from`, `head` and an arrival's `next`: nothing (no origin
+/// yet, the end of the list).
+const NONE: u32 = u32::MAX;
 
 /// A word of labels: the low labels of a `u64`, in 8, 16, 32 or 64 bits.
 trait Word: Copy + Default + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> {
@@ -174,7 +178,7 @@ struct Cell<W> {
 /// The cells of every node, in one width.
 #[derive(Clone, Debug, Default)]
 struct Words<W> {
-    cells: Vec<Cell<W>>,
+    cells: NodeVec<Cell<W>>,
 }
 
 impl<W: Word> Words<W> {
@@ -182,15 +186,15 @@ impl<W: Word> Words<W> {
     /// pass (`queued` is false after every run, but a new cell is written
     /// whole anyway).
     fn reset(&mut self, spec: &FloodSpec<'_>, n: usize) {
-        let at = |v: &[u64], i: usize| W::low(v.get(i).copied().unwrap_or(0));
+        let at = |v: &NodeSlice<u64>, i: Node| W::low(v.get(i).copied().unwrap_or(0));
         self.cells.clear();
-        self.cells.extend((0..n).map(|i| Cell {
+        self.cells.extend(Node::all(n).map(|i| Cell {
             mask: W::ZERO,
             sent: W::ZERO,
             accept: at(spec.accept, i),
             emit: at(spec.emit, i),
             queued: false,
-            from: NO_NODE,
+            from: NONE,
         }));
     }
 
@@ -213,7 +217,7 @@ impl<W: Word> Words<W> {
 /// Where the drain reads what a node may receive and pass on: the cells'
 /// narrow copy (`NARROW`, a new flood), or the spec's own `u64` arrays.
 #[inline(always)]
-fn pass_of<W: Word, const NARROW: bool>(spec: &FloodSpec<'_>, cell: &Cell<W>, n: usize) -> (W, W) {
+fn pass_of<W: Word, const NARROW: bool>(spec: &FloodSpec<'_>, cell: &Cell<W>, n: Node) -> (W, W) {
     if NARROW { (cell.accept, cell.emit) } else { (W::low(spec.accept[n]), W::low(spec.emit[n])) }
 }
 
@@ -271,7 +275,7 @@ impl Labels {
 
     /// The labels node `n` already passed on.
     #[inline]
-    fn sent(&self, n: usize) -> Option<u64> {
+    fn sent(&self, n: Node) -> Option<u64> {
         match self.width {
             Width::W8 => self.w8.cells.get(n).map(|c| c.sent.wide()),
             Width::W16 => self.w16.cells.get(n).map(|c| c.sent.wide()),
@@ -282,7 +286,7 @@ impl Labels {
 
     /// Where node `n`'s first labels came from (a cell's `from`).
     #[inline]
-    fn from(&self, n: usize) -> Option<u32> {
+    fn from(&self, n: Node) -> Option<u32> {
         match self.width {
             Width::W8 => self.w8.cells.get(n).map(|c| c.from),
             Width::W16 => self.w16.cells.get(n).map(|c| c.from),
@@ -292,7 +296,7 @@ impl Labels {
     }
 
     #[inline]
-    fn get(&self, n: usize) -> Option<u64> {
+    fn get(&self, n: Node) -> Option<u64> {
         match self.width {
             Width::W8 => self.w8.cells.get(n).map(|c| c.mask.wide()),
             Width::W16 => self.w16.cells.get(n).map(|c| c.mask.wide()),
@@ -305,8 +309,8 @@ impl Labels {
     /// with one dispatch on the width for them all; it stops at the first
     /// node after which the union holds every bit of `enough`, if `enough`
     /// is not zero.
-    fn union_of(&self, nodes: impl Iterator<Item = usize>, enough: u64) -> u64 {
-        fn or<W: Word>(cells: &[Cell<W>], nodes: impl Iterator<Item = usize>, enough: u64) -> u64 {
+    fn union_of(&self, nodes: impl Iterator<Item = Node>, enough: u64) -> u64 {
+        fn or<W: Word>(cells: &NodeSlice<Cell<W>>, nodes: impl Iterator<Item = Node>, enough: u64) -> u64 {
             if enough == 0 {
                 return nodes.filter_map(|n| cells.get(n)).fold(W::ZERO, |m, c| m | c.mask).wide();
             }
@@ -360,7 +364,7 @@ impl Labels {
 #[derive(Clone, Debug, Default)]
 struct Rec {
     queue: Vec<Node>,
-    head: Vec<u32>,
+    head: NodeVec<u32>,
     arrivals: Vec<Arrival>,
     record: bool,
 }
@@ -373,7 +377,7 @@ impl Rec {
         self.queue.clear();
         self.arrivals.clear();
         if self.record {
-            self.head.resize(n, NO_NODE);
+            self.head.resize(n, NONE);
         }
     }
 
@@ -385,19 +389,18 @@ impl Rec {
         if !self.record {
             return;
         }
-        let n = node as usize;
         if before_empty {
             *from = match origin {
                 Origin::Seed(s) => SEED | (s & INDEX),
-                Origin::Node(p) => p & INDEX,
+                Origin::Node(p) => p.id() & INDEX,
             };
         } else {
             // The first later arrival of this run starts the node's list:
             // `head` may still hold an index of the previous run's.
-            let next = if *from & LATER != 0 { self.head[n] } else { NO_NODE };
+            let next = if *from & LATER != 0 { self.head[node] } else { NONE };
             let idx = self.arrivals.len() as u32;
             self.arrivals.push(Arrival { node, origin, bits, next });
-            self.head[n] = idx;
+            self.head[node] = idx;
             *from |= LATER;
         }
     }
@@ -457,13 +460,13 @@ impl Flood {
     #[inline]
     #[must_use]
     pub fn mask(&self, node: Node) -> u64 {
-        self.labels.get(node as usize).unwrap_or(0)
+        self.labels.get(node).unwrap_or(0)
     }
 
     /// The union of the masks at `nodes`: what labels reached any of them.
     #[must_use]
     pub fn mask_union(&self, nodes: impl Iterator<Item = Node>) -> u64 {
-        self.labels.union_of(nodes.map(|n| n as usize), 0)
+        self.labels.union_of(nodes, 0)
     }
 
     /// [`Flood::mask_union`] for a caller that asks only whether each bit
@@ -472,7 +475,7 @@ impl Flood {
     /// enough` exactly, and a subset of the other bits of the union.
     #[must_use]
     pub fn mask_union_until(&self, nodes: impl Iterator<Item = Node>, enough: u64) -> u64 {
-        self.labels.union_of(nodes.map(|n| n as usize), enough)
+        self.labels.union_of(nodes, enough)
     }
 
     /// Whether `seed`, given to [`flood_more`] now, would change anything:
@@ -485,15 +488,15 @@ impl Flood {
     /// most hold the zone's supply already.
     #[must_use]
     pub fn would_take(&self, seed: &Seed) -> bool {
-        let n = seed.node as usize;
+        let n = seed.node;
         let (Some(mask), Some(sent)) = (self.labels.get(n), self.labels.sent(n)) else { return false };
         seed.bits & !mask != 0 || seed.bits & seed.push & !sent != 0
     }
 
     /// The labels that reached each node, in node order.
     #[must_use]
-    pub fn masks(&self) -> Vec<u64> {
-        (0..self.labels.len()).filter_map(|n| self.labels.get(n)).collect()
+    pub fn masks(&self) -> NodeVec<u64> {
+        Node::all(self.labels.len()).filter_map(|n| self.labels.get(n)).collect()
     }
 
     /// The recorded arrivals after the first at each node, in the order
@@ -511,7 +514,7 @@ impl Flood {
     /// Where label `bit` came to `node` from, if it came.
     #[must_use]
     pub fn origin_of(&self, node: Node, bit: u32) -> Option<Origin> {
-        if bit >= 64 || !self.rec.record || self.labels.get(node as usize)? & (1u64 << bit) == 0 {
+        if bit >= 64 || !self.rec.record || self.labels.get(node)? & (1u64 << bit) == 0 {
             return None;
         }
         self.origin_unchecked(node, bit)
@@ -520,13 +523,13 @@ impl Flood {
     /// [`Flood::origin_of`] for a node known to hold the label.
     #[inline]
     pub(crate) fn origin_unchecked(&self, node: Node, bit: u32) -> Option<Origin> {
-        let f = self.labels.from(node as usize)?;
-        if f == NO_NODE {
+        let f = self.labels.from(node)?;
+        if f == NONE {
             return None;
         }
         if f & LATER != 0 {
-            let mut i = *self.rec.head.get(node as usize)?;
-            while i != NO_NODE {
+            let mut i = *self.rec.head.get(node)?;
+            while i != NONE {
                 let a = self.rec.arrivals.get(i as usize)?;
                 if a.bits & (1u64 << bit) != 0 {
                     return Some(a.origin);
@@ -535,7 +538,7 @@ impl Flood {
             }
         }
         // Not in a later arrival: then it came with the first.
-        Some(if f & SEED != 0 { Origin::Seed(f & INDEX) } else { Origin::Node(f & INDEX) })
+        Some(if f & SEED != 0 { Origin::Seed(f & INDEX) } else { Origin::Node(Node(f & INDEX)) })
     }
 
     /// Traces label `bit` at `node` back to its seed. `None` if the label did
@@ -651,7 +654,7 @@ struct Stage<'s, 'a> {
 
 impl Stage<'_, '_> {
     fn run<W: Word>(&self, first_hop: &mut impl FnMut(usize, Node) -> bool, w: &mut Words<W>, rec: &mut Rec) {
-        let cells = &mut w.cells[..];
+        let cells = w.cells.as_mut_slice();
         // Every seed of the stage is placed before any pushes: a seed's node
         // is its own line's start (distance 0), not a neighbour seed's first
         // hop, whatever the seeds' order.
@@ -674,8 +677,8 @@ impl Stage<'_, '_> {
 }
 
 /// Puts a seed's labels on its node. `id` is the seed's recorded number.
-fn place<W: Word>(id: u32, s: &Seed, cells: &mut [Cell<W>], rec: &mut Rec) {
-    let Some(c) = cells.get_mut(s.node as usize).filter(|_| s.bits != 0) else { return };
+fn place<W: Word>(id: u32, s: &Seed, cells: &mut NodeSlice<Cell<W>>, rec: &mut Rec) {
+    let Some(c) = cells.get_mut(s.node).filter(|_| s.bits != 0) else { return };
     let before = c.mask;
     let new = W::low(s.bits) & !before;
     if new != W::ZERO {
@@ -692,12 +695,12 @@ fn push<W: Word, const NARROW: bool>(
     i: usize,
     s: &Seed,
     first_hop: &mut impl FnMut(usize, Node) -> bool,
-    cells: &mut [Cell<W>],
+    cells: &mut NodeSlice<Cell<W>>,
     rec: &mut Rec,
 ) {
     let (offsets, targets, kinds) = spec.graph.raw();
-    let sn = s.node as usize;
-    let Some(c) = cells.get_mut(sn).filter(|_| s.bits != 0) else { return };
+    let sn = s.node.index();
+    let Some(c) = cells.get_mut(s.node).filter(|_| s.bits != 0) else { return };
     let bits = W::low(s.bits);
     // The seed's labels count as handled at its node: those it may not push
     // do not leave later either.
@@ -712,13 +715,12 @@ fn push<W: Word, const NARROW: bool>(
             continue;
         }
         let t = targets[e];
-        let tu = t as usize;
-        let ct = &mut cells[tu];
+        let ct = &mut cells[t];
         let before = ct.mask;
-        let (accept, _) = pass_of::<W, NARROW>(spec, ct, tu);
+        let (accept, _) = pass_of::<W, NARROW>(spec, ct, t);
         let bits = pushed & W::low(spec.gate(e, k)) & accept & !before;
         if bits != W::ZERO && first_hop(i, t) {
-            let ct = &mut cells[tu];
+            let ct = &mut cells[t];
             ct.mask = before | bits;
             rec.arrive(&mut ct.from, t, before == W::ZERO, Origin::Node(s.node), bits.wide());
             enqueue(ct, t, &mut rec.queue);
@@ -727,7 +729,7 @@ fn push<W: Word, const NARROW: bool>(
 }
 
 /// Runs the queue to the end, breadth first.
-fn drain<W: Word, const NARROW: bool>(spec: &FloodSpec<'_>, cells: &mut [Cell<W>], rec: &mut Rec) {
+fn drain<W: Word, const NARROW: bool>(spec: &FloodSpec<'_>, cells: &mut NodeSlice<Cell<W>>, rec: &mut Rec) {
     let (offsets, targets, kinds) = spec.graph.raw();
     // Gated edges (kind GATED) are rare; the per-edge kind test is needed
     // only if the graph holds kinds this flood does not follow.
@@ -736,10 +738,10 @@ fn drain<W: Word, const NARROW: bool>(spec: &FloodSpec<'_>, cells: &mut [Cell<W>
     while qi < rec.queue.len() {
         let h = rec.queue[qi];
         qi += 1;
-        let hu = h as usize;
-        let ch = &mut cells[hu];
+        let hu = h.index();
+        let ch = &mut cells[h];
         ch.queued = false;
-        let (_, emit) = pass_of::<W, NARROW>(spec, ch, hu);
+        let (_, emit) = pass_of::<W, NARROW>(spec, ch, h);
         let fresh = ch.mask & emit & !ch.sent;
         if fresh == W::ZERO {
             continue;
@@ -751,8 +753,7 @@ fn drain<W: Word, const NARROW: bool>(spec: &FloodSpec<'_>, cells: &mut [Cell<W>
             if !all_kinds && !k.intersects(spec.kinds) {
                 continue;
             }
-            let tu = t as usize;
-            let ct = &mut cells[tu];
+            let ct = &mut cells[t];
             // Most neighbours already hold what comes: test that before
             // reading what they accept.
             let before = ct.mask;
@@ -760,7 +761,7 @@ fn drain<W: Word, const NARROW: bool>(spec: &FloodSpec<'_>, cells: &mut [Cell<W>
             if new == W::ZERO {
                 continue;
             }
-            let mut bits = new & pass_of::<W, NARROW>(spec, ct, tu).0;
+            let mut bits = new & pass_of::<W, NARROW>(spec, ct, t).0;
             if k.intersects(EdgeKinds::GATED) {
                 bits = bits & W::low(spec.gate(start + j, k));
             }
@@ -778,15 +779,18 @@ fn drain<W: Word, const NARROW: bool>(spec: &FloodSpec<'_>, cells: &mut [Cell<W>
 /// `seeds` as `(node, labels)`, and the nodes of `emit_off` passing
 /// nothing on.
 #[cfg(test)]
-pub(crate) fn random_flood(edges: &[(Node, Node)], seeds: &[(Node, u64)], emit_off: &[Node]) -> Flood {
-    let g = Csr::from_edges(24, edges.iter().flat_map(|&(a, b)| [(a, b, EdgeKinds::LAND), (b, a, EdgeKinds::LAND)]));
-    let all = vec![u64::MAX; 24];
+pub(crate) fn random_flood(edges: &[(u32, u32)], seeds: &[(u32, u64)], emit_off: &[u32]) -> Flood {
+    let g = Csr::from_edges(
+        24,
+        edges.iter().flat_map(|&(a, b)| [(Node(a), Node(b), EdgeKinds::LAND), (Node(b), Node(a), EdgeKinds::LAND)]),
+    );
+    let all = NodeVec::from(vec![u64::MAX; 24]);
     let mut emit = all.clone();
     for &n in emit_off {
-        emit[n as usize] = 0;
+        emit[Node(n)] = 0;
     }
     let spec = FloodSpec { graph: &g, kinds: EdgeKinds::LAND, accept: &all, emit: &emit, gates: &[] };
-    let seeds: Vec<Seed> = seeds.iter().map(|&(n, b)| Seed::new(n, b)).collect();
+    let seeds: Vec<Seed> = seeds.iter().map(|&(n, b)| Seed::new(Node(n), b)).collect();
     let mut f = Flood::new(true);
     flood(&spec, &seeds, |_, _| true, &mut f);
     f
@@ -795,14 +799,21 @@ pub(crate) fn random_flood(edges: &[(Node, Node)], seeds: &[(Node, u64)], emit_o
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::{csr_of, ns};
 
     /// A line of `n` nodes, 0 - 1 - 2 - ... - n-1.
     fn line(n: u32) -> Csr {
-        Csr::from_edges(n as usize, (0..n - 1).flat_map(|i| [(i, i + 1, EdgeKinds::LAND), (i + 1, i, EdgeKinds::LAND)]))
+        csr_of(n as usize, (0..n - 1).flat_map(|i| [(i, i + 1, EdgeKinds::LAND), (i + 1, i, EdgeKinds::LAND)]))
     }
 
     fn spec<'a>(g: &'a Csr, accept: &'a [u64], emit: &'a [u64]) -> FloodSpec<'a> {
-        FloodSpec { graph: g, kinds: EdgeKinds::LAND, accept, emit, gates: &[] }
+        FloodSpec {
+            graph: g,
+            kinds: EdgeKinds::LAND,
+            accept: NodeSlice::from_ref(accept),
+            emit: NodeSlice::from_ref(emit),
+            gates: &[],
+        }
     }
 
     #[test]
@@ -810,12 +821,12 @@ mod tests {
         let g = line(5);
         let all = vec![u64::MAX; 5];
         let mut f = Flood::new(true);
-        flood(&spec(&g, &all, &all), &[Seed::new(0, 0b1)], |_, _| true, &mut f);
-        assert_eq!(f.masks(), vec![1, 1, 1, 1, 1]);
-        let t = f.trace(4, 0).expect("traced");
+        flood(&spec(&g, &all, &all), &[Seed::new(Node(0), 0b1)], |_, _| true, &mut f);
+        assert_eq!(f.masks().raw, vec![1, 1, 1, 1, 1]);
+        let t = f.trace(Node(4), 0).expect("traced");
         assert_eq!(t.seed, 0);
-        assert_eq!(t.path, vec![0, 1, 2, 3, 4]);
-        assert!(f.trace(4, 1).is_none());
+        assert_eq!(t.path, ns(&[0, 1, 2, 3, 4]));
+        assert!(f.trace(Node(4), 1).is_none());
     }
 
     /// A seed's node starts its own line even when an earlier seed of the
@@ -827,14 +838,14 @@ mod tests {
         let g = line(4);
         let all = vec![u64::MAX; 4];
         let mut f = Flood::new(true);
-        flood(&spec(&g, &all, &all), &[Seed::new(1, 1), Seed::new(2, 1)], |_, _| true, &mut f);
-        assert_eq!(f.trace(2, 0).expect("traced").path, vec![2]);
-        assert_eq!(f.trace(2, 0).expect("traced").seed, 1, "the second seed");
-        assert_eq!(f.trace(3, 0).expect("traced").path, vec![2, 3], "from the nearer seed");
-        assert_eq!(f.trace(0, 0).expect("traced").path, vec![1, 0]);
-        let many = f.trace_many(&[(2, 0), (3, 0), (1, 0)]);
-        let paths: Vec<Vec<u32>> = many.into_iter().map(|t| t.expect("traced").path).collect();
-        assert_eq!(paths, vec![vec![2], vec![2, 3], vec![1]]);
+        flood(&spec(&g, &all, &all), &[Seed::new(Node(1), 1), Seed::new(Node(2), 1)], |_, _| true, &mut f);
+        assert_eq!(f.trace(Node(2), 0).expect("traced").path, ns(&[2]));
+        assert_eq!(f.trace(Node(2), 0).expect("traced").seed, 1, "the second seed");
+        assert_eq!(f.trace(Node(3), 0).expect("traced").path, ns(&[2, 3]), "from the nearer seed");
+        assert_eq!(f.trace(Node(0), 0).expect("traced").path, ns(&[1, 0]));
+        let many = f.trace_many(&[(Node(2), 0), (Node(3), 0), (Node(1), 0)]);
+        let paths: Vec<Vec<Node>> = many.into_iter().map(|t| t.expect("traced").path).collect();
+        assert_eq!(paths, vec![ns(&[2]), ns(&[2, 3]), ns(&[1])]);
     }
 
     #[test]
@@ -844,8 +855,8 @@ mod tests {
         let mut emit = all.clone();
         emit[2] = 0; // in an enemy zone of control
         let mut f = Flood::new(false);
-        flood(&spec(&g, &all, &emit), &[Seed::new(0, 1)], |_, _| true, &mut f);
-        assert_eq!(f.masks(), vec![1, 1, 1, 0, 0]);
+        flood(&spec(&g, &all, &emit), &[Seed::new(Node(0), 1)], |_, _| true, &mut f);
+        assert_eq!(f.masks().raw, vec![1, 1, 1, 0, 0]);
     }
 
     #[test]
@@ -855,12 +866,12 @@ mod tests {
         let mut emit = all.clone();
         emit[1] = 0; // the source is in an enemy zone of control
         let mut f = Flood::new(false);
-        flood(&spec(&g, &all, &emit), &[Seed::new(1, 1)], |_, _| true, &mut f);
-        assert_eq!(f.masks(), vec![1, 1, 1, 1]);
+        flood(&spec(&g, &all, &emit), &[Seed::new(Node(1), 1)], |_, _| true, &mut f);
+        assert_eq!(f.masks().raw, vec![1, 1, 1, 1]);
         // ... unless the first hop is forbidden (SUP-058): node 2 still gets
         // nothing because the only other way to it runs through node 1.
-        flood(&spec(&g, &all, &emit), &[Seed::new(1, 1)], |_, t| t != 2, &mut f);
-        assert_eq!(f.masks(), vec![1, 1, 0, 0]);
+        flood(&spec(&g, &all, &emit), &[Seed::new(Node(1), 1)], |_, t| t != Node(2), &mut f);
+        assert_eq!(f.masks().raw, vec![1, 1, 0, 0]);
     }
 
     #[test]
@@ -870,21 +881,25 @@ mod tests {
         let mut accept = all.clone();
         accept[2] = 0b10; // only the second label may enter node 2
         let mut f = Flood::new(true);
-        flood(&spec(&g, &accept, &all), &[Seed::new(0, 0b11)], |_, _| true, &mut f);
-        assert_eq!(f.masks(), vec![0b11, 0b11, 0b10, 0b10]);
-        assert_eq!(f.trace(3, 1).expect("label 1").path, vec![0, 1, 2, 3]);
+        flood(&spec(&g, &accept, &all), &[Seed::new(Node(0), 0b11)], |_, _| true, &mut f);
+        assert_eq!(f.masks().raw, vec![0b11, 0b11, 0b10, 0b10]);
+        assert_eq!(f.trace(Node(3), 1).expect("label 1").path, ns(&[0, 1, 2, 3]));
     }
 
     #[test]
     fn gates_filter_labels_on_one_edge() {
-        let g = Csr::from_edges(3, [(0, 1, EdgeKinds::LAND), (1, 2, EdgeKinds::LAND | EdgeKinds::GATED)]);
+        let g = Csr::from_edges(
+            3,
+            [(Node(0), Node(1), EdgeKinds::LAND), (Node(1), Node(2), EdgeKinds::LAND | EdgeKinds::GATED)],
+        );
         let all = vec![u64::MAX; 3];
-        let e = g.find_edge(1, 2).expect("edge") as u32;
+        let e = g.find_edge(Node(1), Node(2)).expect("edge") as u32;
         let gates = [(e, 0b01)];
-        let s = FloodSpec { graph: &g, kinds: EdgeKinds::LAND, accept: &all, emit: &all, gates: &gates };
+        let s = spec(&g, &all, &all);
+        let s = FloodSpec { gates: &gates, ..s };
         let mut f = Flood::new(false);
-        flood(&s, &[Seed::new(0, 0b11)], |_, _| true, &mut f);
-        assert_eq!(f.masks(), vec![0b11, 0b11, 0b01]);
+        flood(&s, &[Seed::new(Node(0), 0b11)], |_, _| true, &mut f);
+        assert_eq!(f.masks().raw, vec![0b11, 0b11, 0b01]);
     }
 
     #[test]
@@ -892,11 +907,11 @@ mod tests {
         let g = line(5);
         let all = vec![u64::MAX; 5];
         let mut f = Flood::new(true);
-        let seeds = [Seed::new(0, 0b01), Seed::new(4, 0b10)];
+        let seeds = [Seed::new(Node(0), 0b01), Seed::new(Node(4), 0b10)];
         flood(&spec(&g, &all, &all), &seeds, |_, _| true, &mut f);
         assert!(f.masks().iter().all(|&m| m == 0b11));
-        assert_eq!(f.trace(1, 1).expect("label 1").seed, 1);
-        assert_eq!(f.trace(1, 0).expect("label 0").path, vec![0, 1]);
+        assert_eq!(f.trace(Node(1), 1).expect("label 1").seed, 1);
+        assert_eq!(f.trace(Node(1), 0).expect("label 0").path, ns(&[0, 1]));
     }
 
     #[test]
@@ -906,15 +921,15 @@ mod tests {
         // that passes through 3 — the weak seed adds nothing.
         let g = line(5);
         let all = vec![u64::MAX; 5];
-        let seeds = [Seed::new(0, 0b11), Seed { stage: 1, ..Seed::new(3, 0b10) }];
+        let seeds = [Seed::new(Node(0), 0b11), Seed { stage: 1, ..Seed::new(Node(3), 0b10) }];
         let mut f = Flood::new(true);
         flood(&spec(&g, &all, &all), &seeds, |_, _| true, &mut f);
         assert!(f.masks().iter().all(|&m| m == 0b11));
-        assert_eq!(f.trace(4, 1).expect("traced").seed, 0);
+        assert_eq!(f.trace(Node(4), 1).expect("traced").seed, 0);
         // Unstaged, the weak seed's nearer wave reaches node 4 first.
-        let seeds = [Seed::new(0, 0b11), Seed::new(3, 0b10)];
+        let seeds = [Seed::new(Node(0), 0b11), Seed::new(Node(3), 0b10)];
         flood(&spec(&g, &all, &all), &seeds, |_, _| true, &mut f);
-        assert_eq!(f.trace(4, 1).expect("traced").seed, 1);
+        assert_eq!(f.trace(Node(4), 1).expect("traced").seed, 1);
     }
 
     #[test]
@@ -932,11 +947,11 @@ mod tests {
                 }
             }
         }
-        let g = Csr::from_edges(16, edges);
+        let g = Csr::from_edges(16, edges.into_iter().map(|(a, b, k)| (Node(a), Node(b), k)));
         let all = vec![u64::MAX; 16];
         let mut f = Flood::new(true);
-        flood(&spec(&g, &all, &all), &[Seed::new(0, 0b01), Seed::new(15, 0b11)], |_, _| true, &mut f);
-        let targets: Vec<(Node, u32)> = (0..16).flat_map(|n| [(n, 0), (n, 1), (n, 5)]).collect();
+        flood(&spec(&g, &all, &all), &[Seed::new(Node(0), 0b01), Seed::new(Node(15), 0b11)], |_, _| true, &mut f);
+        let targets: Vec<(Node, u32)> = Node::all(16).flat_map(|n| [(n, 0), (n, 1), (n, 5)]).collect();
         let many = f.trace_many(&targets);
         for (t, m) in targets.iter().zip(&many) {
             assert_eq!(*m, f.trace(t.0, t.1), "{t:?}");
@@ -956,16 +971,17 @@ mod tests {
             targets in proptest::collection::vec((0u32..24, 0u32..5), 0..40),
         ) {
             let f = random_flood(&edges, &seeds, &emit_off);
+            let targets: Vec<(Node, u32)> = targets.iter().map(|&(n, b)| (Node(n), b)).collect();
             let many = f.trace_many(&targets);
             for (t, m) in targets.iter().zip(&many) {
                 proptest::prop_assert_eq!(m, &f.trace(t.0, t.1));
             }
             // The union of the targets' masks, and of nodes off the flood.
-            let nodes = targets.iter().map(|t| t.0).chain([24, 99]);
+            let nodes = targets.iter().map(|t| t.0).chain([Node(24), Node(99)]);
             let one_by_one = nodes.clone().fold(0, |m, n| m | f.mask(n));
             proptest::prop_assert_eq!(f.mask_union(nodes.clone()), one_by_one);
             // Labels start only at seeds.
-            for n in 0..24 {
+            for n in Node::all(24) {
                 proptest::prop_assert_eq!(f.mask(n) & !f.seeded(), 0);
             }
             // Stopping early keeps exactly the bits asked for, and no bit
@@ -987,24 +1003,24 @@ mod tests {
         let mut emit = all.clone();
         emit[2] = 0;
         let mut f = Flood::new(true);
-        flood(&spec(&g, &all, &emit), &[Seed::new(0, 0b01)], |_, _| true, &mut f);
-        assert_eq!(f.masks(), vec![1, 1, 1, 0, 0]);
-        flood_more(&spec(&g, &all, &emit), &[Seed::new(3, 0b11)], 1, |_, _| true, &mut f);
-        assert_eq!(f.masks(), vec![1, 1, 0b11, 0b11, 0b11]);
-        let t = f.trace(4, 1).expect("traced");
-        assert_eq!((t.seed, t.path), (1, vec![3, 4]));
-        assert_eq!(f.trace(4, 0).expect("traced").seed, 1);
+        flood(&spec(&g, &all, &emit), &[Seed::new(Node(0), 0b01)], |_, _| true, &mut f);
+        assert_eq!(f.masks().raw, vec![1, 1, 1, 0, 0]);
+        flood_more(&spec(&g, &all, &emit), &[Seed::new(Node(3), 0b11)], 1, |_, _| true, &mut f);
+        assert_eq!(f.masks().raw, vec![1, 1, 0b11, 0b11, 0b11]);
+        let t = f.trace(Node(4), 1).expect("traced");
+        assert_eq!((t.seed, t.path), (1, ns(&[3, 4])));
+        assert_eq!(f.trace(Node(4), 0).expect("traced").seed, 1);
         // A seed that pushes nothing (a port in an enemy ZOC, SUP-084).
-        flood(&spec(&g, &all, &emit), &[Seed::new(0, 0b01)], |_, _| true, &mut f);
-        flood_more(&spec(&g, &all, &emit), &[Seed { push: 0, ..Seed::new(3, 0b10) }], 1, |_, _| true, &mut f);
-        assert_eq!(f.masks(), vec![1, 1, 1, 0b10, 0]);
+        flood(&spec(&g, &all, &emit), &[Seed::new(Node(0), 0b01)], |_, _| true, &mut f);
+        flood_more(&spec(&g, &all, &emit), &[Seed { push: 0, ..Seed::new(Node(3), 0b10) }], 1, |_, _| true, &mut f);
+        assert_eq!(f.masks().raw, vec![1, 1, 1, 0b10, 0]);
     }
 
     #[test]
     fn short_input_arrays_flood_nothing() {
         let g = line(3);
         let mut f = Flood::new(false);
-        flood(&spec(&g, &[1], &[1]), &[Seed::new(0, 1)], |_, _| true, &mut f);
+        flood(&spec(&g, &[1], &[1]), &[Seed::new(Node(0), 1)], |_, _| true, &mut f);
         assert!(f.masks().iter().all(|&m| m == 0));
     }
 
@@ -1018,20 +1034,20 @@ mod tests {
         let all = vec![u64::MAX; 6];
         let mut f = Flood::new(true);
         let runs: [&[Seed]; 5] = [
-            &[Seed::new(0, 0b01), Seed::new(5, 0b10)],
-            &[Seed::new(5, 0b01), Seed::new(0, 0b10), Seed::new(3, 0b100)],
-            &[Seed::new(2, 0b01), Seed::new(4, 0b10)],
-            &[Seed::new(1, 0b11), Seed::new(5, 0b100), Seed::new(0, 0b1000)],
-            &[Seed::new(0, 0b01), Seed::new(5, 0b10)],
+            &[Seed::new(Node(0), 0b01), Seed::new(Node(5), 0b10)],
+            &[Seed::new(Node(5), 0b01), Seed::new(Node(0), 0b10), Seed::new(Node(3), 0b100)],
+            &[Seed::new(Node(2), 0b01), Seed::new(Node(4), 0b10)],
+            &[Seed::new(Node(1), 0b11), Seed::new(Node(5), 0b100), Seed::new(Node(0), 0b1000)],
+            &[Seed::new(Node(0), 0b01), Seed::new(Node(5), 0b10)],
         ];
         for (r, seeds) in runs.iter().enumerate() {
             flood(&spec(&g, &all, &all), seeds, |_, _| true, &mut f);
-            for n in 0..6u32 {
-                if f.labels.from(n as usize).expect("a node") & LATER == 0 {
+            for n in Node::all(6) {
+                if f.labels.from(n).expect("a node") & LATER == 0 {
                     continue;
                 }
-                let (mut i, mut steps) = (f.rec.head[n as usize], 0);
-                while i != NO_NODE {
+                let (mut i, mut steps) = (f.rec.head[n], 0);
+                while i != NONE {
                     let a = f.rec.arrivals[i as usize];
                     assert_eq!(a.node, n, "run {r}: node {n} links to an arrival of node {}", a.node);
                     steps += 1;
@@ -1039,7 +1055,7 @@ mod tests {
                     i = a.next;
                 }
             }
-            for n in 0..6u32 {
+            for n in Node::all(6) {
                 for b in 0..4 {
                     if f.mask(n) & (1 << b) != 0 {
                         assert!(f.trace(n, b).is_some(), "run {r}: label {b} at {n}");
@@ -1056,41 +1072,41 @@ mod tests {
         let g = line(4);
         let all = vec![u64::MAX; 4];
         let mut f = Flood::new(true);
-        flood(&spec(&g, &all, &all), &[Seed::new(0, 0b1)], |_, _| true, &mut f);
+        flood(&spec(&g, &all, &all), &[Seed::new(Node(0), 0b1)], |_, _| true, &mut f);
         assert_eq!(f.labels.width, Width::W8);
         let mut held = 1;
         for (high, width) in [(1u64 << 12, Width::W16), (1 << 31, Width::W32), (1 << 63, Width::W64)] {
-            flood_more(&spec(&g, &all, &all), &[Seed::new(3, high)], 1, |_, _| true, &mut f);
+            flood_more(&spec(&g, &all, &all), &[Seed::new(Node(3), high)], 1, |_, _| true, &mut f);
             held |= high;
             assert_eq!(f.labels.width, width);
-            assert_eq!(f.masks(), vec![held; 4]);
-            assert_eq!(f.trace(3, 0).expect("low label").path, vec![0, 1, 2, 3]);
+            assert_eq!(f.masks().raw, vec![held; 4]);
+            assert_eq!(f.trace(Node(3), 0).expect("low label").path, ns(&[0, 1, 2, 3]));
             let bit = high.trailing_zeros();
-            assert_eq!(f.trace(0, bit).expect("high label").path, vec![3, 2, 1, 0]);
+            assert_eq!(f.trace(Node(0), bit).expect("high label").path, ns(&[3, 2, 1, 0]));
         }
         // A new flood starts narrow again.
-        flood(&spec(&g, &all, &all), &[Seed::new(1, 0b10)], |_, _| true, &mut f);
-        assert_eq!((f.labels.width, f.masks()), (Width::W8, vec![0b10; 4]));
+        flood(&spec(&g, &all, &all), &[Seed::new(Node(1), 0b10)], |_, _| true, &mut f);
+        assert_eq!((f.labels.width, f.masks().raw), (Width::W8, vec![0b10; 4]));
     }
 
     /// The fixpoint of `mask[n] |= mask[h] & emit[h] & accept[n]` over every
     /// edge, computed naively: the flood's masks, whatever the width of the
     /// labels.
-    fn fixpoint(g: &Csr, accept: &[u64], emit: &[u64], seeds: &[Seed]) -> Vec<u64> {
+    fn fixpoint(g: &Csr, accept: &[u64], emit: &[u64], seeds: &[Seed]) -> NodeVec<u64> {
+        let (accept, emit) = (NodeSlice::from_ref(accept), NodeSlice::from_ref(emit));
         let n = g.node_count();
-        let mut m = vec![0u64; n];
+        let mut m = NodeVec::from(vec![0u64; n]);
         for s in seeds {
-            m[s.node as usize] |= s.bits;
+            m[s.node] |= s.bits;
         }
         loop {
             let mut changed = false;
-            for h in 0..n as Node {
-                let out =
-                    m[h as usize] & emit[h as usize] | seeds.iter().filter(|s| s.node == h).fold(0, |a, s| a | s.bits);
+            for h in Node::all(n) {
+                let out = m[h] & emit[h] | seeds.iter().filter(|s| s.node == h).fold(0, |a, s| a | s.bits);
                 for t in g.neighbors(h, EdgeKinds::ALL) {
-                    let add = out & accept[t as usize] & !m[t as usize];
+                    let add = out & accept[t] & !m[t];
                     if add != 0 {
-                        m[t as usize] |= add;
+                        m[t] |= add;
                         changed = true;
                     }
                 }
@@ -1110,13 +1126,13 @@ mod tests {
             seeds in proptest::collection::vec((0u32..12, 0u32..64, 0u32..64), 1..4),
             shift in 0u32..57,
         ) {
-            let g = Csr::from_edges(12, edges.iter().map(|&(a, b)| (a, b, EdgeKinds::LAND)));
+            let g = Csr::from_edges(12, edges.iter().map(|&(a, b)| (Node(a), Node(b), EdgeKinds::LAND)));
             let seeds: Vec<Seed> =
-                seeds.iter().map(|&(n, a, b)| Seed::new(n, ((1u64 << (a % 8)) | (1 << (b % 8))) << shift)).collect();
+                seeds.iter().map(|&(n, a, b)| Seed::new(Node(n), ((1u64 << (a % 8)) | (1 << (b % 8))) << shift)).collect();
             let mut f = Flood::new(true);
             flood(&spec(&g, &accept, &emit), &seeds, |_, _| true, &mut f);
             proptest::prop_assert_eq!(f.masks(), fixpoint(&g, &accept, &emit, &seeds));
-            for n in 0..12u32 {
+            for n in Node::all(12) {
                 for b in 0..64 {
                     if f.mask(n) & (1 << b) != 0 {
                         let t = f.trace(n, b).expect("traced");
@@ -1142,10 +1158,10 @@ mod tests {
             first in proptest::collection::vec((0u32..12, 0u64..16), 1..4),
             later in proptest::collection::vec((0u32..12, 0u64..16), 0..12),
         ) {
-            let g = Csr::from_edges(12, edges.iter().map(|&(a, b)| (a, b, EdgeKinds::LAND)));
+            let g = Csr::from_edges(12, edges.iter().map(|&(a, b)| (Node(a), Node(b), EdgeKinds::LAND)));
             let sp = spec(&g, &accept, &emit);
-            let push = &push;
-            let seed = |stage| move |&(node, bits): &(u32, u64)| Seed { node, bits, push: push[node as usize], stage };
+            let push = NodeSlice::from_ref(&push);
+            let seed = |stage| move |&(node, bits): &(u32, u64)| Seed { node: Node(node), bits, push: push[Node(node)], stage };
             let first: Vec<Seed> = first.iter().map(seed(0)).collect();
             let later: Vec<Seed> = later.iter().map(seed(2)).collect();
             let all: Vec<Seed> = first.iter().chain(&later).copied().collect();
@@ -1162,7 +1178,7 @@ mod tests {
                 let k = k as usize;
                 if k < first.len() { k } else { first.len() + kept[k - first.len()] }
             };
-            for n in 0..12u32 {
+            for n in Node::all(12) {
                 for b in 0..4 {
                     let (w, s) = (whole.trace(n, b), split.trace(n, b));
                     proptest::prop_assert_eq!(w.is_some(), s.is_some());

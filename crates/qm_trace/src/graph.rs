@@ -2,11 +2,7 @@
 
 use std::ops::Range;
 
-/// Index of a node in a [`Csr`]. Nodes are numbered `0..node_count`.
-pub type Node = u32;
-
-/// Marker for "no node" in dense arrays.
-pub const NO_NODE: Node = u32::MAX;
+pub use crate::node::{NO_NODE, Node};
 
 /// The kind of an edge, as a bit set so that a traversal can accept several
 /// kinds at once (`EdgeKinds::LAND | EdgeKinds::CROSSING`).
@@ -87,7 +83,7 @@ impl Csr {
     #[must_use]
     pub fn from_edges(node_count: usize, edges: impl IntoIterator<Item = (Node, Node, EdgeKinds)>) -> Self {
         let mut list: Vec<(Node, Node, EdgeKinds)> =
-            edges.into_iter().filter(|&(a, b, _)| (a as usize) < node_count && (b as usize) < node_count).collect();
+            edges.into_iter().filter(|&(a, b, _)| a.index() < node_count && b.index() < node_count).collect();
         list.sort_unstable();
         let mut merged: Vec<(Node, Node, EdgeKinds)> = Vec::with_capacity(list.len());
         for (a, b, k) in list {
@@ -98,7 +94,7 @@ impl Csr {
         }
         let mut offsets = vec![0u32; node_count + 1];
         for &(a, _, _) in &merged {
-            offsets[a as usize + 1] += 1;
+            offsets[a.index() + 1] += 1;
         }
         for i in 0..node_count {
             offsets[i + 1] += offsets[i];
@@ -124,7 +120,7 @@ impl Csr {
     /// The edge indices of the edges out of `node` (empty for an unknown node).
     #[must_use]
     pub fn edge_range(&self, node: Node) -> Range<usize> {
-        let n = node as usize;
+        let n = node.index();
         match (self.offsets.get(n), self.offsets.get(n + 1)) {
             (Some(&a), Some(&b)) => a as usize..b as usize,
             _ => 0..0,
@@ -168,7 +164,7 @@ impl Csr {
     #[must_use]
     pub fn reversed(&self) -> Self {
         let n = self.node_count();
-        let edges = (0..n as Node).flat_map(|a| self.edge_range(a).map(move |e| (self.targets[e], a, self.kinds[e])));
+        let edges = Node::all(n).flat_map(|a| self.edge_range(a).map(move |e| (self.targets[e], a, self.kinds[e])));
         Self::from_edges(n, edges)
     }
 
@@ -186,13 +182,26 @@ impl Csr {
     }
 }
 
+/// A graph of `node_count` nodes from edges between numbered nodes, for the
+/// tests.
+#[cfg(test)]
+pub(crate) fn csr_of(node_count: usize, edges: impl IntoIterator<Item = (u32, u32, EdgeKinds)>) -> Csr {
+    Csr::from_edges(node_count, edges.into_iter().map(|(a, b, k)| (Node(a), Node(b), k)))
+}
+
+/// The nodes numbered `ids`, for the tests.
+#[cfg(test)]
+pub(crate) fn ns(ids: &[u32]) -> Vec<Node> {
+    ids.iter().copied().map(Node).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn builds_sorted_merged_edges() {
-        let g = Csr::from_edges(
+        let g = csr_of(
             3,
             [
                 (2, 1, EdgeKinds::CROSSING),
@@ -205,13 +214,13 @@ mod tests {
         );
         assert_eq!(g.node_count(), 3);
         assert_eq!(g.edge_count(), 3);
-        assert_eq!(g.neighbors(0, EdgeKinds::ALL).collect::<Vec<_>>(), vec![1, 2]);
-        assert_eq!(g.neighbors(1, EdgeKinds::ALL).count(), 0);
-        let e = g.find_edge(2, 1).expect("edge 2->1");
+        assert_eq!(g.neighbors(Node(0), EdgeKinds::ALL).collect::<Vec<_>>(), vec![Node(1), Node(2)]);
+        assert_eq!(g.neighbors(Node(1), EdgeKinds::ALL).count(), 0);
+        let e = g.find_edge(Node(2), Node(1)).expect("edge 2->1");
         assert_eq!(g.kind(e), EdgeKinds::LAND | EdgeKinds::CROSSING);
-        assert_eq!(g.neighbors(2, EdgeKinds::SEA).count(), 0);
+        assert_eq!(g.neighbors(Node(2), EdgeKinds::SEA).count(), 0);
         let r = g.reversed();
-        assert_eq!(r.neighbors(1, EdgeKinds::ALL).collect::<Vec<_>>(), vec![0, 2]);
-        assert_eq!(r.edge_range(7), 0..0);
+        assert_eq!(r.neighbors(Node(1), EdgeKinds::ALL).collect::<Vec<_>>(), vec![Node(0), Node(2)]);
+        assert_eq!(r.edge_range(Node(7)), 0..0);
     }
 }

@@ -13,6 +13,7 @@
 
 use crate::flood::{Flood, Origin, Trace};
 use crate::graph::Node;
+use crate::node::{NodeSlice, NodeVec};
 
 /// What [`Flood::trace_many_like`] found for one target.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,12 +42,12 @@ impl Flood {
     /// [`Flood::trace`]'s.
     #[must_use]
     pub fn trace_many(&self, targets: &[(Node, u32)]) -> Vec<Option<Trace>> {
-        self.trace_many_with(targets, &mut Vec::new())
+        self.trace_many_with(targets, &mut NodeVec::new())
     }
 
     /// [`Flood::trace_many`] with a reusable scratch buffer (one entry per
     /// node; left all zero on return).
-    pub fn trace_many_with(&self, targets: &[(Node, u32)], memo: &mut Vec<(u32, u32)>) -> Vec<Option<Trace>> {
+    pub fn trace_many_with(&self, targets: &[(Node, u32)], memo: &mut NodeVec<(u32, u32)>) -> Vec<Option<Trace>> {
         let traced = self.trace_many_like(targets, &[], memo);
         // With no old path given, every line found is built.
         traced.into_iter().map(|t| t.and_then(Traced::built)).collect()
@@ -61,7 +62,7 @@ impl Flood {
         &self,
         targets: &[(Node, u32)],
         old: &[Option<&[Node]>],
-        memo: &mut Vec<(u32, u32)>,
+        memo: &mut NodeVec<(u32, u32)>,
     ) -> Vec<Option<Traced>> {
         let mut order: Vec<usize> = (0..targets.len()).collect();
         order.sort_by_key(|&i| targets[i].1);
@@ -102,7 +103,7 @@ impl Flood {
                 }
             };
             for (k, &x) in own.iter().enumerate() {
-                if let Some(m) = memo.get_mut(x as usize) {
+                if let Some(m) = memo.get_mut(x) {
                     *m = (i as u32 + 1, (len - 1 - k) as u32);
                     touched.push(x);
                 }
@@ -117,11 +118,11 @@ impl Flood {
     /// seed, or up to a node of a line traced before (found by `memo`).
     /// Leaves in `own` the nodes it walked itself, traced node first.
     /// `None` for a broken record.
-    fn walk_line(&self, node: Node, bit: u32, memo: &[(u32, u32)], own: &mut Vec<Node>) -> Option<Walk> {
+    fn walk_line(&self, node: Node, bit: u32, memo: &NodeSlice<(u32, u32)>, own: &mut Vec<Node>) -> Option<Walk> {
         own.clear();
         let mut cur = node;
         for _ in 0..=self.node_count() {
-            if let Some(&(line, at)) = memo.get(cur as usize).filter(|m| m.0 != 0) {
+            if let Some(&(line, at)) = memo.get(cur).filter(|m| m.0 != 0) {
                 return Some(Walk::Joins { line: (line - 1) as usize, at });
             }
             own.push(cur);
@@ -161,9 +162,9 @@ fn is_line(path: &[Node], start: &[Node], own: &[Node]) -> bool {
 }
 
 /// Sets the memo entries of `touched` back to zero.
-fn clear(memo: &mut [(u32, u32)], touched: &mut Vec<Node>) {
+fn clear(memo: &mut NodeSlice<(u32, u32)>, touched: &mut Vec<Node>) {
     for &t in touched.iter() {
-        if let Some(m) = memo.get_mut(t as usize) {
+        if let Some(m) = memo.get_mut(t) {
             *m = (0, 0);
         }
     }
@@ -174,6 +175,7 @@ fn clear(memo: &mut [(u32, u32)], touched: &mut Vec<Node>) {
 mod tests {
     use super::*;
     use crate::flood::random_flood;
+    use crate::graph::ns;
 
     /// How a test gives a target its old path: none, the true line, or the
     /// true line changed.
@@ -202,16 +204,16 @@ mod tests {
     }
 
     fn old_path(truth: Option<&Trace>, h: Hint) -> Option<Vec<Node>> {
-        let mut p = truth.map(|t| t.path.clone()).unwrap_or_else(|| vec![0, 1]);
+        let mut p = truth.map(|t| t.path.clone()).unwrap_or_else(|| ns(&[0, 1]));
         match h {
             Hint::None => return None,
             Hint::True => {}
             Hint::Changed(k) => {
                 let k = k % p.len();
-                p[k] = p[k].wrapping_add(1) % 24;
+                p[k] = Node(p[k].0.wrapping_add(1) % 24);
             }
             Hint::Shorter => drop(p.pop()),
-            Hint::Longer => p.push(0),
+            Hint::Longer => p.push(Node(0)),
         }
         Some(p)
     }
@@ -228,12 +230,12 @@ mod tests {
             targets in proptest::collection::vec(((0u32..24, 0u32..5), hint()), 0..40),
         ) {
             let f = random_flood(&edges, &seeds, &emit_off);
-            let alone: Vec<Option<Trace>> = targets.iter().map(|((n, b), _)| f.trace(*n, *b)).collect();
+            let alone: Vec<Option<Trace>> = targets.iter().map(|((n, b), _)| f.trace(Node(*n), *b)).collect();
             let olds: Vec<Option<Vec<Node>>> =
                 targets.iter().zip(&alone).map(|((_, h), t)| old_path(t.as_ref(), *h)).collect();
             let old: Vec<Option<&[Node]>> = olds.iter().map(|p| p.as_deref()).collect();
-            let pairs: Vec<(Node, u32)> = targets.iter().map(|t| t.0).collect();
-            let like = f.trace_many_like(&pairs, &old, &mut Vec::new());
+            let pairs: Vec<(Node, u32)> = targets.iter().map(|&((n, b), _)| (Node(n), b)).collect();
+            let like = f.trace_many_like(&pairs, &old, &mut NodeVec::new());
             for ((got, want), old) in like.iter().zip(&alone).zip(&old) {
                 match (got, want) {
                     (Some(Traced::Same { seed }), Some(w)) => {

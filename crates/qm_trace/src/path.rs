@@ -1,6 +1,7 @@
 //! Breadth-first paths and distances.
 
 use crate::graph::{Csr, EdgeKinds, NO_NODE, Node};
+use crate::node::NodeVec;
 
 /// A shortest path (fewest edges) from `from` to `to` over edges of `kinds`,
 /// entering only nodes for which `passable` holds (`to` must be passable,
@@ -15,30 +16,29 @@ pub fn bfs_path(
     passable: impl Fn(Node) -> bool,
 ) -> Option<Vec<Node>> {
     let n = graph.node_count();
-    if from as usize >= n || to as usize >= n {
+    if from.index() >= n || to.index() >= n {
         return None;
     }
     if from == to {
         return Some(vec![from]);
     }
-    let mut parent = vec![NO_NODE; n];
-    parent[from as usize] = from;
+    let mut parent = NodeVec::from(vec![NO_NODE; n]);
+    parent[from] = from;
     let mut queue = vec![from];
     let mut i = 0;
     while i < queue.len() {
         let h = queue[i];
         i += 1;
         for t in graph.neighbors(h, kinds) {
-            let tu = t as usize;
-            if parent[tu] != NO_NODE || !passable(t) {
+            if parent[t] != NO_NODE || !passable(t) {
                 continue;
             }
-            parent[tu] = h;
+            parent[t] = h;
             if t == to {
                 let mut path = vec![to];
                 let mut c = to;
                 while c != from {
-                    c = parent[c as usize];
+                    c = parent[c];
                     path.push(c);
                 }
                 path.reverse();
@@ -60,13 +60,13 @@ pub fn bfs_distances(
     sources: &[Node],
     max: u32,
     passable: impl Fn(Node) -> bool,
-) -> Vec<u32> {
+) -> NodeVec<u32> {
     let n = graph.node_count();
-    let mut dist = vec![u32::MAX; n];
+    let mut dist = NodeVec::from(vec![u32::MAX; n]);
     let mut queue = Vec::new();
     for &s in sources {
-        if (s as usize) < n && dist[s as usize] == u32::MAX {
-            dist[s as usize] = 0;
+        if s.index() < n && dist[s] == u32::MAX {
+            dist[s] = 0;
             queue.push(s);
         }
     }
@@ -74,14 +74,13 @@ pub fn bfs_distances(
     while i < queue.len() {
         let h = queue[i];
         i += 1;
-        let d = dist[h as usize];
+        let d = dist[h];
         if d >= max {
             continue;
         }
         for t in graph.neighbors(h, kinds) {
-            let tu = t as usize;
-            if dist[tu] == u32::MAX && passable(t) {
-                dist[tu] = d + 1;
+            if dist[t] == u32::MAX && passable(t) {
+                dist[t] = d + 1;
                 queue.push(t);
             }
         }
@@ -113,7 +112,7 @@ pub fn bfs_path_refuel(
     counts: impl Fn(Node) -> bool,
     refuel: impl Fn(Node) -> bool,
 ) -> Option<Vec<Node>> {
-    bfs_path_refuel_with(graph, kinds, from, to, range, passable, counts, refuel, &mut Vec::new())
+    bfs_path_refuel_with(graph, kinds, from, to, range, passable, counts, refuel, &mut NodeVec::new())
 }
 
 /// [`bfs_path_refuel`] with a reusable `scratch` of one entry a node: it is
@@ -134,10 +133,10 @@ pub fn bfs_path_refuel_with(
     passable: impl Fn(Node) -> bool,
     counts: impl Fn(Node) -> bool,
     refuel: impl Fn(Node) -> bool,
-    scratch: &mut Vec<u32>,
+    scratch: &mut NodeVec<u32>,
 ) -> Option<Vec<Node>> {
     let n = graph.node_count();
-    if from as usize >= n || to as usize >= n {
+    if from.index() >= n || to.index() >= n {
         return None;
     }
     if from == to {
@@ -151,7 +150,7 @@ pub fn bfs_path_refuel_with(
     let mut parent: Vec<u64> = Vec::new();
     let mut states: Vec<(Node, u32)> = vec![(from, 0)];
     parent.push(u64::MAX);
-    best[from as usize] = 0;
+    best[from] = 0;
     let mut found = None;
     let mut i = 0;
     'search: while i < states.len() {
@@ -161,10 +160,10 @@ pub fn bfs_path_refuel_with(
                 continue;
             }
             let u = fuel_at(t, used, &counts, &refuel);
-            if u as usize >= r || u >= best[t as usize] {
+            if u as usize >= r || u >= best[t] {
                 continue;
             }
-            best[t as usize] = u;
+            best[t] = u;
             states.push((t, u));
             parent.push(i as u64);
             if t == to {
@@ -176,7 +175,7 @@ pub fn bfs_path_refuel_with(
     }
     // Every node the search marked holds a state: leave the scratch as found.
     for &(t, _) in &states {
-        best[t as usize] = u32::MAX;
+        best[t] = u32::MAX;
     }
     let mut k = found?;
     let mut path = vec![to];
@@ -190,7 +189,7 @@ pub fn bfs_path_refuel_with(
 
 /// Sizes a refuelling search's per-node scratch to `n` entries, all
 /// unreached, unless it already fits (a search leaves it as it found it).
-fn fit_scratch(scratch: &mut Vec<u32>, n: usize) {
+fn fit_scratch(scratch: &mut NodeVec<u32>, n: usize) {
     if scratch.len() != n {
         scratch.clear();
         scratch.resize(n, u32::MAX);
@@ -228,18 +227,18 @@ pub fn bfs_reach_refuel(
     passable: impl Fn(Node) -> bool,
     counts: impl Fn(Node) -> bool,
     refuel: impl Fn(Node) -> bool,
-    scratch: &mut Vec<u32>,
+    scratch: &mut NodeVec<u32>,
 ) -> Vec<(Node, u32)> {
     let n = graph.node_count();
     let mut out = Vec::new();
-    if from as usize >= n {
+    if from.index() >= n {
         return out;
     }
     fit_scratch(scratch, n);
     // `scratch[node]`: least fuel used there so far (u32::MAX: not reached).
     let best = scratch;
     let mut states: Vec<(Node, u32, u32)> = vec![(from, 0, 0)];
-    best[from as usize] = 0;
+    best[from] = 0;
     out.push((from, 0));
     let mut i = 0;
     while i < states.len() {
@@ -250,19 +249,19 @@ pub fn bfs_reach_refuel(
                 continue;
             }
             let u = fuel_at(t, used, &counts, &refuel);
-            let b = best[t as usize];
+            let b = best[t];
             if u > range || u >= b {
                 continue;
             }
             if b == u32::MAX {
                 out.push((t, d + 1));
             }
-            best[t as usize] = u;
+            best[t] = u;
             states.push((t, u, d + 1));
         }
     }
     for &(t, _) in &out {
-        best[t as usize] = u32::MAX;
+        best[t] = u32::MAX;
     }
     out
 }
@@ -270,47 +269,48 @@ pub fn bfs_reach_refuel(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::{csr_of, ns};
 
     fn ring(n: u32) -> Csr {
-        Csr::from_edges(
-            n as usize,
-            (0..n).flat_map(|i| [(i, (i + 1) % n, EdgeKinds::SEA), ((i + 1) % n, i, EdgeKinds::SEA)]),
-        )
+        csr_of(n as usize, (0..n).flat_map(|i| [(i, (i + 1) % n, EdgeKinds::SEA), ((i + 1) % n, i, EdgeKinds::SEA)]))
     }
 
     #[test]
     fn shortest_way_round_a_ring() {
         let g = ring(6);
-        assert_eq!(bfs_path(&g, EdgeKinds::SEA, 0, 4, |_| true), Some(vec![0, 5, 4]));
-        assert_eq!(bfs_path(&g, EdgeKinds::SEA, 0, 4, |n| n != 5), Some(vec![0, 1, 2, 3, 4]));
-        assert_eq!(bfs_path(&g, EdgeKinds::LAND, 0, 4, |_| true), None);
-        assert_eq!(bfs_path(&g, EdgeKinds::SEA, 2, 2, |_| false), Some(vec![2]));
+        let (n0, n2, n4) = (Node(0), Node(2), Node(4));
+        assert_eq!(bfs_path(&g, EdgeKinds::SEA, n0, n4, |_| true), Some(ns(&[0, 5, 4])));
+        assert_eq!(bfs_path(&g, EdgeKinds::SEA, n0, n4, |n| n != Node(5)), Some(ns(&[0, 1, 2, 3, 4])));
+        assert_eq!(bfs_path(&g, EdgeKinds::LAND, n0, n4, |_| true), None);
+        assert_eq!(bfs_path(&g, EdgeKinds::SEA, n2, n2, |_| false), Some(ns(&[2])));
     }
 
     #[test]
     fn routes_refuel_at_ports() {
         // A line 0 - 1 - ... - 9; nodes 1..=8 are sea (they count), 5 is a
         // port (refuels). Range 4 reaches 9 only through the port.
-        let g = Csr::from_edges(10, (0..9u32).flat_map(|i| [(i, i + 1, EdgeKinds::SEA), (i + 1, i, EdgeKinds::SEA)]));
-        let counts = |n: u32| (1..=8).contains(&n) && n != 5;
-        let p = bfs_path_refuel(&g, EdgeKinds::SEA, 0, 9, 4, |_| true, counts, |n| n == 5);
+        let g = csr_of(10, (0..9u32).flat_map(|i| [(i, i + 1, EdgeKinds::SEA), (i + 1, i, EdgeKinds::SEA)]));
+        let counts = |n: Node| (1..=8).contains(&n.0) && n != Node(5);
+        let (n0, n5, n9) = (Node(0), Node(5), Node(9));
+        let p = bfs_path_refuel(&g, EdgeKinds::SEA, n0, n9, 4, |_| true, counts, |n| n == n5);
         assert_eq!(p.map(|p| p.len()), Some(10));
-        assert_eq!(bfs_path_refuel(&g, EdgeKinds::SEA, 0, 9, 4, |_| true, counts, |_| false), None);
+        assert_eq!(bfs_path_refuel(&g, EdgeKinds::SEA, n0, n9, 4, |_| true, counts, |_| false), None);
         assert_eq!(
-            bfs_path_refuel(&g, EdgeKinds::SEA, 0, 9, 8, |_| true, counts, |_| false).map(|p| p.len()),
+            bfs_path_refuel(&g, EdgeKinds::SEA, n0, n9, 8, |_| true, counts, |_| false).map(|p| p.len()),
             Some(10)
         );
-        assert_eq!(bfs_path_refuel(&g, EdgeKinds::SEA, 0, 9, 4, |n| n != 5, counts, |n| n == 5), None);
+        assert_eq!(bfs_path_refuel(&g, EdgeKinds::SEA, n0, n9, 4, |n| n != n5, counts, |n| n == n5), None);
         // With a scratch reused across searches, the same routes, and the
         // scratch left as found.
-        let mut reused = Vec::new();
+        let mut reused = NodeVec::new();
         for (range, refuel_at) in [(4, 5), (4, 99), (8, 99), (4, 5)] {
-            let fresh = bfs_path_refuel(&g, EdgeKinds::SEA, 0, 9, range, |_| true, counts, |n| n == refuel_at);
+            let refuel_at = Node(refuel_at);
+            let fresh = bfs_path_refuel(&g, EdgeKinds::SEA, n0, n9, range, |_| true, counts, |n| n == refuel_at);
             let with = bfs_path_refuel_with(
                 &g,
                 EdgeKinds::SEA,
-                0,
-                9,
+                n0,
+                n9,
                 range,
                 |_| true,
                 counts,
@@ -320,18 +320,18 @@ mod tests {
             assert_eq!(with, fresh, "range {range}, refuel at {refuel_at}");
             assert!(reused.iter().all(|&s| s == u32::MAX), "the scratch is left as found");
         }
-        let mut scratch = Vec::new();
-        let reached = bfs_reach_refuel(&g, EdgeKinds::SEA, 0, 4, |_| true, counts, |n| n == 5, &mut scratch);
-        assert!(reached.contains(&(9, 9)));
-        let reached = bfs_reach_refuel(&g, EdgeKinds::SEA, 0, 4, |_| true, counts, |_| false, &mut scratch);
-        assert_eq!(reached.iter().map(|r| r.0).max(), Some(5));
+        let mut scratch = NodeVec::new();
+        let reached = bfs_reach_refuel(&g, EdgeKinds::SEA, n0, 4, |_| true, counts, |n| n == n5, &mut scratch);
+        assert!(reached.contains(&(n9, 9)));
+        let reached = bfs_reach_refuel(&g, EdgeKinds::SEA, n0, 4, |_| true, counts, |_| false, &mut scratch);
+        assert_eq!(reached.iter().map(|r| r.0).max(), Some(n5));
         assert!(scratch.iter().all(|&s| s == u32::MAX), "the scratch is left as found");
     }
 
     #[test]
     fn distances_stop_at_max() {
         let g = ring(8);
-        let d = bfs_distances(&g, EdgeKinds::SEA, &[0], 2, |_| true);
-        assert_eq!(d, vec![0, 1, 2, u32::MAX, u32::MAX, u32::MAX, 2, 1]);
+        let d = bfs_distances(&g, EdgeKinds::SEA, &[Node(0)], 2, |_| true);
+        assert_eq!(d.raw, vec![0, 1, 2, u32::MAX, u32::MAX, u32::MAX, 2, 1]);
     }
 }

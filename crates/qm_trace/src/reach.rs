@@ -2,6 +2,7 @@
 //! get to, with the cheapest way there.
 
 use crate::graph::{Csr, EdgeKinds, NO_NODE, Node};
+use crate::node::NodeVec;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -11,10 +12,10 @@ use std::collections::BinaryHeap;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reach {
     /// Least cost to get there; `u32::MAX` if unreached. The start costs 0.
-    pub cost: Vec<u32>,
+    pub cost: NodeVec<u32>,
     /// The node it is entered from on a cheapest way; [`NO_NODE`] for the
     /// start and for unreached nodes.
-    pub parent: Vec<Node>,
+    pub parent: NodeVec<Node>,
     /// The start.
     pub from: Node,
 }
@@ -23,12 +24,12 @@ impl Reach {
     /// Whether `n` is reached.
     #[must_use]
     pub fn reached(&self, n: Node) -> bool {
-        self.cost.get(n as usize).is_some_and(|&c| c != u32::MAX)
+        self.cost.get(n).is_some_and(|&c| c != u32::MAX)
     }
 
     /// The nodes reached other than the start, in node order.
     pub fn targets(&self) -> impl Iterator<Item = Node> + '_ {
-        (0..self.cost.len() as Node).filter(move |&n| n != self.from && self.cost[n as usize] != u32::MAX)
+        self.cost.iter_enumerated().filter(move |&(n, &c)| n != self.from && c != u32::MAX).map(|(n, _)| n)
     }
 
     /// The nodes entered on the way to `to`, in order, without the start;
@@ -42,7 +43,7 @@ impl Reach {
         let mut c = to;
         while c != self.from {
             path.push(c);
-            c = self.parent[c as usize];
+            c = self.parent[c];
         }
         path.reverse();
         Some(path)
@@ -67,24 +68,24 @@ pub fn bounded_reach(
     stops: impl Fn(Node) -> bool,
 ) -> Reach {
     let n = graph.node_count();
-    let mut cost = vec![u32::MAX; n];
-    let mut parent = vec![NO_NODE; n];
-    if from as usize >= n {
+    let mut cost = NodeVec::from(vec![u32::MAX; n]);
+    let mut parent = NodeVec::from(vec![NO_NODE; n]);
+    if from.index() >= n {
         return Reach { cost, parent, from };
     }
-    cost[from as usize] = 0;
+    cost[from] = 0;
     let mut heap = BinaryHeap::new();
     heap.push(Reverse((0u32, from)));
     while let Some(Reverse((c, h))) = heap.pop() {
-        if c > cost[h as usize] || (h != from && stops(h)) {
+        if c > cost[h] || (h != from && stops(h)) {
             continue;
         }
         for t in graph.neighbors(h, kinds) {
             let Some(step) = enter(h, t) else { continue };
             let nc = c.saturating_add(step);
-            if nc <= budget && nc < cost[t as usize] {
-                cost[t as usize] = nc;
-                parent[t as usize] = h;
+            if nc <= budget && nc < cost[t] {
+                cost[t] = nc;
+                parent[t] = h;
                 heap.push(Reverse((nc, t)));
             }
         }
@@ -95,37 +96,39 @@ pub fn bounded_reach(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::{csr_of, ns};
 
     fn line(n: u32) -> Csr {
-        Csr::from_edges(n as usize, (0..n - 1).flat_map(|i| [(i, i + 1, EdgeKinds::LAND), (i + 1, i, EdgeKinds::LAND)]))
+        csr_of(n as usize, (0..n - 1).flat_map(|i| [(i, i + 1, EdgeKinds::LAND), (i + 1, i, EdgeKinds::LAND)]))
     }
 
     #[test]
     fn budget_bounds_the_reach() {
         let g = line(8);
-        let r = bounded_reach(&g, EdgeKinds::LAND, 0, 3, |_, _| Some(1), |_| false);
-        assert_eq!(r.targets().collect::<Vec<_>>(), vec![1, 2, 3]);
-        assert_eq!(r.path(3), Some(vec![1, 2, 3]));
-        assert_eq!(r.path(0), Some(vec![]));
-        assert_eq!(r.path(4), None);
+        let r = bounded_reach(&g, EdgeKinds::LAND, Node(0), 3, |_, _| Some(1), |_| false);
+        assert_eq!(r.targets().collect::<Vec<_>>(), ns(&[1, 2, 3]));
+        assert_eq!(r.path(Node(3)), Some(ns(&[1, 2, 3])));
+        assert_eq!(r.path(Node(0)), Some(vec![]));
+        assert_eq!(r.path(Node(4)), None);
     }
 
     #[test]
     fn costly_nodes_and_stops() {
         let g = line(8);
+        let n0 = Node(0);
         // Node 2 costs 3 to enter: with 4 points the mover gets to 2 and 3.
-        let r = bounded_reach(&g, EdgeKinds::LAND, 0, 4, |_, t| Some(if t == 2 { 3 } else { 1 }), |_| false);
-        assert_eq!(r.cost[2], 4);
-        assert_eq!(r.cost[3], u32::MAX);
-        assert_eq!(r.targets().collect::<Vec<_>>(), vec![1, 2]);
+        let r = bounded_reach(&g, EdgeKinds::LAND, n0, 4, |_, t| Some(if t == Node(2) { 3 } else { 1 }), |_| false);
+        assert_eq!(r.cost[Node(2)], 4);
+        assert_eq!(r.cost[Node(3)], u32::MAX);
+        assert_eq!(r.targets().collect::<Vec<_>>(), ns(&[1, 2]));
         // A stop at 1: entered, never left.
-        let r = bounded_reach(&g, EdgeKinds::LAND, 0, 9, |_, _| Some(1), |n| n == 1);
-        assert_eq!(r.targets().collect::<Vec<_>>(), vec![1]);
+        let r = bounded_reach(&g, EdgeKinds::LAND, n0, 9, |_, _| Some(1), |n| n == Node(1));
+        assert_eq!(r.targets().collect::<Vec<_>>(), ns(&[1]));
         // The start is left even if it is a stop.
-        let r = bounded_reach(&g, EdgeKinds::LAND, 0, 1, |_, _| Some(1), |n| n == 0);
-        assert_eq!(r.targets().collect::<Vec<_>>(), vec![1]);
+        let r = bounded_reach(&g, EdgeKinds::LAND, n0, 1, |_, _| Some(1), |n| n == n0);
+        assert_eq!(r.targets().collect::<Vec<_>>(), ns(&[1]));
         // Impassable nodes are not entered.
-        let r = bounded_reach(&g, EdgeKinds::LAND, 0, 9, |_, t| (t != 3).then_some(1), |_| false);
-        assert_eq!(r.targets().collect::<Vec<_>>(), vec![1, 2]);
+        let r = bounded_reach(&g, EdgeKinds::LAND, n0, 9, |_, t| (t != Node(3)).then_some(1), |_| false);
+        assert_eq!(r.targets().collect::<Vec<_>>(), ns(&[1, 2]));
     }
 }

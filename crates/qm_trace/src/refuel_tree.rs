@@ -14,6 +14,7 @@
 //! entered yet) is searched on its own.
 
 use crate::graph::{Csr, EdgeKinds, Node};
+use crate::node::NodeVec;
 use crate::path::bfs_path_refuel_with;
 
 /// The states of a refuelling search from one origin, run to the end, with
@@ -43,8 +44,8 @@ pub enum TreeRoute {
 /// there, and whether it was reached as a target. Left as found.
 #[derive(Clone, Debug, Default)]
 pub struct TreeScratch {
-    best: Vec<u32>,
-    end: Vec<bool>,
+    best: NodeVec<u32>,
+    end: NodeVec<bool>,
 }
 
 /// Runs the refuelling search of [`bfs_path_refuel_with`] from `from` to
@@ -63,7 +64,7 @@ pub fn refuel_tree(
 ) -> RefuelTree {
     let n = graph.node_count();
     let mut tree = RefuelTree { from, states: Vec::new(), ends: Vec::new() };
-    if from as usize >= n {
+    if from.index() >= n {
         return tree;
     }
     let TreeScratch { best, end } = scratch;
@@ -72,36 +73,35 @@ pub fn refuel_tree(
     let r = range as usize + 1;
     let mut used_at: Vec<u32> = vec![0];
     tree.states.push((from, u32::MAX));
-    best[from as usize] = 0;
+    best[from] = 0;
     let mut i = 0;
     while i < tree.states.len() {
         let (h, used) = (tree.states[i].0, used_at[i]);
         for t in graph.neighbors(h, kinds) {
-            let tu = t as usize;
             // As a search for `t` would see it: entered, never refuelling.
             let as_end = if counts(t) { used + 1 } else { used };
-            if !end[tu] && t != from && (as_end as usize) < r {
-                end[tu] = true;
-                tree.ends.push((t, i as u32, best[tu] != u32::MAX));
+            if !end[t] && t != from && (as_end as usize) < r {
+                end[t] = true;
+                tree.ends.push((t, i as u32, best[t] != u32::MAX));
             }
             if !passable(t) {
                 continue;
             }
             let u = if refuel(t) { 0 } else { as_end };
-            if u as usize >= r || u >= best[tu] {
+            if u as usize >= r || u >= best[t] {
                 continue;
             }
-            best[tu] = u;
+            best[t] = u;
             tree.states.push((t, i as u32));
             used_at.push(u);
         }
         i += 1;
     }
     for &(t, _) in &tree.states {
-        best[t as usize] = u32::MAX;
+        best[t] = u32::MAX;
     }
     for &(t, _, _) in &tree.ends {
-        end[t as usize] = false;
+        end[t] = false;
     }
     tree.ends.sort_unstable();
     tree
@@ -152,7 +152,7 @@ pub fn route_from_tree(
     passable: impl Fn(Node) -> bool,
     counts: impl Fn(Node) -> bool,
     refuel: impl Fn(Node) -> bool,
-    scratch: &mut Vec<u32>,
+    scratch: &mut NodeVec<u32>,
 ) -> Option<Vec<Node>> {
     match tree.route_to(to) {
         TreeRoute::Path(p) => Some(p),
@@ -174,25 +174,26 @@ pub fn route_from_tree(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::{csr_of, ns};
 
     /// Node kinds of the random graphs: 0 sea (counts), 1 port (refuels),
     /// 2 land (impassable but as a target), 3 a port that also counts.
     fn tests(kind: &[u8]) -> (impl Fn(Node) -> bool + '_, impl Fn(Node) -> bool + '_, impl Fn(Node) -> bool + '_) {
-        let k = move |x: Node| kind.get(x as usize).copied().unwrap_or(2);
+        let k = move |x: Node| kind.get(x.index()).copied().unwrap_or(2);
         (move |x| k(x) != 2, move |x| k(x) == 0 || k(x) == 3, move |x| k(x) == 1 || k(x) == 3)
     }
 
     #[test]
     fn a_port_refuels_on_the_way_and_a_beach_ends_a_route() {
         // 0 port - 1 sea - 2 sea - 3 port - 4 sea - 5 land; range 2.
-        let g = Csr::from_edges(6, (0..5u32).flat_map(|i| [(i, i + 1, EdgeKinds::SEA), (i + 1, i, EdgeKinds::SEA)]));
+        let g = csr_of(6, (0..5u32).flat_map(|i| [(i, i + 1, EdgeKinds::SEA), (i + 1, i, EdgeKinds::SEA)]));
         let kind = [1, 0, 0, 1, 0, 2];
         let (p, c, r) = tests(&kind);
-        let tree = refuel_tree(&g, EdgeKinds::SEA, 0, 2, &p, &c, &r, &mut TreeScratch::default());
-        assert_eq!(tree.route_to(5), TreeRoute::Path(vec![0, 1, 2, 3, 4, 5]));
-        assert_eq!(tree.route_to(3), TreeRoute::Path(vec![0, 1, 2, 3]));
-        let short = refuel_tree(&g, EdgeKinds::SEA, 0, 1, &p, &c, &r, &mut TreeScratch::default());
-        assert_eq!(short.route_to(3), TreeRoute::None, "two sea hexes are out of range 1");
+        let tree = refuel_tree(&g, EdgeKinds::SEA, Node(0), 2, &p, &c, &r, &mut TreeScratch::default());
+        assert_eq!(tree.route_to(Node(5)), TreeRoute::Path(ns(&[0, 1, 2, 3, 4, 5])));
+        assert_eq!(tree.route_to(Node(3)), TreeRoute::Path(ns(&[0, 1, 2, 3])));
+        let short = refuel_tree(&g, EdgeKinds::SEA, Node(0), 1, &p, &c, &r, &mut TreeScratch::default());
+        assert_eq!(short.route_to(Node(3)), TreeRoute::None, "two sea hexes are out of range 1");
     }
 
     proptest::proptest! {
@@ -205,15 +206,15 @@ mod tests {
             kind in proptest::collection::vec(0u8..4, 16),
             range in 0u32..4,
         ) {
-            let g = Csr::from_edges(16, edges.iter().map(|&(a, b)| (a, b, EdgeKinds::SEA)));
+            let g = csr_of(16, edges.iter().map(|&(a, b)| (a, b, EdgeKinds::SEA)));
             let (p, c, r) = tests(&kind);
             let mut scratch = TreeScratch::default();
-            let mut one = Vec::new();
-            for from in 0..16 {
+            let mut one = NodeVec::new();
+            for from in Node::all(16) {
                 let tree = refuel_tree(&g, EdgeKinds::SEA, from, range, &p, &c, &r, &mut scratch);
                 proptest::prop_assert!(scratch.best.iter().all(|&b| b == u32::MAX));
                 proptest::prop_assert!(scratch.end.iter().all(|&e| !e));
-                for to in 0..17 {
+                for to in Node::all(17) {
                     let own = bfs_path_refuel_with(&g, EdgeKinds::SEA, from, to, range,
                         |x| x == to || p(x), &c, |x| x != to && r(x), &mut one);
                     let shared = route_from_tree(&tree, &g, EdgeKinds::SEA, to, range, &p, &c, &r, &mut one);
@@ -235,12 +236,12 @@ mod tests {
             range in 0u32..4,
         ) {
             let both = edges.iter().flat_map(|&(a, b)| [(a, b, EdgeKinds::SEA), (b, a, EdgeKinds::SEA)]);
-            let g = Csr::from_edges(16, both);
+            let g = csr_of(16, both);
             let (p, c, r) = tests(&kind);
-            let (mut one, mut marks) = (Vec::new(), Vec::new());
-            for to in 0..16 {
+            let (mut one, mut marks) = (NodeVec::new(), NodeVec::new());
+            for to in Node::all(16) {
                 let reach = crate::path::bfs_reach_refuel(&g, EdgeKinds::SEA, to, range, &p, &c, &r, &mut marks);
-                for from in (0..16).filter(|&f| f != to && r(f)) {
+                for from in Node::all(16).filter(|&f| f != to && r(f)) {
                     let route = bfs_path_refuel_with(&g, EdgeKinds::SEA, from, to, range,
                         |x| x == to || p(x), &c, |x| x != to && r(x), &mut one);
                     let reached = reach.iter().any(|&(n, _)| n == from);

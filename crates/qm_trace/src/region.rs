@@ -1,6 +1,7 @@
 //! The area a node could be reached from, and what walls it in.
 
 use crate::graph::{Csr, EdgeKinds, Node};
+use crate::node::{NodeSlice, NodeVec};
 
 /// The result of [`backward_region`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -20,7 +21,7 @@ pub struct Region {
 /// many searches on a big map allocate and clear nothing.
 #[derive(Clone, Debug, Default)]
 pub struct RegionScratch {
-    stamp: Vec<u32>,
+    stamp: NodeVec<u32>,
     generation: u32,
 }
 
@@ -28,13 +29,13 @@ impl RegionScratch {
     /// Whether `n` was in the region of the last search.
     #[must_use]
     pub fn in_region(&self, n: Node) -> bool {
-        self.stamp.get(n as usize) == Some(&self.generation) && self.generation != 0
+        self.stamp.get(n) == Some(&self.generation) && self.generation != 0
     }
 
     /// Whether `n` was on the frontier of the last search.
     #[must_use]
     pub fn in_frontier(&self, n: Node) -> bool {
-        self.stamp.get(n as usize) == Some(&(self.generation + 1)) && self.generation != 0
+        self.stamp.get(n) == Some(&(self.generation + 1)) && self.generation != 0
     }
 
     fn next(&mut self, n: usize) {
@@ -60,7 +61,7 @@ impl RegionScratch {
 pub fn backward_region(
     reversed: &Csr,
     kinds: EdgeKinds,
-    emit: &[u64],
+    emit: &NodeSlice<u64>,
     bits: u64,
     start: Node,
     limit: usize,
@@ -77,7 +78,7 @@ pub fn backward_region_with(
     scratch: &mut RegionScratch,
     reversed: &Csr,
     kinds: EdgeKinds,
-    emit: &[u64],
+    emit: &NodeSlice<u64>,
     bits: u64,
     start: Node,
     limit: usize,
@@ -95,7 +96,7 @@ pub struct BackwardWalk<'a> {
     /// The edge kinds followed.
     pub kinds: EdgeKinds,
     /// Per node: the labels it passes on.
-    pub emit: &'a [u64],
+    pub emit: &'a NodeSlice<u64>,
     /// The labels searched for.
     pub bits: u64,
     /// The most region nodes visited.
@@ -145,31 +146,30 @@ impl BackwardWalk<'_> {
         let n = self.reversed.node_count().min(self.emit.len());
         let mut region = Region::default();
         scratch.next(self.reversed.node_count());
-        if start as usize >= n {
+        if start.index() >= n {
             return region;
         }
         let (inside, wall) = (scratch.generation, scratch.generation + 1);
         let stamp = &mut scratch.stamp;
-        stamp[start as usize] = inside;
+        stamp[start] = inside;
         region.nodes.push(start);
         let mut i = 0;
         while i < region.nodes.len() && region.nodes.len() < self.limit.max(1) {
             let r = region.nodes[i];
             i += 1;
             for p in self.reversed.neighbors(r, self.kinds) {
-                let pu = p as usize;
-                if pu >= n || stamp[pu] == inside {
+                if p.index() >= n || stamp[p] == inside {
                     continue;
                 }
                 if !link(p, r) {
                     region.closed.push((p, r));
                     continue;
                 }
-                if self.emit[pu] & self.bits != 0 {
-                    stamp[pu] = inside;
+                if self.emit[p] & self.bits != 0 {
+                    stamp[p] = inside;
                     region.nodes.push(p);
-                } else if stamp[pu] != wall {
-                    stamp[pu] = wall;
+                } else if stamp[p] != wall {
+                    stamp[p] = wall;
                     region.frontier.push(p);
                     if stop(p) {
                         return region;
@@ -184,33 +184,40 @@ impl BackwardWalk<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::{csr_of, ns};
+
+    /// `slice` as a column.
+    fn col(slice: &[u64]) -> &NodeSlice<u64> {
+        NodeSlice::from_ref(slice)
+    }
 
     #[test]
     fn a_pocket_and_its_walls() {
         // 0 - 1 - 2 - 3 - 4 with 1 and 3 blocked: the pocket of 2 is {2},
         // walled by 1 and 3.
-        let g = Csr::from_edges(5, (0..4u32).flat_map(|i| [(i, i + 1, EdgeKinds::LAND), (i + 1, i, EdgeKinds::LAND)]));
+        let g = csr_of(5, (0..4u32).flat_map(|i| [(i, i + 1, EdgeKinds::LAND), (i + 1, i, EdgeKinds::LAND)]));
         let rev = g.reversed();
-        let emit = [1, 0, 1, 0, 1];
-        let r = backward_region(&rev, EdgeKinds::LAND, &emit, 1, 2, usize::MAX, |_, _| true);
-        assert_eq!(r.nodes, vec![2]);
-        assert_eq!(r.frontier, vec![1, 3]);
-        let r = backward_region(&rev, EdgeKinds::LAND, &[1; 5], 1, 2, usize::MAX, |_, _| true);
+        let emit = col(&[1, 0, 1, 0, 1]);
+        let (n0, n2, n3) = (Node(0), Node(2), Node(3));
+        let r = backward_region(&rev, EdgeKinds::LAND, emit, 1, n2, usize::MAX, |_, _| true);
+        assert_eq!(r.nodes, ns(&[2]));
+        assert_eq!(r.frontier, ns(&[1, 3]));
+        let r = backward_region(&rev, EdgeKinds::LAND, col(&[1; 5]), 1, n2, usize::MAX, |_, _| true);
         assert_eq!(r.nodes.len(), 5);
         assert!(r.frontier.is_empty());
-        assert!(backward_region(&rev, EdgeKinds::LAND, &emit, 1, 9, 10, |_, _| true).nodes.is_empty());
+        assert!(backward_region(&rev, EdgeKinds::LAND, emit, 1, Node(9), 10, |_, _| true).nodes.is_empty());
         // A refused link walls the region in without a frontier node.
-        let r = backward_region(&rev, EdgeKinds::LAND, &[1; 5], 1, 2, usize::MAX, |p, _| p != 3);
-        assert_eq!(r.nodes, vec![2, 1, 0]);
-        assert_eq!(r.closed, vec![(3, 2)]);
+        let r = backward_region(&rev, EdgeKinds::LAND, col(&[1; 5]), 1, n2, usize::MAX, |p, _| p != n3);
+        assert_eq!(r.nodes, ns(&[2, 1, 0]));
+        assert_eq!(r.closed, vec![(n3, n2)]);
         // The scratch remembers the last search, and is reused without
         // clearing.
         let mut sc = RegionScratch::default();
-        let r = backward_region_with(&mut sc, &rev, EdgeKinds::LAND, &emit, 1, 2, usize::MAX, |_, _| true);
-        assert!(sc.in_region(2) && sc.in_frontier(3) && !sc.in_region(0) && !sc.in_frontier(0));
-        assert_eq!(r.frontier, vec![1, 3]);
-        let _ = backward_region_with(&mut sc, &rev, EdgeKinds::LAND, &[1; 5], 1, 0, usize::MAX, |_, _| true);
-        assert!(sc.in_region(4) && !sc.in_frontier(3));
+        let r = backward_region_with(&mut sc, &rev, EdgeKinds::LAND, emit, 1, n2, usize::MAX, |_, _| true);
+        assert!(sc.in_region(n2) && sc.in_frontier(n3) && !sc.in_region(n0) && !sc.in_frontier(n0));
+        assert_eq!(r.frontier, ns(&[1, 3]));
+        let _ = backward_region_with(&mut sc, &rev, EdgeKinds::LAND, col(&[1; 5]), 1, n0, usize::MAX, |_, _| true);
+        assert!(sc.in_region(Node(4)) && !sc.in_frontier(n3));
     }
 
     /// A stopped search finds the same nearest frontier as the whole one:
@@ -232,14 +239,14 @@ mod tests {
                 }
             }
         }
-        let g = Csr::from_edges((w * w) as usize, edges);
+        let g = csr_of((w * w) as usize, edges);
         let rev = g.reversed();
         // Walls where (x * 7 + y * 3) % 5 == 0; a closed link into 40.
-        let emit: Vec<u64> = (0..w * w).map(|n| u64::from(!(n % w * 7 + n / w * 3).is_multiple_of(5))).collect();
-        let link = |p: Node, r: Node| !(p == 39 && r == 40);
-        let counts = |f: Node| !f.is_multiple_of(3);
+        let emit: NodeVec<u64> = (0..w * w).map(|n| u64::from(!(n % w * 7 + n / w * 3).is_multiple_of(5))).collect();
+        let link = |p: Node, r: Node| !(p == Node(39) && r == Node(40));
+        let counts = |f: Node| !f.0.is_multiple_of(3);
         let mut sc = RegionScratch::default();
-        for start in 0..w * w {
+        for start in Node::all((w * w) as usize) {
             let whole = backward_region_with(&mut sc, &rev, EdgeKinds::LAND, &emit, 1, start, usize::MAX, link);
             let counted = whole.frontier.iter().filter(|&&f| counts(f)).count();
             for enough in 1..=counted + 1 {

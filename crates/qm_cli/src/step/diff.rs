@@ -65,8 +65,8 @@ pub fn diff(s: &Session) -> String {
 fn nodes(out: &mut String, a: &GameState, b: &GameState, map: &qm_game::MapGraph, rules: &qm_game::Ruleset) {
     let nation = |n: Option<qm_game::NationId>| n.map_or("none".to_string(), |n| rules.nation_key(n).to_string());
     let mut status: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for (i, (x, y)) in a.nodes.iter().zip(&b.nodes).enumerate() {
-        let label = map.describe(i as u32);
+    for ((i, x), y) in a.nodes.iter_enumerated().zip(&b.nodes) {
+        let label = map.describe(i);
         if x.control.current != y.control.current {
             let _ =
                 writeln!(out, "hex {label}: control {} -> {}", nation(x.control.current), nation(y.control.current));

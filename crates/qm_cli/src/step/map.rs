@@ -6,7 +6,7 @@
 //! output is not a terminal.
 
 use super::session::Session;
-use qm_game::{DeterminationKind, Game, NodeId, Side, row_letters};
+use qm_game::{DeterminationKind, Game, NodeId, NodeSlice, NodeVec, Side, row_letters};
 use qm_game::{HexStatus, UnitStatus};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -96,7 +96,7 @@ fn draw(g: &Game, side: Side, centre: Option<NodeId>, radius: u32, colour: bool)
             (None, true) => 'E',
             (None, false) => ' ',
         };
-        let zoc = zoc.get(n.node as usize).copied().unwrap_or(false);
+        let zoc = zoc.get(n.node).copied().unwrap_or(false);
         cells.insert(rc, Cell { status, unit, zoc, bg, alarm: mine == Some(UnitStatus::Isolated) });
     }
     let Some(r0) = cells.keys().map(|k| k.0).min() else { return "nothing to draw".into() };
@@ -134,11 +134,11 @@ fn draw(g: &Game, side: Side, centre: Option<NodeId>, radius: u32, colour: bool)
 /// Which hexes are in an enemy zone of control of `side`, as the supply
 /// context of `side`'s last determination has them (SUP-057); one is made
 /// on a copy of the game if the last was the other side's.
-fn zoc_of(g: &Game, side: Side) -> Vec<bool> {
+fn zoc_of(g: &Game, side: Side) -> NodeVec<bool> {
     if let Some(zoc) = g.zoc(side) {
         return zoc.to_vec();
     }
     let mut copy = g.clone();
     copy.determine_supply(side, DeterminationKind::Initial);
-    copy.zoc(side).map(<[bool]>::to_vec).unwrap_or_default()
+    copy.zoc(side).map(NodeSlice::to_vec).unwrap_or_default()
 }

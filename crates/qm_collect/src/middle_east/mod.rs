@@ -152,9 +152,9 @@ pub fn track(board: &Board) -> Vec<Marker> {
         })
         .collect();
     let cm = CollectMap::of(&board.spec);
-    for n in 0..board.spec.map.board_count {
+    for n in board.spec.map.board_nodes() {
         let e = cm.econ(n);
-        let controller = board.control.get(n as usize).copied().flatten();
+        let controller = board.control.get(n).copied().flatten();
         let Some(m) = controller.filter(|_| e.middle_east).and_then(|c| marker_of(board, c, &markers)) else {
             continue;
         };

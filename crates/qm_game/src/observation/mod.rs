@@ -36,7 +36,7 @@ pub use tensor::planes;
 use crate::Game;
 use crate::names::{NationRef, UnitTypeRef};
 use qm_core::components::{Control, Location, MapNode, Unit};
-use qm_core::ids::{NationId, NodeId, Side};
+use qm_core::ids::{NationId, NodeId, NodeVec, Side};
 use qm_core::map::{Features, Surface};
 use qm_core::ruleset::{Domain, UnitTypeDef};
 use qm_core::supply::{HexStatus, HexSupply, UnitStatus, UnitSupply};
@@ -211,7 +211,7 @@ fn observe(game: &Game, side: Side, fog: Fog) -> Observation {
     let units = seen_units(game, &side_of);
     let own_nodes: Vec<NodeId> = units.iter().filter(|u| u.side == Some(side)).map(|u| u.node).collect();
     let visible = visibility(game, fog, &own_nodes);
-    let is_visible = |n: NodeId| visible.get(n as usize).copied().unwrap_or(false);
+    let is_visible = |n: NodeId| visible.get(n).copied().unwrap_or(false);
     // Every unit's capabilities from one read of the world.
     let caps = qm_ops::all_capabilities(&game.world);
     let mut own_units = Vec::new();
@@ -270,16 +270,17 @@ fn seen_units(game: &Game, side_of: &dyn Fn(NationId) -> Option<Side>) -> Vec<Se
 
 /// Which nodes the side sees: all without fog; with a sight range, the
 /// hexes within range of its units (and the nodes its units are in).
-fn visibility(game: &Game, fog: Fog, own_nodes: &[NodeId]) -> Vec<bool> {
+fn visibility(game: &Game, fog: Fog, own_nodes: &[NodeId]) -> NodeVec<bool> {
     let map = &game.spec().map;
     let n = map.node_count();
-    let Fog::Sight(range) = fog else { return vec![true; n] };
+    let Fog::Sight(range) = fog else { return NodeVec::from(vec![true; n]) };
     let eyes: Vec<hexx::Hex> = own_nodes.iter().filter_map(|&u| map.coord(u)).collect();
-    let mut seen: Vec<bool> = (0..n)
-        .map(|i| map.coord(i as NodeId).is_some_and(|c| eyes.iter().any(|e| e.unsigned_distance_to(c) <= range)))
+    let mut seen: NodeVec<bool> = map
+        .node_ids()
+        .map(|i| map.coord(i).is_some_and(|c| eyes.iter().any(|e| e.unsigned_distance_to(c) <= range)))
         .collect();
     for &u in own_nodes {
-        if let Some(s) = seen.get_mut(u as usize) {
+        if let Some(s) = seen.get_mut(u) {
             *s = true;
         }
     }
@@ -298,7 +299,7 @@ fn hex_obs(
     let map = &game.spec().map;
     let ops = world.get_resource::<qm_ops::OpsData>().map(|d| &*d.0);
     let (zone_side, zone_of) = zone_labels(game);
-    let zone = |n: NodeId, of: Side| zone_of.get(n as usize).copied().flatten().filter(|_| zone_side == Some(of));
+    let zone = |n: NodeId, of: Side| zone_of.get(n).copied().flatten().filter(|_| zone_side == Some(of));
     let mut out: Vec<HexObs> = world
         .try_query::<(&MapNode, &Control, &HexSupply)>()
         .map(|mut q| {
@@ -331,14 +332,14 @@ fn hex_obs(
 /// The supply zones of the last determination (SUP-093): its side and,
 /// per node, its zone numbered from 1 in the order of each zone's lowest
 /// node (the records' own numbers are not relied on to be compact).
-fn zone_labels(game: &Game) -> (Option<Side>, Vec<Option<u32>>) {
-    let Some(z) = game.world.get_resource::<qm_supply::sea_log::Zones>() else { return (None, Vec::new()) };
+fn zone_labels(game: &Game) -> (Option<Side>, NodeVec<Option<u32>>) {
+    let Some(z) = game.world.get_resource::<qm_supply::sea_log::Zones>() else { return (None, NodeVec::new()) };
     let mut zones: Vec<&[NodeId]> = z.zones.iter().map(|r| r.hexes.as_slice()).filter(|h| !h.is_empty()).collect();
     zones.sort_by_key(|h| h.iter().min().copied());
-    let mut of = vec![None; game.spec().map.node_count()];
+    let mut of = NodeVec::from(vec![None; game.spec().map.node_count()]);
     for (i, hexes) in zones.iter().enumerate() {
         for &n in *hexes {
-            if let Some(slot) = of.get_mut(n as usize) {
+            if let Some(slot) = of.get_mut(n) {
                 *slot = Some(i as u32 + 1);
             }
         }
@@ -349,7 +350,7 @@ fn zone_labels(game: &Game) -> (Option<Side>, Vec<Option<u32>>) {
 /// The bounding box of the map's hexes: `(row0, col0, rows, cols)`.
 fn grid(game: &Game) -> (u32, u32, u32, u32) {
     let map = &game.spec().map;
-    let cells: Vec<(u32, u32)> = (0..map.node_count()).filter_map(|n| map.row_col(n as NodeId)).collect();
+    let cells: Vec<(u32, u32)> = map.node_ids().filter_map(|n| map.row_col(n)).collect();
     let (Some(r0), Some(c0)) = (cells.iter().map(|c| c.0).min(), cells.iter().map(|c| c.1).min()) else {
         return (0, 0, 0, 0);
     };

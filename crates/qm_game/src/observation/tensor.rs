@@ -2,7 +2,7 @@
 //! bytes over the grid of the map's hexes, relative to the observing side.
 
 use super::{HexObs, Observation, UnitClass, UnitObs};
-use qm_core::ids::{NodeId, Side};
+use qm_core::ids::{NodeId, NodeVec, Side};
 use qm_core::supply::{HexStatus, UnitStatus};
 
 /// The feature planes of [`Observation::tensor`], by index. The count is
@@ -143,16 +143,16 @@ impl Observation {
             let (r, k) = (r.checked_sub(self.grid.0)? as usize, k.checked_sub(self.grid.1)? as usize);
             (r < rows && k < cols).then_some(r * cols + k)
         };
-        let mut where_is = vec![None; self.hexes.last().map_or(0, |h| h.node as usize + 1)];
+        let mut where_is = NodeVec::from(vec![None; self.hexes.last().map_or(0, |h| h.node.index() + 1)]);
         for h in &self.hexes {
             let Some(at) = cell(h.row_col) else { continue };
-            where_is[h.node as usize] = Some(at);
+            where_is[h.node] = Some(at);
             for (plane, v) in hex_planes(self.side, h) {
                 c.put(plane, at, v);
             }
             c.put(planes::TO_MOVE, at, u8::from(self.to_move == self.side));
         }
-        let at_of = |n: NodeId| where_is.get(n as usize).copied().flatten();
+        let at_of = |n: NodeId| where_is.get(n).copied().flatten();
         for u in &self.own_units {
             let Some(at) = at_of(u.node) else { continue };
             let plane = match u.status {

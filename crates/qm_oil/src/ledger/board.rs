@@ -6,7 +6,7 @@ use crate::state::OilParams;
 use crate::stockpile::{build_points_per_turn, hex_cap, major_capital_of};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Control, MapNode};
-use qm_core::ids::{NationId, NodeId, Side};
+use qm_core::ids::{NationId, NodeId, NodeVec, Side};
 use qm_core::map::Features;
 use qm_core::nation::NationKind;
 use qm_core::phase::GameClock;
@@ -21,7 +21,7 @@ pub struct Board {
     /// The scenario.
     pub spec: Arc<ScenarioSpec>,
     /// Current and original controller of each node.
-    pub control: Vec<(Option<NationId>, Option<NationId>)>,
+    pub control: NodeVec<(Option<NationId>, Option<NationId>)>,
     /// The side of each nation (none while neutral or surrendered).
     pub sides: Vec<Option<Side>>,
     /// The family's parameters.
@@ -34,9 +34,9 @@ impl Board {
     pub fn read(world: &mut World) -> Self {
         let turn = world.get_resource::<GameClock>().map_or(0, |c| c.turn);
         let spec = world.resource::<Spec>().0.clone();
-        let mut control = vec![(None, None); spec.map.node_count()];
+        let mut control = NodeVec::from(vec![(None, None); spec.map.node_count()]);
         for (n, c) in world.query::<(&MapNode, &Control)>().iter(world) {
-            if let Some(slot) = control.get_mut(n.0 as usize) {
+            if let Some(slot) = control.get_mut(n.0) {
                 *slot = (c.current, c.original);
             }
         }
@@ -62,7 +62,7 @@ impl Board {
     }
 
     pub(crate) fn controller(&self, n: NodeId) -> Option<NationId> {
-        self.control.get(n as usize).and_then(|c| c.0)
+        self.control.get(n).and_then(|c| c.0)
     }
 
     pub(super) fn side_of(&self, n: NationId) -> Option<Side> {
@@ -86,7 +86,7 @@ impl Board {
     /// The major power whose capital `node` is (OIL-009, OIL-012).
     #[must_use]
     pub fn major_capital(&self, node: NodeId) -> Option<NationId> {
-        let original = self.control.get(node as usize).and_then(|c| c.1);
+        let original = self.control.get(node).and_then(|c| c.1);
         major_capital_of(self.features(node), original, &self.spec.ruleset.nations)
     }
 

@@ -4,7 +4,7 @@
 
 use super::{BLOCK_LIMIT, BlockReasons, LAND_KINDS, search_area, searched_cutoff, supplies, terrain_blocks, ungated};
 use crate::context::SupplyContext;
-use qm_core::ids::{NationId, NodeId, SourceId, Tier};
+use qm_core::ids::{NationId, NodeId, NodeVec, SourceId, Tier};
 use qm_core::map::MapGraph;
 use qm_core::ruleset::Ruleset;
 use qm_core::supply::*;
@@ -49,7 +49,7 @@ impl AreaFacts {
 /// nearest walls, not with units x area.
 pub(super) struct AreaCache {
     /// Per node: the index of its entry in `entries`, or `NONE`.
-    of: Vec<u32>,
+    of: NodeVec<u32>,
     /// The nodes `of` gives an entry, so that it is cleared for reuse at
     /// the cost of what it holds, not of the map.
     marked: Vec<NodeId>,
@@ -73,24 +73,24 @@ impl AreaCache {
 
     /// An empty cache; `spare` is a per-node table of an earlier one, all
     /// `NONE`, used if it fits the map.
-    pub(super) fn new(ctx: &SupplyContext, map: &MapGraph, bits: u64, spare: Option<Vec<u32>>) -> Self {
+    pub(super) fn new(ctx: &SupplyContext, map: &MapGraph, bits: u64, spare: Option<NodeVec<u32>>) -> Self {
         let n = map.node_count();
-        let of = spare.filter(|v| v.len() == n).unwrap_or_else(|| vec![Self::NONE; n]);
+        let of = spare.filter(|v| v.len() == n).unwrap_or_else(|| NodeVec::from(vec![Self::NONE; n]));
         Self { of, marked: Vec::new(), entries: Vec::new(), ungated: ungated(ctx, bits), bits }
     }
 
     /// Gives `node` entry `idx`.
     fn mark(&mut self, node: NodeId, idx: u32) {
-        if let Some(slot) = self.of.get_mut(node as usize) {
+        if let Some(slot) = self.of.get_mut(node) {
             *slot = idx;
             self.marked.push(node);
         }
     }
 
     /// The per-node table, all `NONE` again, for a later cache.
-    pub(super) fn into_spare(mut self) -> Vec<u32> {
+    pub(super) fn into_spare(mut self) -> NodeVec<u32> {
         for &n in &self.marked {
-            self.of[n as usize] = Self::NONE;
+            self.of[n] = Self::NONE;
         }
         self.of
     }
@@ -104,12 +104,12 @@ impl AreaCache {
         node: NodeId,
         want: Tier,
     ) -> usize {
-        if let Some(&i) = self.of.get(node as usize).filter(|&&i| i != Self::NONE) {
+        if let Some(&i) = self.of.get(node).filter(|&&i| i != Self::NONE) {
             return i as usize;
         }
         let (c, facts) = searched_cutoff(scratch, reasons, (ctx, rules, map), nation, node, want);
         let idx = self.entries.len() as u32;
-        let passes_on = ctx.emit.get(node as usize).is_some_and(|&e| e & self.bits != 0);
+        let passes_on = ctx.emit.get(node).is_some_and(|&e| e & self.bits != 0);
         let entry = match facts {
             Some(f) if passes_on => AreaEntry::Nearest(f),
             _ => AreaEntry::Whole(c),
@@ -134,12 +134,12 @@ impl AreaCache {
         let mut stack = vec![start];
         self.mark(start, idx);
         while let Some(a) = stack.pop() {
-            if ctx.emit.get(a as usize).is_none_or(|&e| e & self.bits == 0) {
+            if ctx.emit.get(a).is_none_or(|&e| e & self.bits == 0) {
                 continue;
             }
             for b in map.land.neighbors(a, LAND_KINDS) {
                 if scratch.in_region(b)
-                    && self.of.get(b as usize) == Some(&Self::NONE)
+                    && self.of.get(b) == Some(&Self::NONE)
                     && (self.ungated || ctx.link_bits(map, a, b) & self.bits == self.bits)
                 {
                     self.mark(b, idx);
@@ -249,8 +249,8 @@ mod tests {
     fn cutoff() -> Cutoff {
         Cutoff {
             blocks: vec![
-                Block { node: 3, reason: BlockReason::Uncontrolled },
-                Block { node: 9, reason: BlockReason::Zoc(vec![qm_core::ids::UnitId::new("ger-1")]) },
+                Block { node: NodeId(3), reason: BlockReason::Uncontrolled },
+                Block { node: NodeId(9), reason: BlockReason::Zoc(vec![qm_core::ids::UnitId::new("ger-1")]) },
             ],
             refused: vec![(SourceId(2), SourceRefusal::OwnHexOnly)],
             area: 40,
@@ -278,7 +278,7 @@ mod tests {
             |c| c.truncated = false,
             |c| c.refused.clear(),
             |c| c.blocks[1].reason = BlockReason::Zoc(vec![qm_core::ids::UnitId::new("ger-2")]),
-            |c| c.blocks[0].node = 4,
+            |c| c.blocks[0].node = NodeId(4),
             |c| c.blocks.pop().map_or((), drop),
         ];
         for (i, change) in changes.iter().enumerate() {

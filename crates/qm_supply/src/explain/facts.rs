@@ -276,7 +276,7 @@ fn automatic_fact(a: &AutoReason) -> Fact {
 fn home(world: &World, s: &Subject) -> bool {
     world
         .get_resource::<EntityIndex>()
-        .and_then(|ix| ix.nodes.get(s.loc.node as usize))
+        .and_then(|ix| ix.nodes.get(s.loc.node))
         .and_then(|&e| world.get::<Control>(e))
         .is_some_and(|c| c.original == Some(s.unit.nation))
 }
@@ -342,7 +342,7 @@ fn partial_fact(world: &World, spec: &ScenarioSpec, s: &Subject) -> Option<Fact>
     let faction = |n: qm_core::ids::NationId| factions.get(n.index()).copied();
     let controller = world
         .get_resource::<EntityIndex>()
-        .and_then(|ix| ix.nodes.get(src.node as usize))
+        .and_then(|ix| ix.nodes.get(src.node))
         .and_then(|&e| world.get::<Control>(e))
         .and_then(|c| c.current)
         .unwrap_or(src.owner);

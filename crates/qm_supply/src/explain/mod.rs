@@ -30,7 +30,7 @@ use crate::zoc::{shared_armor, zoc_sources};
 use area::{AreaCache, AreaFacts, CutoffView, Start};
 use bevy_ecs::prelude::*;
 use qm_core::components::{Location, Unit};
-use qm_core::ids::{NationId, NodeId, Side, SourceId, Tier};
+use qm_core::ids::{NationId, NodeId, NodeVec, Side, SourceId, Tier};
 use qm_core::map::MapGraph;
 use qm_core::nation::NationStatus;
 use qm_core::ruleset::{Domain, Ruleset};
@@ -47,12 +47,11 @@ pub const BLOCK_LIMIT: usize = 48;
 /// Why `node` does not pass supply on for the side.
 #[must_use]
 pub fn block_reason(ctx: &SupplyContext, rules: &Ruleset, map: &MapGraph, node: NodeId) -> BlockReason {
-    let i = node as usize;
     if let Some(p) = ctx.enemy_partisans.get(&node) {
         return BlockReason::EnemyPartisan(p.clone());
     }
-    if !ctx.friendly.get(i).copied().unwrap_or(false) {
-        return match ctx.control.get(i).copied().flatten() {
+    if !ctx.friendly.get(node).copied().unwrap_or(false) {
+        return match ctx.control.get(node).copied().flatten() {
             None => BlockReason::Uncontrolled,
             Some(n) => {
                 let st = ctx.nations.get(n.index());
@@ -62,10 +61,10 @@ pub fn block_reason(ctx: &SupplyContext, rules: &Ruleset, map: &MapGraph, node: 
             }
         };
     }
-    if ctx.zoc.get(i).copied().unwrap_or(false) {
+    if ctx.zoc.get(node).copied().unwrap_or(false) {
         return BlockReason::Zoc(zoc_sources(rules, map, &ctx.zoc_units, node));
     }
-    if ctx.partisan_held.get(i).copied().unwrap_or(false) {
+    if ctx.partisan_held.get(node).copied().unwrap_or(false) {
         return BlockReason::PartisanHeld;
     }
     BlockReason::Terrain
@@ -134,10 +133,9 @@ fn terrain_override(ctx: &SupplyContext, nation: NationId, node: NodeId, want: T
 /// not let the wanted tier in.
 fn terrain_blocks(ctx: &SupplyContext, nation: NationId, node: NodeId, want: Tier) -> bool {
     let Some(bits) = wanted_bits(ctx, nation, want) else { return false };
-    let i = node as usize;
-    ctx.friendly.get(i).copied().unwrap_or(false)
+    ctx.friendly.get(node).copied().unwrap_or(false)
         && !ctx.enemy_partisans.contains_key(&node)
-        && ctx.accept.get(i).is_some_and(|&a| a & bits == 0)
+        && ctx.accept.get(node).is_some_and(|&a| a & bits == 0)
 }
 
 /// Whether no gate of the determination refuses any of `bits` (SUP-026,
@@ -333,7 +331,7 @@ fn water_around(map: &MapGraph, scratch: &RegionScratch, area: &[NodeId]) -> Vec
 pub struct ExplainScratch {
     region: RegionScratch,
     /// Per-node tables of earlier [`AreaCache`]s, all `NONE`.
-    spare: Vec<Vec<u32>>,
+    spare: Vec<NodeVec<u32>>,
 }
 
 /// What [`explain_cutoffs`] explains in a unit's record: whose supply is
@@ -366,7 +364,7 @@ pub(crate) fn explained(
         u.supply_nation()
     } else {
         // Air and naval units take their base's status: explain the hex.
-        ctx.control.get(loc.node as usize).copied().flatten().unwrap_or(u.nation)
+        ctx.control.get(loc.node).copied().flatten().unwrap_or(u.nation)
     };
     let class = ctx.classes.of_nation.get(nation.index()).copied().flatten()?;
     let want = if sup.status == UnitStatus::Partial { Tier::Full } else { Tier::Partial };

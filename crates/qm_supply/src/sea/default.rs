@@ -82,7 +82,7 @@ fn build_problem(v: &SeaView<'_>) -> Built {
                     let Some(c) = candidate(v, &mut b, &zone_index, *z, o, to, &mut in_range, &mut no_transport) else {
                         continue;
                     };
-                    let in_zoc = v.ctx.zoc.get(to as usize).copied().unwrap_or(false);
+                    let in_zoc = v.ctx.zoc.get(to).copied().unwrap_or(false);
                     keyed.push(((in_zoc, Reverse(c.0.own), h, to, o), c));
                 }
             }

@@ -41,7 +41,7 @@ impl SeaView<'_> {
     /// (SUP-022): `None` if the owner is at war (or `n` is no box),
     /// `Some(None)` if no rule lets it send any.
     pub(super) fn neutral_rule(&self, n: NodeId) -> Option<Option<&NeutralBoxRule>> {
-        let owner = self.ctx.control.get(n as usize).copied().flatten()?;
+        let owner = self.ctx.control.get(n).copied().flatten()?;
         if self.spec.map.box_sea(n).is_none() || self.at_war(owner) {
             return None;
         }
@@ -57,7 +57,7 @@ impl SeaView<'_> {
         if let Some(Some(rule)) = self.neutral_rule(from) {
             let fronts: Vec<FrontId> = rule.fronts.iter().filter_map(|f| map.front_id(f)).collect();
             if !fronts.is_empty() && !map.front(to).is_some_and(|f| fronts.contains(&f)) {
-                let owner = self.ctx.control.get(from as usize).copied().flatten().unwrap_or(NationId(0));
+                let owner = self.ctx.control.get(from).copied().flatten().unwrap_or(NationId(0));
                 return Err(TerminationRefusal::NeutralBoxFront {
                     nation: self.spec.ruleset.nation_key(owner).to_string(),
                     fronts: rule.fronts.clone(),
@@ -225,7 +225,7 @@ impl SeaView<'_> {
             return Ok(());
         }
         // SUP-072: a land-supplied port must not be in an enemy ZOC.
-        if self.ctx.zoc.get(n as usize).copied().unwrap_or(false) {
+        if self.ctx.zoc.get(n).copied().unwrap_or(false) {
             return Err(OriginRefusal::PortInEnemyZoc);
         }
         let zone = self.zones.zone(n);

@@ -77,7 +77,7 @@ pub(super) fn initial_zones(v: &SeaView<'_>) -> Vec<InitialZone> {
                     // SUP-072, SUP-085: a port of a zone supplied by sea
                     // sends on what that zone receives, unless it stands in
                     // an enemy zone of control.
-                    let fed = (map.box_sea(o).is_none() && !v.ctx.zoc.get(o as usize).copied().unwrap_or(false))
+                    let fed = (map.box_sea(o).is_none() && !v.ctx.zoc.get(o).copied().unwrap_or(false))
                         .then(|| v.zones.zone(o))
                         .flatten();
                     out.push((o, (land, fed)));

@@ -78,7 +78,7 @@ impl Planner<'_, '_> {
             return;
         }
         // Terminations out of enemy ZOC first (their supply goes inland).
-        terms.sort_by_key(|&n| (v.ctx.zoc.get(n as usize).copied().unwrap_or(false), n));
+        terms.sort_by_key(|&n| (v.ctx.zoc.get(n).copied().unwrap_or(false), n));
         let Some(((_, Reverse(t), _, to, from), via)) = self.best_origin(z, &terms, zone_tier, want) else { return };
         if v.route(from, &via, to).is_none() {
             return;
@@ -109,7 +109,7 @@ impl Planner<'_, '_> {
             self.plan.iter().flat_map(|p| std::iter::once(p.to).chain(p.islands.iter().copied())).collect();
         let mut best: Option<(OriginKey, Vec<NodeId>)> = None;
         for &to in terms {
-            let in_zoc = v.ctx.zoc.get(to as usize).copied().unwrap_or(false);
+            let in_zoc = v.ctx.zoc.get(to).copied().unwrap_or(false);
             // The area does not depend on the plan: the view searched it once.
             for &(o, h) in v.sea_reach(to).iter() {
                 if o == to || !(v.port(o) || map.box_sea(o).is_some()) {

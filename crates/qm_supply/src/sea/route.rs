@@ -115,14 +115,14 @@ impl SeaView<'_> {
             return path.iter().position(|n| *n == from || b.entries.contains(n));
         }
         let d = bfs_distances(&map.adjacency, EdgeKinds::ALL, &[from], reach, |_| true);
-        path.iter().position(|&t| d.get(t as usize).is_some_and(|&x| x <= reach))
+        path.iter().position(|&t| d.get(t).is_some_and(|&x| x <= reach))
     }
 
     /// Whether a unit at `from` reaches any of `targets` within `reach`
     /// ([`SeaView::reached`]).
     pub(super) fn distance(&self, from: NodeId, targets: &[NodeId], reach: u32) -> bool {
         let reached = self.reached(from, reach);
-        targets.iter().any(|&t| reached.get(t as usize).copied().unwrap_or(false))
+        targets.iter().any(|&t| reached.get(t).copied().unwrap_or(false))
     }
 }
 

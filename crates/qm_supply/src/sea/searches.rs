@@ -37,7 +37,7 @@ pub struct SeaSearches {
 /// the map only through them.
 pub(super) fn held_ports(map: &MapGraph, ctx: &SupplyContext) -> Vec<NodeId> {
     let port = |n: &&NodeId| map.node(**n).is_some_and(|i| i.features.contains(Features::PORT));
-    let held = |n: &&NodeId| ctx.friendly.get(**n as usize).copied().unwrap_or(false);
+    let held = |n: &&NodeId| ctx.friendly.get(**n).copied().unwrap_or(false);
     // `landings` holds every port of the map, sorted.
     map.landings.iter().filter(port).filter(held).copied().collect()
 }

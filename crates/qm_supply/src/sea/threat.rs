@@ -11,7 +11,7 @@ use crate::land::LandFloods;
 use crate::sea_log::SeaLog;
 use crate::zones::ZoneLabels;
 use bevy_ecs::prelude::*;
-use qm_core::ids::{NodeId, Side, UnitId};
+use qm_core::ids::{NodeId, NodeVec, Side, UnitId};
 use qm_core::refusal::EscortRefusal;
 use qm_core::ruleset::Domain;
 use qm_core::supply::UnitStatus;
@@ -45,13 +45,13 @@ impl SeaView<'_> {
     /// The nodes a unit at `from` reaches within `reach` hexes (SUP-113,
     /// SUP-123): counted over the map's adjacency, and from a box, the
     /// box's entries.
-    pub(super) fn reached(&self, from: NodeId, reach: u32) -> Vec<bool> {
+    pub(super) fn reached(&self, from: NodeId, reach: u32) -> NodeVec<bool> {
         let map = &self.spec.map;
         let d = bfs_distances(&map.adjacency, EdgeKinds::ALL, &[from], reach, |_| true);
-        let mut out: Vec<bool> = d.iter().map(|&x| x <= reach).collect();
+        let mut out: NodeVec<bool> = d.iter().map(|&x| x <= reach).collect();
         out.resize(map.node_count(), false);
         for &e in map.box_sea(from).map(|b| b.entries.as_slice()).unwrap_or_default() {
-            if let Some(slot) = out.get_mut(e as usize) {
+            if let Some(slot) = out.get_mut(e) {
                 *slot = true;
             }
         }
@@ -65,8 +65,8 @@ impl SeaView<'_> {
     /// ruleset's `sea.reach` of the node. A route is open to attack exactly
     /// when one of its nodes has one.
     #[must_use]
-    pub fn threats(&self, side: Side) -> Vec<Option<UnitId>> {
-        let mut out = vec![None; self.spec.map.node_count()];
+    pub fn threats(&self, side: Side) -> NodeVec<Option<UnitId>> {
+        let mut out = NodeVec::from(vec![None; self.spec.map.node_count()]);
         let reach = self.spec.ruleset.sea.reach;
         for u in self.units.iter().filter(|u| self.attack_refusal(side, u).is_none()) {
             for (slot, hit) in out.iter_mut().zip(self.reached(u.node, reach)) {
@@ -86,7 +86,7 @@ impl SeaView<'_> {
 /// nations' sides, the units and their bases' statuses. Empty without a
 /// scenario or the nations' sides.
 #[must_use]
-pub fn threats_over(world: &World, ctx: &SupplyContext, side: Side) -> Vec<Option<UnitId>> {
+pub fn threats_over(world: &World, ctx: &SupplyContext, side: Side) -> NodeVec<Option<UnitId>> {
     let (floods, zones, log) = (LandFloods::default(), ZoneLabels::default(), SeaLog::default());
     view_over(world, ctx, (&floods, &zones, &log), SeaSearches::default()).map(|v| v.threats(side)).unwrap_or_default()
 }

@@ -181,9 +181,7 @@ fn check_zone_not_supplied(
     // landings from supplying the rest of it: a further line is refused once
     // one lands outside an enemy ZOC, or to a termination already served.
     if let Some(prev) = out.iter().find(|p| {
-        zone.is_some()
-            && v.zones.zone(p.to) == zone
-            && (p.to == to || !v.ctx.zoc.get(p.to as usize).copied().unwrap_or(false))
+        zone.is_some() && v.zones.zone(p.to) == zone && (p.to == to || !v.ctx.zoc.get(p.to).copied().unwrap_or(false))
     }) {
         return Err(c.zone_taken(ZoneRefusal::ZoneSupplied { line: out.iter().position(|p| p == prev).unwrap_or(0) }));
     }

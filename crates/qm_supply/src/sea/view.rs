@@ -8,7 +8,7 @@ use crate::sea_log::SeaLog;
 use crate::zones::ZoneLabels;
 use bevy_ecs::prelude::*;
 use qm_core::components::{Location, Unit, UnitFlagBits, UnitFlags};
-use qm_core::ids::{DeterminationKind, NationId, NodeId, Side, Tier, UnitId};
+use qm_core::ids::{DeterminationKind, NationId, NodeId, NodeVec, Side, Tier, UnitId};
 use qm_core::nation::{NationSides, NationStatus};
 use qm_core::ruleset::Domain;
 use qm_core::spec::{ScenarioSpec, Spec};
@@ -65,7 +65,7 @@ pub struct SeaView<'a> {
     /// Marks of the reach and route searches (one entry a node, left as
     /// found by each search), shared so that a search costs its area, not
     /// the map.
-    pub(super) route_scratch: RefCell<Vec<u32>>,
+    pub(super) route_scratch: RefCell<NodeVec<u32>>,
     /// What [`SeaView::sea_reach`] found, by landing place: the initial
     /// zones (SUP-139), the default plan and its greedy start ask the same
     /// questions of the same view.
@@ -131,7 +131,7 @@ impl SeaView<'_> {
     }
 
     pub(super) fn friendly(&self, n: NodeId) -> bool {
-        self.ctx.friendly.get(n as usize).copied().unwrap_or(false)
+        self.ctx.friendly.get(n).copied().unwrap_or(false)
     }
 
     /// Whether the side holds anything at `n` in any chunk of the flood.
@@ -189,7 +189,7 @@ impl SeaView<'_> {
         let status = self
             .world
             .get_resource::<qm_core::state::EntityIndex>()
-            .and_then(|ix| ix.nodes.get(n as usize))
+            .and_then(|ix| ix.nodes.get(n))
             .and_then(|&e| self.world.get::<qm_core::supply::HexSupply>(e))
             .and_then(|h| h.status);
         !self.spec.map.is_hex(n) || matches!(status, None | Some(HexStatus::Full))
