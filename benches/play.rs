@@ -1,9 +1,11 @@
-//! Criterion benches of self-play (issue 11).
+//! Criterion benches of self-play.
 //!
 //! - `play/greedy_player_turn/FILE`: one player turn with greedy policies on
 //!   both sides (observation, legal orders, choice, submit, every phase),
-//!   from a game a few turns in; target 500 player turns per second per
-//!   core on the showcase scenario.
+//!   from a game a few turns in. `play/random_player_turn/FILE`: the same
+//!   with random policies, whose choice costs next to nothing: the floor
+//!   the engine sets. `qm bench selfplay` measures whole games with the
+//!   share of each stage.
 //! - `play/clone_plus_phase/FILE`: `Game::clone()` and one phase run on the
 //!   clone (what a tree search pays per node); `play/clone/FILE` alone.
 //!   Target: a clone under 5% of one player turn.
@@ -14,7 +16,7 @@
 #![allow(clippy::expect_used, reason = "a bench on fixed data; a failure is a bug to see at once")]
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
-use quartermaster::ai::{Greedy, Limits, Match, Play, play_game};
+use quartermaster::ai::{Greedy, Limits, Match, Play, RandomPolicy, play_game};
 use quartermaster::prelude::*;
 use std::hint::black_box;
 use std::path::Path;
@@ -45,6 +47,16 @@ fn player_turn(c: &mut Criterion) {
             |mut g| {
                 let (mut axis, mut allies) = (Greedy::default(), Greedy::default());
                 Match::new(&mut axis, &mut allies, 7).player_turn(&mut g);
+                g
+            },
+            BatchSize::LargeInput,
+        );
+    });
+    group.bench_with_input(BenchmarkId::new("random_player_turn", file), &base, |b, base| {
+        b.iter_batched(
+            || base.clone(),
+            |mut g| {
+                Match::new(&mut RandomPolicy, &mut RandomPolicy, 7).player_turn(&mut g);
                 g
             },
             BatchSize::LargeInput,

@@ -7,7 +7,7 @@
 //! per unit.
 
 use qm_bench::baseline::{PlainBfs, baseline, bfs_reach_once, per_unit_once, plain_bfs_once, unit_targets};
-use qm_bench::collect::{CollectBenchError, MAX_TERRITORIES, centers, collect_once};
+use qm_bench::collect::{CollectBenchError, MAX_TERRITORIES, centers, collect_once, floors, plain_bfs};
 use qm_bench::moves::{apply_moves, generated_moves, post_combat};
 use qm_bench::{BenchError, MAX_HEXES, bench_collect, bench_game, bench_supply};
 use quartermaster::collect::{LineStatus, Statements};
@@ -209,4 +209,45 @@ fn collect_sizes_out_of_range_are_refused_and_small_ones_run() {
     assert!((400..450).contains(&r.territories), "{r:?}");
     assert_eq!(r.nations, 6);
     assert!(r.collect_ns > 0 && r.bfs_reach_ns > 0);
+}
+
+/// The collection floor does the work collection does: each nation's plain
+/// search starts at supply centers it controls, enters only nodes its lines
+/// may pass, and reaches (or borders) every territory whose line collection
+/// traced; it finds no line that collection cut.
+#[test]
+fn the_plain_collection_floor_reaches_every_traced_territory() {
+    let compiled = generate_territories(TerritoryParams { territories: 900, seed: 3 }).expect("compiles");
+    let mut g = Game::from_compiled(compiled, 3).expect("builds");
+    collect_once(&mut g);
+    let statements = g.world().resource::<Statements>().0.clone();
+    let floors = floors(&g);
+    let (map, nations) = (&g.spec().map, &g.spec().ruleset.nations);
+    let mut traced = 0;
+    for s in &statements {
+        let f =
+            floors.iter().find(|f| nations[f.nation.index()].key == s.nation).expect("a collecting nation has centers");
+        let (seen, reached) = plain_bfs(&map.adjacency, f);
+        assert_eq!(reached, seen.iter().filter(|&&x| x).count());
+        assert!(f.centers.iter().all(|&c| seen[c]));
+        for (n, _) in seen.iter_enumerated().filter(|(n, x)| **x && !f.centers.contains(n)) {
+            assert!(f.pass[n], "{}: entered {} that its lines may not pass", s.nation, map.label(n));
+        }
+        for t in &s.territories {
+            let n = map.find(&t.id).expect("a territory of the map");
+            let near = seen[n] || map.adjacency.neighbors(n, quartermaster::trace::EdgeKinds::ALL).any(|m| seen[m]);
+            if t.line == LineStatus::Ok {
+                traced += 1;
+                assert!(near, "{}: {} is traced but the plain search does not reach it", s.nation, t.id);
+            }
+        }
+    }
+    assert!(traced > 100, "{traced} traced lines checked");
+}
+
+#[test]
+fn the_collect_bench_reports_its_floor() {
+    let r = bench_collect(400, 2, 1).expect("runs");
+    assert!(r.plain_bfs_ns > 0);
+    assert!((r.ratio_vs_plain_bfs - r.collect_ns as f64 / r.plain_bfs_ns as f64).abs() < 1e-9, "{r:?}");
 }

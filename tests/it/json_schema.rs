@@ -184,6 +184,7 @@ fn every_json_command_has_a_schema() {
         ("bench supply", "bench-supply.schema.json"),
         ("bench collect", "bench-collect.schema.json"),
         ("bench game", "bench-game.schema.json"),
+        ("bench selfplay", "bench-selfplay.schema.json"),
     ];
     let mut commands = qm_cli::output::json_commands();
     commands.sort();
@@ -325,10 +326,14 @@ fn bench_outputs_validate() {
         (collect["header"]["command"].as_str(), collect["header"]["turn"].is_null()),
         (Some("bench collect"), true)
     );
-    assert!(collect["ratio_vs_bfs_reach"].is_f64());
+    assert!(collect["ratio_vs_bfs_reach"].is_f64() && collect["ratio_vs_plain_bfs"].is_f64());
+    assert!(collect["plain_bfs_ns"].as_u64().is_some_and(|ns| ns > 0));
     let game = json(&["bench", "game", "--hexes", "400", "--iters", "1", "--json"]);
     assert_valid("bench-game.schema.json", &game);
     assert_eq!(game["header"]["command"], "bench game");
+    let selfplay = json(&["bench", "selfplay", &p(POCKET), "--games", "2", "--max-turns", "1", "--json"]);
+    assert_valid("bench-selfplay.schema.json", &selfplay);
+    assert_eq!(selfplay["header"]["command"], "bench selfplay");
     for args in [
         vec!["bench", "collect", "--territories", "999999999", "--json"],
         vec!["bench", "game", "--hexes", "999999999", "--json"],

@@ -13,6 +13,7 @@ mod common;
 mod api_boundary;
 mod bad_input;
 mod bench_baselines;
+mod bench_selfplay;
 mod campaigns;
 mod capabilities;
 mod checksum_coverage;

@@ -6,11 +6,13 @@
 
 use crate::policy::{Logistics, Policy, policy_rng};
 use crate::seat::Seat;
+use crate::stages::{Stage, StageTimes};
 use crate::tally::Tally;
 use qm_game::{Fog, Game, OrderClass, Orders, PhaseReport, Side};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 /// When a game stops if it has not ended by itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -132,6 +134,8 @@ pub struct Match<'p> {
     pub tally: Tally,
     /// Orders the policies gave that `submit` refused so far.
     pub refused: u32,
+    /// The time of each stage, when the match is timed.
+    times: Option<StageTimes>,
 }
 
 impl<'p> Match<'p> {
@@ -145,6 +149,33 @@ impl<'p> Match<'p> {
             play: Play::default(),
             tally: Tally::default(),
             refused: 0,
+            times: None,
+        }
+    }
+
+    /// The same match, recording the time of each [`Stage`]
+    /// ([`Match::times`]).
+    #[must_use]
+    pub fn timed(mut self) -> Self {
+        self.times = Some(StageTimes::default());
+        self
+    }
+
+    /// The time of each stage so far, when the match is timed.
+    #[must_use]
+    pub fn times(&self) -> Option<&StageTimes> {
+        self.times.as_ref()
+    }
+
+    /// The start of a stage: a clock reading when the match is timed.
+    fn start(&self) -> Option<Instant> {
+        self.times.as_ref().map(|_| Instant::now())
+    }
+
+    /// The end of a stage begun at `start`.
+    fn stop(&mut self, stage: Stage, start: Option<Instant>) {
+        if let (Some(times), Some(t)) = (self.times.as_mut(), start) {
+            times.add(stage, t);
         }
     }
 
@@ -162,9 +193,15 @@ impl<'p> Match<'p> {
         for side in [to_move, to_move.other()] {
             self.give(game, side);
         }
+        let t = self.start();
         let before = self.tally.before(game);
+        self.stop(Stage::Bookkeeping, t);
+        let t = self.start();
         let report = game.step_phase();
+        self.stop(Stage::Phase(report.phase), t);
+        let t = self.start();
         self.tally.after(game, before);
+        self.stop(Stage::Bookkeeping, t);
         report
     }
 
@@ -193,14 +230,17 @@ impl<'p> Match<'p> {
     /// round lists the constructions the funds left still pay for (SUP-203,
     /// OIL-012) and asks again.
     fn operations(&mut self, game: &mut Game, side: Side) {
-        let mut legal = game.legal_orders_of(side, OrderClass::Operations);
+        let mut legal = self.list(game, side, OrderClass::Operations);
         for _ in 0..MAX_BUILD_ROUNDS {
             if legal.is_empty() {
                 return;
             }
+            let t = self.start();
             let fog = self.fog(game);
             let (policy, rng) = self.seat_parts(side);
             let orders = policy.choose(&Seat::new(game, side, fog), &legal, rng);
+            self.stop(Stage::Choose, t);
+            let t = self.start();
             let mut built = false;
             for order in orders {
                 let build = order.kind() == "Build";
@@ -209,24 +249,39 @@ impl<'p> Match<'p> {
                     Err(_) => self.refused += 1,
                 }
             }
+            self.stop(Stage::Submit, t);
             if !built {
                 return;
             }
-            legal = game.legal_orders_of(side, OrderClass::Operations);
+            legal = self.list(game, side, OrderClass::Operations);
             legal.retain(|o| o.kind() == "Build");
         }
+    }
+
+    /// The legal orders of `side` of `class`, timed as [`Stage::List`].
+    fn list(&mut self, game: &mut Game, side: Side, class: OrderClass) -> Vec<qm_game::Order> {
+        let t = self.start();
+        let legal = game.legal_orders_of(side, class);
+        self.stop(Stage::List, t);
+        legal
     }
 
     fn logistics(&mut self, game: &mut Game, side: Side) {
         let fog = self.fog(game);
         for _ in 0..MAX_LOGISTICS_STEPS {
-            let choices = game.legal_orders_of(side, OrderClass::Logistics);
+            let choices = self.list(game, side, OrderClass::Logistics);
             if choices.is_empty() {
                 return;
             }
+            let t = self.start();
             let (policy, rng) = self.seat_parts(side);
-            let Some(order) = policy.decide(&Seat::new(game, side, fog), &choices, rng) else { return };
-            if game.submit(side, &Orders::of([order])).is_err() {
+            let decided = policy.decide(&Seat::new(game, side, fog), &choices, rng);
+            self.stop(Stage::Choose, t);
+            let Some(order) = decided else { return };
+            let t = self.start();
+            let submitted = game.submit(side, &Orders::of([order]));
+            self.stop(Stage::Submit, t);
+            if submitted.is_err() {
                 self.refused += 1;
                 return;
             }
@@ -282,17 +337,45 @@ pub fn play_game(
 pub fn play_game_observed(
     game: &mut Game,
     [axis, allies]: [&mut dyn Policy; 2],
-    (seed, limits, play): (u64, Limits, Play),
+    params: (u64, Limits, Play),
     observe: &mut dyn FnMut(&mut Game, &PhaseReport),
 ) -> GameRecord {
+    let m = Match::new(axis, allies, params.0).with_play(params.2);
+    play_match(game, m, params, observe).0
+}
+
+/// [`play_game`], recording where the time went ([`StageTimes`]): what
+/// `qm bench selfplay` measures. The record is the one [`play_game`]
+/// gives.
+pub fn play_game_timed(
+    game: &mut Game,
+    [axis, allies]: [&mut dyn Policy; 2],
+    params: (u64, Limits, Play),
+) -> (GameRecord, StageTimes) {
+    let m = Match::new(axis, allies, params.0).with_play(params.2).timed();
+    let (record, times) = play_match(game, m, params, &mut |_, _| {});
+    (record, times.unwrap_or_default())
+}
+
+/// Plays `game` to its end with the match `m`, and the match's stage times
+/// if it was timed.
+fn play_match(
+    game: &mut Game,
+    mut m: Match<'_>,
+    (seed, limits, play): (u64, Limits, Play),
+    observe: &mut dyn FnMut(&mut Game, &PhaseReport),
+) -> (GameRecord, Option<StageTimes>) {
     game.reseed(seed);
-    let policies = BTreeMap::from([(Side::Axis, axis.name().to_string()), (Side::Allies, allies.name().to_string())]);
-    let mut m = Match::new(axis, allies, seed).with_play(play);
+    let policies =
+        BTreeMap::from([(Side::Axis, m.axis.name().to_string()), (Side::Allies, m.allies.name().to_string())]);
     let start = game.clock();
     let units_at_start = crate::outcome::ground_units(game);
     let mut player_turns: u32 = 0;
     let (winner, reason) = loop {
-        if let Some(end) = crate::outcome::ending(game, start.turn, limits) {
+        let t = m.start();
+        let end = crate::outcome::ending(game, start.turn, limits);
+        m.stop(Stage::Bookkeeping, t);
+        if let Some(end) = end {
             break end;
         }
         if game.next_phase().is_none() {
@@ -301,24 +384,35 @@ pub fn play_game_observed(
         m.player_turn_observed(game, observe);
         player_turns += 1;
     };
+    let t = m.start();
     let units_now = crate::outcome::ground_units(game);
     let lost =
         |s: Side| units_at_start.get(&s).copied().unwrap_or(0).saturating_sub(units_now.get(&s).copied().unwrap_or(0));
-    GameRecord {
+    let (logistics, units_lost) = (
+        [Side::Axis, Side::Allies].map(|s| (s, play.logistics_of(s))).into_iter().collect(),
+        [Side::Axis, Side::Allies].map(|s| (s, lost(s))).into_iter().collect(),
+    );
+    let (eliminated_by_isolation, sides) = (crate::outcome::isolation_losses(game), m.tally.results(game));
+    m.stop(Stage::Bookkeeping, t);
+    let t = m.start();
+    let checksum = game.checksum().to_string();
+    m.stop(Stage::Checksum, t);
+    let record = GameRecord {
         game: 0,
         seed,
         policies,
-        logistics: [Side::Axis, Side::Allies].map(|s| (s, play.logistics_of(s))).into_iter().collect(),
+        logistics,
         fog: play.fog,
         max_turns: limits.max_turns,
         winner,
         reason,
         turns: player_turns.div_ceil(2),
-        eliminated_by_isolation: crate::outcome::isolation_losses(game),
-        units_lost: [Side::Axis, Side::Allies].map(|s| (s, lost(s))).into_iter().collect(),
-        sides: m.tally.results(game),
-        checksum: game.checksum().to_string(),
+        eliminated_by_isolation,
+        units_lost,
+        sides,
+        checksum,
         player_turns,
         refused: m.refused,
-    }
+    };
+    (record, m.times)
 }

@@ -10,6 +10,7 @@
 
 use crate::play::{GameRecord, Limits, Play, play_game, side_index};
 use crate::policy::{Logistics, PolicyKind};
+use crate::stages::StageTimes;
 use qm_game::{Game, Side};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -184,6 +185,19 @@ pub fn play_one(base: &Game, cfg: &BatchConfig, i: u64) -> GameRecord {
     let mut r = play_game(&mut game, axis.as_mut(), allies.as_mut(), seed, cfg.limits, play_for(cfg, i));
     r.game = i;
     r
+}
+
+/// [`play_one`], recording where the time went: the same record, and the
+/// time of each stage (`qm bench selfplay`).
+#[must_use]
+pub fn play_one_timed(base: &Game, cfg: &BatchConfig, i: u64) -> (GameRecord, StageTimes) {
+    let mut game = base.clone();
+    let mut axis = policy_for(cfg, i, Side::Axis).make();
+    let mut allies = policy_for(cfg, i, Side::Allies).make();
+    let params = (game_seed(cfg.seed, i), cfg.limits, play_for(cfg, i));
+    let (mut r, times) = crate::play::play_game_timed(&mut game, [axis.as_mut(), allies.as_mut()], params);
+    r.game = i;
+    (r, times)
 }
 
 /// Plays the game a record describes again, from `base` (the scenario as

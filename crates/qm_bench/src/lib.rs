@@ -8,8 +8,11 @@
 //!   generated moves ([`moves`]); a breakdown by stage.
 //! - [`collect`]: every nation's collection on a generated territory map
 //!   against one `bfs_reach` flood of the same graph.
-//! - [`game`]: the self-play path (a player turn, clone, snapshot, restore,
-//!   checksum).
+//! - [`game`]: the self-play path on a generated map (a player turn, clone,
+//!   snapshot, restore, checksum).
+//! - [`selfplay`]: whole player turns of seeded self-play games on a
+//!   scenario, in CPU time, with the share of each stage and the speed-up
+//!   on two threads.
 //!
 //! The crate does no rule work: it drives the engine through `qm_game` and
 //! the supply systems, and the baselines it compares with are written
@@ -20,13 +23,16 @@
 
 pub mod baseline;
 pub mod collect;
+pub mod cpu;
 pub mod game;
 pub mod moves;
+pub mod selfplay;
 mod stats;
 pub mod supply;
 
 pub use collect::{CollectBench, CollectBenchError, bench_collect};
 pub use game::{GameBench, bench_game};
+pub use selfplay::{SelfplayBench, SelfplayParams, bench_selfplay};
 pub use supply::{Breakdown, SupplyBench, bench_supply};
 
 /// The largest map the supply and game benches generate. Beyond it the

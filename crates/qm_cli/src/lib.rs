@@ -309,7 +309,7 @@ pub enum Command {
     Bench {
         /// What to measure.
         #[command(subcommand)]
-        what: BenchCommand,
+        what: bench::BenchCommand,
     },
 }
 
@@ -338,59 +338,6 @@ pub enum DeterminationArg {
     Initial,
     /// Post-combat supply determination (SUP-134).
     PostCombat,
-}
-
-/// Benchmarks.
-#[derive(Subcommand, Debug)]
-pub enum BenchCommand {
-    /// Initial supply for both sides on a generated map, against a generic
-    /// flood (`pathfinding::bfs_reach`) and a per-unit search.
-    Supply {
-        /// About this many hexes.
-        #[arg(long, default_value_t = 100_000)]
-        hexes: u32,
-        /// Seed of the generated map.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Timed repetitions (the median is reported).
-        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_ITERS)))]
-        iters: u32,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Collection (COL-004..008) for every nation on a generated territory
-    /// map, against one `pathfinding::bfs_reach` flood of the same graph.
-    Collect {
-        /// About this many land territories.
-        #[arg(long, default_value_t = 10_000)]
-        territories: u32,
-        /// Seed of the generated map.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Timed repetitions (the median is reported).
-        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_ITERS)))]
-        iters: u32,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
-    /// The self-play path on a generated map: a player turn, clone,
-    /// snapshot, restore and checksum.
-    Game {
-        /// About this many hexes.
-        #[arg(long, default_value_t = 10_000)]
-        hexes: u32,
-        /// Seed of the generated map.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Timed repetitions (the median is reported).
-        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_ITERS)))]
-        iters: u32,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
 }
 
 /// Runs the `qm` command line with `args` (program name first), writing to
@@ -489,15 +436,7 @@ fn dispatch(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Step { file, seed, orders, load } => {
             step::run(&step::Args { file: &file, seed, orders: orders.as_ref(), load: load.as_ref() }, out, err)
         }
-        Command::Bench { what: BenchCommand::Supply { hexes, seed, iters, json } } => {
-            bench::run_supply(hexes, seed, iters, json, out, err)
-        }
-        Command::Bench { what: BenchCommand::Collect { territories, seed, iters, json } } => {
-            bench::run_collect(territories, seed, iters, json, out, err)
-        }
-        Command::Bench { what: BenchCommand::Game { hexes, seed, iters, json } } => {
-            bench::run_game(hexes, seed, iters, json, out, err)
-        }
+        Command::Bench { what } => bench::run(what, out, err),
     }
 }
 

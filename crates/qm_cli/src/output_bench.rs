@@ -1,11 +1,11 @@
-//! The output of `qm bench supply|collect|game`: the figures of `qm_bench`'s
+//! The output of `qm bench supply|collect|game|selfplay`: the figures of `qm_bench`'s
 //! reports as text, or as JSON (`--json`): a header with no game
 //! (`command`, `seed`), then the bench's figures, in declaration order.
 //! Under `--json` a bench that does not run says why as a JSON error on
 //! stderr ([`crate::output::ErrorOutput`], kind `bench`), exit code 2.
 
 use crate::output::{ErrorBody, Header};
-use qm_bench::{CollectBench, GameBench, SupplyBench};
+use qm_bench::{CollectBench, GameBench, SelfplayBench, SupplyBench};
 use schemars::JsonSchema;
 use serde::Serialize;
 use std::fmt::Display;
@@ -116,7 +116,54 @@ pub fn game_table(r: &GameBench) -> String {
 #[must_use]
 pub fn collect_text(r: &CollectBench) -> String {
     format!(
-        "territories {}  nations {}\ncollection (both blocs) {:>12} ns\nbfs_reach baseline      {:>12} ns  ratio {:.3}",
-        r.territories, r.nations, r.collect_ns, r.bfs_reach_ns, r.ratio_vs_bfs_reach
+        "territories {}  nations {}\ncollection (both blocs) {:>12} ns\nbfs_reach baseline      {:>12} ns  ratio {:.3}\n\
+         plain BFS (floor)       {:>12} ns  ratio {:.3}",
+        r.territories,
+        r.nations,
+        r.collect_ns,
+        r.bfs_reach_ns,
+        r.ratio_vs_bfs_reach,
+        r.plain_bfs_ns,
+        r.ratio_vs_plain_bfs
     )
+}
+
+/// `qm bench selfplay`'s figures as a table: a line a match, with the
+/// share of each stage, then each phase's share of greedy v random, then
+/// the two-thread speed-up.
+#[must_use]
+pub fn selfplay_table(r: &SelfplayBench) -> String {
+    let unit = if r.cpu_time { "core-second" } else { "second (wall clock)" };
+    let mut t = format!("{} games a match, logistics by the {}\n", r.games, r.logistics);
+    t += &format!("match          turns  turns/{unit:<8}  ns/turn   list choose submit phases  other\n");
+    for m in &r.matches {
+        let s = &m.stages;
+        t += &format!(
+            "{:<13} {:>6}  {:>13.0}  {:>9}  {:>4.0}% {:>5.0}% {:>5.0}% {:>5.0}% {:>5.0}%\n",
+            m.policies,
+            m.player_turns,
+            m.turns_per_core_second,
+            m.cpu_ns_per_turn,
+            100.0 * s.list,
+            100.0 * s.choose,
+            100.0 * s.submit,
+            100.0 * s.phases,
+            100.0 * (s.bookkeeping + s.checksum)
+        );
+    }
+    if let Some(m) = r.matches.get(1) {
+        let phases: Vec<String> =
+            m.stages.by_phase.iter().map(|(p, share)| format!("{p} {:.1}%", 100.0 * share)).collect();
+        t += &format!("phases of {}: {}\n", m.policies, phases.join(", "));
+    }
+    let th = &r.threads;
+    t += &format!(
+        "2 threads: {:.2}x the turns per second of 1 ({:.0} against {:.0}); CPU time a turn {} ns against {} ns",
+        th.speedup,
+        th.two_threads_turns_per_second,
+        th.one_thread_turns_per_second,
+        th.cpu_ns_per_turn_two_threads,
+        th.cpu_ns_per_turn_one_thread
+    );
+    t
 }
