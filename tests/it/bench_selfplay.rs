@@ -3,7 +3,7 @@
 //! turns of each match, the headline and the thread speed-up).
 
 use qm_bench::selfplay::MATCHES;
-use qm_bench::{SelfplayParams, bench_selfplay};
+use qm_bench::{SelfplayBenchError, SelfplayParams, bench_selfplay};
 use quartermaster::ai::selfplay::{play_one, play_one_timed};
 use quartermaster::ai::{BatchConfig, Limits, Logistics};
 use quartermaster::game::Game;
@@ -67,4 +67,13 @@ fn the_selfplay_bench_figures_add_up() {
     assert_eq!(t.games, 2);
     assert!((t.speedup - t.two_threads_turns_per_second / t.one_thread_turns_per_second).abs() < 1e-9, "{t:?}");
     assert!(t.cpu_ns_per_turn_one_thread > 0 && t.cpu_ns_per_turn_two_threads > 0);
+}
+
+/// A scenario whose games end before their first player turn (the Middle
+/// East track has no player phase) has no turn to time: the bench says so.
+#[test]
+fn a_scenario_with_no_player_turn_is_refused() {
+    let base = Game::load(crate::common::path("scenarios/middle-east/mediterranean.ron"), 1).expect("loads");
+    let p = SelfplayParams { games: 1, ..SelfplayParams::default() };
+    assert!(matches!(bench_selfplay(&base, p), Err(SelfplayBenchError::NoTurns)));
 }

@@ -334,9 +334,11 @@ fn bench_outputs_validate() {
     let selfplay = json(&["bench", "selfplay", &p(POCKET), "--games", "2", "--max-turns", "1", "--json"]);
     assert_valid("bench-selfplay.schema.json", &selfplay);
     assert_eq!(selfplay["header"]["command"], "bench selfplay");
+    let no_turns = p("scenarios/middle-east/mediterranean.ron");
     for args in [
         vec!["bench", "collect", "--territories", "999999999", "--json"],
         vec!["bench", "game", "--hexes", "999999999", "--json"],
+        vec!["bench", "selfplay", &no_turns, "--games", "1", "--json"],
     ] {
         let (code, out, err) = qm(&args);
         assert_eq!((code, out.as_str()), (2, ""), "{args:?}");

@@ -32,7 +32,7 @@ pub mod supply;
 
 pub use collect::{CollectBench, CollectBenchError, bench_collect};
 pub use game::{GameBench, bench_game};
-pub use selfplay::{SelfplayBench, SelfplayParams, bench_selfplay};
+pub use selfplay::{SelfplayBench, SelfplayBenchError, SelfplayParams, bench_selfplay};
 pub use supply::{Breakdown, SupplyBench, bench_supply};
 
 /// The largest map the supply and game benches generate. Beyond it the

@@ -114,12 +114,28 @@ pub struct ThreadScaling {
     pub cpu_ns_per_turn_two_threads: u64,
 }
 
+/// Why the self-play bench did not run.
+#[derive(Debug, thiserror::Error)]
+pub enum SelfplayBenchError {
+    /// The games end before their first player turn: there is nothing to
+    /// time (a scenario with no phase, or one over at the start).
+    #[error("the scenario's games end before their first player turn: there is no turn to time")]
+    NoTurns,
+    /// The thread pools cannot be built.
+    #[error("cannot start the worker threads: {0}")]
+    Pool(#[from] rayon::ThreadPoolBuildError),
+}
+
 /// Runs the self-play bench on `base` (a scenario as loaded).
 ///
 /// # Errors
-/// The thread pools cannot be built.
-pub fn bench_selfplay(base: &Game, p: SelfplayParams) -> Result<SelfplayBench, rayon::ThreadPoolBuildError> {
+/// [`SelfplayBenchError::NoTurns`] when a match plays no player turn; the
+/// thread pools cannot be built.
+pub fn bench_selfplay(base: &Game, p: SelfplayParams) -> Result<SelfplayBench, SelfplayBenchError> {
     let matches: Vec<MatchFigures> = MATCHES.iter().map(|&m| bench_match(base, &config(p, m))).collect();
+    if matches.iter().any(|m| m.player_turns == 0) {
+        return Err(SelfplayBenchError::NoTurns);
+    }
     let threads = thread_scaling(base, &config(p, MATCHES[1]))?;
     Ok(SelfplayBench {
         games: p.games,
