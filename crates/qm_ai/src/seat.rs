@@ -12,36 +12,41 @@
 use qm_core::spec::ScenarioSpec;
 use qm_game::{Fog, Game, NodeId, Observation, Side};
 use qm_ops::Forecast;
+use std::cell::OnceCell;
 
 /// One side's view of a game, for the decision about to be made.
 pub struct Seat<'g> {
     game: &'g Game,
-    obs: Observation,
+    side: Side,
+    fog: Fog,
+    /// The observation, made on the first call of [`Seat::observation`]:
+    /// a policy that reads nothing (random) pays nothing for it.
+    obs: OnceCell<Observation>,
 }
 
 impl<'g> Seat<'g> {
     /// `side`'s seat at `game` under `fog`.
     #[must_use]
     pub fn new(game: &'g Game, side: Side, fog: Fog) -> Self {
-        Self { game, obs: game.observation_with(side, fog) }
+        Self { game, side, fog, obs: OnceCell::new() }
     }
 
     /// The side deciding.
     #[must_use]
     pub fn side(&self) -> Side {
-        self.obs.side
+        self.side
     }
 
     /// The fog the side plays under.
     #[must_use]
     pub fn fog(&self) -> Fog {
-        self.obs.fog
+        self.fog
     }
 
-    /// What the side observes.
+    /// What the side observes ([`Game::observation_with`]), made once.
     #[must_use]
     pub fn observation(&self) -> &Observation {
-        &self.obs
+        self.obs.get_or_init(|| self.game.observation_with(self.side, self.fog))
     }
 
     /// The scenario's static data: map, ruleset, nations. Public knowledge.
@@ -79,7 +84,7 @@ impl<'g> Seat<'g> {
     /// side may not see the whole game.
     #[must_use]
     pub fn search_copy(&self, seed: u64) -> Option<Game> {
-        match self.obs.fog {
+        match self.fog {
             Fog::Off => Some(self.game.fork(seed)),
             Fog::Sight(_) => None,
         }
