@@ -93,6 +93,14 @@ impl UnitId {
     }
 }
 
+/// Lets a map keyed by unit ids be searched by a `&str` without making an
+/// id: the order of ids is the order of their strings.
+impl std::borrow::Borrow<str> for UnitId {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
 impl fmt::Display for UnitId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)

@@ -168,6 +168,10 @@ pub fn run_next_phase(world: &mut World) -> PhaseReport {
     world.run_schedule(PhaseSchedule(phase));
     world.insert_resource(RunningPhase(None));
     advance_clock(world);
+    // Past the ticks the phase stamped its changes with: a reading of the
+    // world memoized from here on (the operations view's) sees any later
+    // change as newer.
+    world.increment_change_tick();
     let events = world.resource_mut::<EventLog>().drain();
     PhaseReport { turn: clock.turn, side: clock.side, phase, events }
 }

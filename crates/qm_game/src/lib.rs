@@ -144,7 +144,9 @@ impl Game {
         Ok(Self::with_world(world, strict, Spare::default()))
     }
 
-    fn with_world(world: World, strict: bool, spare: Spare) -> Self {
+    fn with_world(mut world: World, strict: bool, spare: Spare) -> Self {
+        // Past the ticks the state was written with (see `run_next_phase`).
+        world.increment_change_tick();
         Self {
             world,
             strict,

@@ -13,7 +13,7 @@
 
 use crate::build::build_site;
 use crate::orders::{COMBAT, CONSTRUCTION_REDEPLOYMENT, MOVEMENT, OpsOrder};
-use crate::validate::{check_attacker, validate_in};
+use crate::validate::{check_attacker, may_invade, validate_in};
 use crate::view::{UnitInfo, View};
 use bevy_ecs::prelude::*;
 use qm_core::ids::{NodeId, Side};
@@ -41,7 +41,8 @@ pub fn legal_orders(world: &World, cx: &OrderContext) -> Vec<Order> {
     } else if cx.phase == COMBAT {
         attacks(&v, side, &mine, &mut out);
         moves(&v, side, &mine, true, &mut out);
-        by_validation(&v, side, &mine, invasion_targets(&v), |unit, at| OpsOrder::Invade { unit, at }, &mut out);
+        let invaders: Vec<&UnitInfo> = mine.iter().copied().filter(|u| may_invade(&v, side, u)).collect();
+        by_validation(&v, side, &invaders, invasion_targets(&v), |unit, at| OpsOrder::Invade { unit, at }, &mut out);
     } else if cx.phase == CONSTRUCTION_REDEPLOYMENT {
         if v.ops.rules.redeploy && v.spec.map.is_hex_map() {
             let all: Vec<NodeId> = v.spec.map.node_ids().filter(|&n| v.spec.map.is_board(n)).collect();
@@ -54,7 +55,6 @@ pub fn legal_orders(world: &World, cx: &OrderContext) -> Vec<Order> {
 
 /// Ground units that may move: per unit, every hex its flood reaches.
 fn moves(v: &View<'_>, side: Side, mine: &[&UnitInfo], exploit: bool, out: &mut Vec<Order>) {
-    let zoc = v.enemy_zoc(side);
     for u in mine {
         let Some(d) = v.spec.ruleset.unit_type(u.unit.kind) else { continue };
         if d.domain != Domain::Ground || d.installation {
@@ -64,7 +64,7 @@ fn moves(v: &View<'_>, side: Side, mine: &[&UnitInfo], exploit: bool, out: &mut 
         if !caps.can_move || (exploit && !(d.armor && caps.can_exploit)) {
             continue;
         }
-        let reach = v.reach(u.node, side, u32::from(caps.movement), &zoc);
+        let reach = v.unit_reach(u.node, side, u32::from(caps.movement));
         for n in reach.targets() {
             let (unit, to) = (u.unit.id.to_string(), v.spec.map.label(n).to_string());
             out.push(if exploit { OpsOrder::Exploit { unit, to } } else { OpsOrder::Move { unit, to } }.into());

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod apply;
+mod base;
 mod build;
 mod combat;
 pub mod data;

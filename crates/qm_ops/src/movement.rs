@@ -4,11 +4,26 @@
 use crate::view::View;
 use qm_core::ids::{NodeId, NodeSlice, Side};
 use qm_trace::{EdgeKinds, Reach, bounded_reach};
+use std::sync::Arc;
 
 /// The edges ground units move along.
 pub(crate) const GROUND: EdgeKinds = EdgeKinds(EdgeKinds::LAND.0 | EdgeKinds::CROSSING.0);
 
 impl View<'_> {
+    /// [`View::reach`] under the enemy zones of control of `side`: where
+    /// its ground unit at `from` with `mp` movement points may move,
+    /// flooded once per base (the legal moves and the validation of each
+    /// move read one flood).
+    pub(crate) fn unit_reach(&self, from: NodeId, side: Side, mp: u32) -> Arc<Reach> {
+        let lock = || self.floods.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(r) = lock().get(&(from, side, mp)) {
+            return Arc::clone(r);
+        }
+        let reach = Arc::new(self.reach(from, side, mp, self.enemy_zoc(side)));
+        lock().insert((from, side, mp), Arc::clone(&reach));
+        reach
+    }
+
     /// Where a ground unit of `side` at `from` with `mp` movement points
     /// (SUP-151: 3 for armor that has lost its mechanized component) may
     /// move: over land hexes, paying the terrain cost of each hex entered

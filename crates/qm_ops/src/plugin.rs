@@ -75,5 +75,8 @@ impl RulePlugin for OpsPlugin {
         }
         // The end of the game is decided at the end of a player turn.
         schedules.add_systems(PhaseSchedule(CONSTRUCTION_REDEPLOYMENT), crate::check_victory.in_set(RulesOf(FAMILY)));
+        // The legal orders and validations between two phases share one
+        // reading of the world (`base`).
+        world.init_resource::<crate::base::ViewMemo>();
     }
 }

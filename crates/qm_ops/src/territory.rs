@@ -102,7 +102,7 @@ impl View<'_> {
     /// (full, or isolated when out of supply), with its movement the
     /// scenario's allowance in territories for that status.
     pub(crate) fn territory_caps(&self, u: &UnitInfo) -> UnitCapabilities {
-        let supply = match &self.territory_supply {
+        let supply = match self.territory_supply() {
             TerritorySupply::Rule30 => u.supply.clone(),
             TerritorySupply::Lines(reached) => {
                 let reached = |n: NodeId| reached.get(&u.unit.nation).and_then(|r| r.get(n)).copied();

@@ -49,6 +49,13 @@ pub(crate) fn validate_in(v: &View<'_>, side: Side, index: usize, order: &Order)
     }
 }
 
+/// Whether unit `u` of `side` may invade at all: an `Invade` it gives is
+/// refused whatever its target when this is `false` (the legal orders skip
+/// its targets).
+pub(crate) fn may_invade(v: &View<'_>, side: Side, u: &UnitInfo) -> bool {
+    Check { v, side, index: 0 }.invader(u).is_ok()
+}
+
 /// An order being checked: the view, the side giving it and its index.
 struct Check<'a, 'w> {
     /// The world as it stands.
@@ -68,7 +75,7 @@ impl<'a> Check<'a, '_> {
     /// Unit `id`, which must be the side's.
     fn mine(&self, id: &str) -> Result<&'a UnitInfo, OrderError> {
         let (v, index, side) = (self.v, self.index, self.side);
-        let u = v.units.get(&UnitId::new(id)).ok_or_else(|| OrderError::UnknownUnit { index, unit: id.to_string() })?;
+        let u = v.units.get(id).ok_or_else(|| OrderError::UnknownUnit { index, unit: id.to_string() })?;
         if v.side(u.unit.nation) != Some(side) {
             return Err(OrderError::NotYourUnit { index, unit: id.to_string(), side });
         }
@@ -125,9 +132,8 @@ impl<'a> Check<'a, '_> {
         if v.enemy_at(to, side) {
             return Err(OpsError::EnemyThere(map.label(to).to_string()).at(self.index));
         }
-        let zoc = v.enemy_zoc(side);
         let path = v
-            .reach(u.node, side, u32::from(caps.movement), &zoc)
+            .unit_reach(u.node, side, u32::from(caps.movement))
             .path(to)
             .filter(|p| !p.is_empty())
             .ok_or_else(|| self.illegal(unit, what, MoveRefusal::NoPath { movement: caps.movement }))?;
@@ -230,15 +236,7 @@ impl<'a> Check<'a, '_> {
         let (v, map) = (self.v, &self.v.spec.map);
         let u = self.once(unit)?;
         let to = self.find(at)?;
-        if !self.def(u).is_some_and(|d| d.domain == Domain::Ground && !d.installation) {
-            return Err(self.illegal(unit, "invade", MoveRefusal::NotGroundInvader));
-        }
-        if !v.caps(u).can_sea_transport {
-            return Err(self.illegal(unit, "invade", MoveRefusal::InvasionNeedsFullSupply));
-        }
-        if !map.node(u.node).is_some_and(|i| i.features.contains(Features::PORT)) {
-            return Err(self.illegal(unit, "invade", MoveRefusal::NotInPort));
-        }
+        self.invader(u)?;
         if map.node(to).map(|i| i.surface) != Some(Surface::Coastal) {
             return Err(self.illegal(unit, "invade", MoveRefusal::TargetNotCoastal));
         }
@@ -252,6 +250,22 @@ impl<'a> Check<'a, '_> {
             return Err(self.illegal(unit, "invade", MoveRefusal::TargetOutOfRange { range }));
         }
         Ok(ValidOrder::Invade { unit: u.unit.id.clone(), at: to })
+    }
+
+    /// What an invasion asks of the unit whatever its target: a ground
+    /// unit, fully supplied (SUP-156), in port.
+    fn invader(&self, u: &UnitInfo) -> Result<(), OrderError> {
+        let unit = u.unit.id.as_str();
+        if !self.def(u).is_some_and(|d| d.domain == Domain::Ground && !d.installation) {
+            return Err(self.illegal(unit, "invade", MoveRefusal::NotGroundInvader));
+        }
+        if !self.v.caps(u).can_sea_transport {
+            return Err(self.illegal(unit, "invade", MoveRefusal::InvasionNeedsFullSupply));
+        }
+        if !self.v.spec.map.node(u.node).is_some_and(|i| i.features.contains(Features::PORT)) {
+            return Err(self.illegal(unit, "invade", MoveRefusal::NotInPort));
+        }
+        Ok(())
     }
 
     /// A `Redeploy`: by land, sea or air as the unit's domain goes.
@@ -314,7 +328,7 @@ impl<'a> Check<'a, '_> {
 #[must_use]
 pub fn capabilities(world: &World, id: &str) -> Option<UnitCapabilities> {
     let v = View::new(world)?;
-    let u = v.units.get(&UnitId::new(id))?;
+    let u = v.units.get(id)?;
     Some(v.caps(u))
 }
 

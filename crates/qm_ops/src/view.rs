@@ -1,6 +1,7 @@
 //! What validation and the legal orders read: the world as operations
 //! see it, in dense arrays.
 
+use crate::base::{ViewBase, base_of};
 use crate::data::{OpsData, OpsTables};
 use crate::orders::OpsValid;
 use crate::territory::{TerritorySupply, territory_supply};
@@ -8,16 +9,16 @@ use bevy_ecs::prelude::*;
 use qm_core::components::*;
 use qm_core::ids::{NationId, NodeId, NodeVec, Side, UnitId};
 use qm_core::map::{Features, Surface};
-use qm_core::nation::{Nation, NationStateC, NationStatus};
 use qm_core::orders::Pending;
 use qm_core::refusal::{MoveRefusal, RedeployRefusal};
 use qm_core::ruleset::Domain;
 use qm_core::spec::{ScenarioSpec, Spec};
-use qm_core::supply::{HexStatus, HexSupply, UnitSupply};
+use qm_core::supply::UnitSupply;
 use qm_core::treasury::{BuildPoints, Treasury};
 use qm_supply::capabilities::{HexCapabilities, Site, UnitCapabilities, hex_capabilities, unit_capabilities};
 use qm_trace::{EdgeKinds, bfs_path_refuel};
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 type PendingOrders = Pending<OpsValid>;
 
@@ -40,22 +41,14 @@ pub(crate) struct UnitInfo {
     pub(crate) disorganized: bool,
 }
 
-/// What validation reads.
+/// What validation reads: the base read from the world's components
+/// (shared by the views of one state of the world, [`crate::base`]) and
+/// what the orders queued so far for the phase take up.
 pub(crate) struct View<'a> {
     pub(crate) spec: &'a ScenarioSpec,
     /// The operational rules.
     pub(crate) ops: &'a OpsTables,
-    side_of: Vec<Option<Side>>,
-    at_war: Vec<bool>,
-    pub(crate) control: NodeVec<Option<NationId>>,
-    /// Who controlled each hex at the start of the war: home countries
-    /// (SUP-154).
-    original: NodeVec<Option<NationId>>,
-    pub(crate) hex: NodeVec<Option<HexStatus>>,
-    pub(crate) units: BTreeMap<UnitId, UnitInfo>,
-    /// Per node, a bit per side (1 Axis, 2 Allies) with ground units of
-    /// nations at war there.
-    pub(crate) occupied: NodeVec<u8>,
+    base: Arc<ViewBase>,
     /// Units with an order queued for the phase about to run.
     pub(crate) ordered: BTreeSet<UnitId>,
     /// Units named by a `Combat` queued for that phase: a unit fights in
@@ -70,9 +63,14 @@ pub(crate) struct View<'a> {
     /// The major powers' build point totals on a hex map where the oil
     /// family keeps them (OIL-012): construction points beyond the budget.
     pub(crate) build_points: Option<&'a BuildPoints>,
-    /// How units are supplied on a territory map (`Always` on a hex map,
-    /// where rule 30's statuses are read).
-    pub(crate) territory_supply: TerritorySupply,
+}
+
+impl std::ops::Deref for View<'_> {
+    type Target = ViewBase;
+
+    fn deref(&self) -> &ViewBase {
+        &self.base
+    }
 }
 
 /// Why an air or naval redeployment has no way to its destination.
@@ -94,7 +92,7 @@ pub(crate) enum NoWay {
 /// SUP-147..176), without the line and the explanation of a cut-off,
 /// which validation never reads and which cost most to copy, once per unit
 /// per validated order.
-fn status_only(s: &UnitSupply) -> UnitSupply {
+pub(crate) fn status_only(s: &UnitSupply) -> UnitSupply {
     UnitSupply {
         status: s.status,
         at: s.at,
@@ -109,92 +107,55 @@ fn status_only(s: &UnitSupply) -> UnitSupply {
 impl View<'_> {
     pub(crate) fn new(world: &World) -> Option<View<'_>> {
         let spec = &world.get_resource::<Spec>()?.0;
-        let mut side_of = vec![None; spec.ruleset.nations.len()];
-        let mut at_war = vec![false; spec.ruleset.nations.len()];
-        for (n, s) in world.try_query::<(&Nation, &NationStateC)>()?.iter(world) {
-            if let Some(slot) = side_of.get_mut(n.0.index()) {
-                *slot = s.0.side;
-                at_war[n.0.index()] = s.0.status == NationStatus::Active;
-            }
-        }
-        let mut control = NodeVec::from(vec![None; spec.map.node_count()]);
-        let mut original = NodeVec::from(vec![None; spec.map.node_count()]);
-        let mut hex = NodeVec::from(vec![None; spec.map.node_count()]);
-        for (n, c, h) in world.try_query::<(&MapNode, &Control, &HexSupply)>()?.iter(world) {
-            if let Some(slot) = control.get_mut(n.0) {
-                *slot = c.current;
-                original[n.0] = c.original;
-                hex[n.0] = h.status;
-            }
-        }
-        // OIL-003: the units a family tracks as disorganized (none in a
-        // world where no family registered `Organization`).
-        let disorganized: BTreeSet<UnitId> = world
-            .try_query::<(&Unit, &Organization)>()
-            .map(|mut q| q.iter(world).filter(|(_, o)| !o.organized).map(|(u, _)| u.id.clone()).collect())
-            .unwrap_or_default();
-        let units = world
-            .try_query::<(&Unit, &Location, &UnitFlags, &UnitSupply)>()?
-            .iter(world)
-            .map(|(u, l, f, s)| {
-                let disorganized = disorganized.contains(&u.id);
-                (
-                    u.id.clone(),
-                    UnitInfo { unit: u.clone(), node: l.node, flags: *f, supply: status_only(s), disorganized },
-                )
-            })
-            .collect();
+        let base = base_of(world, spec)?;
         static NO_OPS: std::sync::LazyLock<OpsTables> = std::sync::LazyLock::new(OpsTables::default);
         let ops = world.get_resource::<OpsData>().map_or(&*NO_OPS, |d| &*d.0);
         let mut v = View {
             spec,
             ops,
-            side_of,
-            at_war,
-            control,
-            original,
-            hex,
-            units,
-            occupied: NodeVec::new(),
+            base,
             ordered: BTreeSet::new(),
             in_combat: BTreeSet::new(),
             spent: BTreeMap::new(),
             treasury: world.get_resource::<Treasury>().filter(|_| !spec.map.is_hex_map()),
             build_points: world.get_resource::<BuildPoints>().filter(|_| spec.map.is_hex_map()),
-            territory_supply: TerritorySupply::Always,
         };
-        v.occupied = NodeVec::from(vec![0; spec.map.node_count()]);
-        for u in v.units.values() {
-            let ground = spec.ruleset.unit_type(u.unit.kind).is_some_and(|d| d.domain == Domain::Ground);
-            let at_war = v.at_war.get(u.unit.nation.index()).copied().unwrap_or(false);
-            if let (true, true, Some(s), Some(o)) = (ground, at_war, v.side(u.unit.nation), v.occupied.get_mut(u.node))
-            {
-                *o |= side_bit(s);
-            }
-        }
-        if let (Some(p), Some(phase)) = (
+        v.read_queue(world);
+        Some(v)
+    }
+
+    /// What the orders queued for the phase about to run take up: their
+    /// units, the units in a combat, the construction points of builds.
+    fn read_queue(&mut self, world: &World) {
+        let (Some(p), Some(phase)) = (
             world.get_resource::<PendingOrders>(),
             world
                 .get_resource::<qm_core::phase::GameClock>()
                 .and_then(|c| world.get_resource::<qm_core::phase::PhaseOrder>().and_then(|o| o.get(c.phase))),
-        ) {
-            v.ordered = p.for_phase(phase).flat_map(|o| o.order.units()).cloned().collect();
-            v.in_combat = p
-                .for_phase(phase)
-                .filter(|o| matches!(o.order, OpsValid::Combat { .. }))
-                .flat_map(|o| o.order.units())
-                .cloned()
-                .collect();
-            for o in p.for_phase(phase) {
-                if let OpsValid::Build { nation, cost, .. } = o.order {
-                    *v.spent.entry(nation).or_default() += cost;
-                }
+        ) else {
+            return;
+        };
+        self.ordered = p.for_phase(phase).flat_map(|o| o.order.units()).cloned().collect();
+        self.in_combat = p
+            .for_phase(phase)
+            .filter(|o| matches!(o.order, OpsValid::Combat { .. }))
+            .flat_map(|o| o.order.units())
+            .cloned()
+            .collect();
+        for o in p.for_phase(phase) {
+            if let OpsValid::Build { nation, cost, .. } = o.order {
+                *self.spent.entry(nation).or_default() += cost;
             }
         }
-        if !spec.map.is_hex_map() {
-            v.territory_supply = territory_supply(&v);
+    }
+
+    /// How units are supplied on a territory map (`Always` on a hex map,
+    /// where rule 30's statuses are read), worked out once per base.
+    pub(crate) fn territory_supply(&self) -> &TerritorySupply {
+        if self.spec.map.is_hex_map() {
+            return &TerritorySupply::Always;
         }
-        Some(v)
+        self.base.territory_supply.get_or_init(|| territory_supply(self))
     }
 
     /// Whether nation `n` is at war (active).
@@ -259,7 +220,19 @@ impl View<'_> {
         })
     }
 
+    /// What unit `u` may do under its supply status, worked out once per
+    /// base.
     pub(crate) fn caps(&self, u: &UnitInfo) -> UnitCapabilities {
+        let lock = || self.capabilities.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(&c) = lock().get(&u.unit.id) {
+            return c;
+        }
+        let caps = self.read_caps(u);
+        lock().insert(u.unit.id.clone(), caps);
+        caps
+    }
+
+    fn read_caps(&self, u: &UnitInfo) -> UnitCapabilities {
         if !self.spec.map.is_hex_map() {
             return self.territory_caps(u);
         }
@@ -393,7 +366,14 @@ impl View<'_> {
         Err(NoWay::Blocked { at, why: RedeployRefusal::ThroughUnsuppliedPort })
     }
 
-    pub(crate) fn enemy_zoc(&self, side: Side) -> NodeVec<bool> {
+    /// The hexes in a zone of control of the enemy of `side`, worked out
+    /// once per base.
+    pub(crate) fn enemy_zoc(&self, side: Side) -> &NodeVec<bool> {
+        let i = usize::from(side_bit(side) - 1);
+        self.zones[i].get_or_init(|| self.read_enemy_zoc(side))
+    }
+
+    fn read_enemy_zoc(&self, side: Side) -> NodeVec<bool> {
         let map = &self.spec.map;
         let mut zoc = NodeVec::from(vec![false; map.node_count()]);
         for u in self.units.values() {

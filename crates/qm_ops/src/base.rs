@@ -1,0 +1,193 @@
+//! The part of the operations view read from the world's components, and
+//! its memo: the legal orders of a phase and the validation of each order
+//! given read one world, so they share one copy of it, and one flood per
+//! unit, instead of reading it again for every order.
+//!
+//! The memo is exact, not a heuristic. It is keyed by a [`Version`] of the
+//! components the view reads: how many there are and the newest change
+//! tick among them. bevy stamps every insertion and mutation with the
+//! world's current change tick, and ticks never go back. A base is stored
+//! only when its newest tick is older than the world's current tick, so
+//! any later change (by a system, a harness or a copy into a reused world)
+//! carries a newer tick than the stored newest, and a removal changes the
+//! count: either way the version differs and the base is read again. The
+//! orders queued so far (`Pending`) are not in the base; every view reads
+//! them afresh.
+
+use crate::territory::TerritorySupply;
+use crate::view::{UnitInfo, side_bit, status_only};
+use bevy_ecs::change_detection::Tick;
+use bevy_ecs::prelude::*;
+use qm_core::components::*;
+use qm_core::ids::{NationId, NodeId, NodeVec, Side, UnitId};
+use qm_core::nation::{Nation, NationStateC, NationStatus};
+use qm_core::ruleset::Domain;
+use qm_core::spec::ScenarioSpec;
+use qm_core::supply::{HexStatus, HexSupply, UnitSupply};
+use qm_supply::capabilities::UnitCapabilities;
+use qm_trace::Reach;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// What the view reads of the world's components, with what is derived
+/// from it on demand (zones of control, floods, capabilities, territory
+/// supply), each worked out once.
+pub(crate) struct ViewBase {
+    pub(crate) side_of: Vec<Option<Side>>,
+    pub(crate) at_war: Vec<bool>,
+    pub(crate) control: NodeVec<Option<NationId>>,
+    /// Who controlled each hex at the start of the war: home countries
+    /// (SUP-154).
+    pub(crate) original: NodeVec<Option<NationId>>,
+    pub(crate) hex: NodeVec<Option<HexStatus>>,
+    pub(crate) units: BTreeMap<UnitId, UnitInfo>,
+    /// Per node, a bit per side (1 Axis, 2 Allies) with ground units of
+    /// nations at war there.
+    pub(crate) occupied: NodeVec<u8>,
+    /// How units are supplied on a territory map, once asked.
+    pub(crate) territory_supply: OnceLock<TerritorySupply>,
+    /// The enemy zones of control of each side (Axis, Allies), once asked.
+    pub(crate) zones: [OnceLock<NodeVec<bool>>; 2],
+    /// Ground movement floods by start, side and movement points.
+    pub(crate) floods: Mutex<BTreeMap<(NodeId, Side, u32), Arc<Reach>>>,
+    /// Capabilities by unit.
+    pub(crate) capabilities: Mutex<BTreeMap<UnitId, UnitCapabilities>>,
+}
+
+impl ViewBase {
+    /// Reads the base from `world`; `None` when the world has no map or
+    /// no units.
+    fn read(world: &World, spec: &ScenarioSpec) -> Option<Self> {
+        let nations = spec.ruleset.nations.len();
+        let (mut side_of, mut at_war) = (vec![None; nations], vec![false; nations]);
+        for (n, s) in world.try_query::<(&Nation, &NationStateC)>()?.iter(world) {
+            if let Some(slot) = side_of.get_mut(n.0.index()) {
+                *slot = s.0.side;
+                at_war[n.0.index()] = s.0.status == NationStatus::Active;
+            }
+        }
+        let count = spec.map.node_count();
+        let mut control = NodeVec::from(vec![None; count]);
+        let mut original = NodeVec::from(vec![None; count]);
+        let mut hex = NodeVec::from(vec![None; count]);
+        for (n, c, h) in world.try_query::<(&MapNode, &Control, &HexSupply)>()?.iter(world) {
+            if let Some(slot) = control.get_mut(n.0) {
+                *slot = c.current;
+                original[n.0] = c.original;
+                hex[n.0] = h.status;
+            }
+        }
+        let units = read_units(world)?;
+        let mut base = Self {
+            side_of,
+            at_war,
+            control,
+            original,
+            hex,
+            units,
+            occupied: NodeVec::from(vec![0; count]),
+            territory_supply: OnceLock::new(),
+            zones: [OnceLock::new(), OnceLock::new()],
+            floods: Mutex::default(),
+            capabilities: Mutex::default(),
+        };
+        base.occupied = base.occupation(spec);
+        Some(base)
+    }
+
+    /// Per node, the sides with ground units of nations at war there.
+    fn occupation(&self, spec: &ScenarioSpec) -> NodeVec<u8> {
+        let mut occupied = NodeVec::from(vec![0; spec.map.node_count()]);
+        for u in self.units.values() {
+            let ground = spec.ruleset.unit_type(u.unit.kind).is_some_and(|d| d.domain == Domain::Ground);
+            let at_war = self.at_war.get(u.unit.nation.index()).copied().unwrap_or(false);
+            let side = self.side_of.get(u.unit.nation.index()).copied().flatten();
+            if let (true, true, Some(s), Some(o)) = (ground, at_war, side, occupied.get_mut(u.node)) {
+                *o |= side_bit(s);
+            }
+        }
+        occupied
+    }
+}
+
+/// The units as operations see them, by id.
+fn read_units(world: &World) -> Option<BTreeMap<UnitId, UnitInfo>> {
+    // OIL-003: the units a family tracks as disorganized (none in a world
+    // where no family registered `Organization`).
+    let disorganized: BTreeSet<UnitId> = world
+        .try_query::<(&Unit, &Organization)>()
+        .map(|mut q| q.iter(world).filter(|(_, o)| !o.organized).map(|(u, _)| u.id.clone()).collect())
+        .unwrap_or_default();
+    let units = world
+        .try_query::<(&Unit, &Location, &UnitFlags, &UnitSupply)>()?
+        .iter(world)
+        .map(|(u, l, f, s)| {
+            let disorganized = disorganized.contains(&u.id);
+            (u.id.clone(), UnitInfo { unit: u.clone(), node: l.node, flags: *f, supply: status_only(s), disorganized })
+        })
+        .collect();
+    Some(units)
+}
+
+/// Which state of the view's components a base was read from: their
+/// number and the newest change tick among them (see the module's
+/// documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Version {
+    count: usize,
+    newest: u32,
+}
+
+impl Version {
+    /// The version of the components `world`'s view reads: the four
+    /// queries [`ViewBase::read`] makes.
+    fn of(world: &World) -> Self {
+        let mut v = Self::default();
+        v.add::<(Ref<Nation>, Ref<NationStateC>), _>(world, |(a, b)| [a.last_changed(), b.last_changed()]);
+        v.add::<(Ref<MapNode>, Ref<Control>, Ref<HexSupply>), _>(world, |(a, b, c)| {
+            [a.last_changed(), b.last_changed(), c.last_changed()]
+        });
+        v.add::<(Ref<Unit>, Ref<Location>, Ref<UnitFlags>, Ref<UnitSupply>), _>(world, |(a, b, c, d)| {
+            [a.last_changed(), b.last_changed(), c.last_changed(), d.last_changed()]
+        });
+        v.add::<(Ref<Unit>, Ref<Organization>), _>(world, |(a, b)| [a.last_changed(), b.last_changed()]);
+        v
+    }
+
+    /// Counts the matches of query `D` and takes in the change ticks
+    /// `ticks` reads of each.
+    fn add<D, const N: usize>(&mut self, world: &World, ticks: impl Fn(D::Item<'_, '_>) -> [Tick; N])
+    where
+        D: bevy_ecs::query::ReadOnlyQueryData,
+    {
+        let Some(mut q) = world.try_query::<D>() else { return };
+        for item in q.iter(world) {
+            self.count += 1;
+            self.newest = ticks(item).into_iter().fold(self.newest, |m, t| m.max(t.get()));
+        }
+    }
+}
+
+/// The last base read, with its version: a resource the operations plugin
+/// inserts. A world without it reads a base for every view.
+#[derive(Resource, Default)]
+pub(crate) struct ViewMemo(Mutex<Option<(Version, Arc<ViewBase>)>>);
+
+/// The base of `world`'s view: the memo's when its version is the world's,
+/// else read (and kept, when the world's tick has moved past its newest
+/// change).
+pub(crate) fn base_of(world: &World, spec: &ScenarioSpec) -> Option<Arc<ViewBase>> {
+    let Some(memo) = world.get_resource::<ViewMemo>() else { return ViewBase::read(world, spec).map(Arc::new) };
+    let version = Version::of(world);
+    let mut slot = memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((v, base)) = slot.as_ref()
+        && *v == version
+    {
+        return Some(Arc::clone(base));
+    }
+    let base = Arc::new(ViewBase::read(world, spec)?);
+    // A change made later at the current tick would not show in the
+    // version: keep the base only once the world's tick is newer.
+    *slot = (version.newest < world.read_change_tick().get()).then(|| (version, Arc::clone(&base)));
+    Some(base)
+}
