@@ -147,6 +147,7 @@ impl Game {
     fn with_world(mut world: World, strict: bool, spare: Spare) -> Self {
         // Past the ticks the state was written with (see `run_next_phase`).
         world.increment_change_tick();
+        world.init_resource::<observation::StaticLayers>();
         Self {
             world,
             strict,

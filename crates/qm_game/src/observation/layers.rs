@@ -8,10 +8,12 @@
 //! bit 0 east, 1 north-east, 2 north-west, 3 west, 4 south-west, 5
 //! south-east. North is the row above (`a` is the top row).
 
-use qm_core::ids::NodeId;
+use bevy_ecs::prelude::*;
+use qm_core::ids::{NodeId, NodeVec};
 use qm_core::map::MapGraph;
 use qm_ops::OpsTables;
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
 /// The axial steps `(q, r)` of the six sides, in bit order.
 const SIDE_STEPS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
@@ -33,6 +35,23 @@ pub struct MapObs {
     pub sea_sides: u8,
     /// Victory points of an objective here (0: none).
     pub objective: u32,
+}
+
+/// The layers of every node, worked out on the first observation of a
+/// world: they depend on the scenario alone. A resource every game's world
+/// has ([`crate::Game`] inserts it).
+#[derive(Resource, Default)]
+pub(crate) struct StaticLayers(OnceLock<NodeVec<MapObs>>);
+
+/// The layers of every node of `world`'s map: [`StaticLayers`]', worked
+/// out on the first call; `None` in a world without them.
+pub(super) fn static_layers<'w>(
+    world: &'w World,
+    map: &MapGraph,
+    ops: Option<&OpsTables>,
+) -> Option<&'w NodeVec<MapObs>> {
+    let layers = world.get_resource::<StaticLayers>()?;
+    Some(layers.0.get_or_init(|| map.node_ids().map(|m| map_obs(map, ops, m)).collect()))
 }
 
 /// The layer of node `n`; `ops` is the game's operations data, if any.

@@ -30,6 +30,7 @@ mod scalar;
 mod tensor;
 
 pub use layers::MapObs;
+pub(crate) use layers::StaticLayers;
 pub use scalar::index as scalars;
 pub use tensor::planes;
 
@@ -298,6 +299,7 @@ fn hex_obs(
     let world = &game.world;
     let map = &game.spec().map;
     let ops = world.get_resource::<qm_ops::OpsData>().map(|d| &*d.0);
+    let layers = layers::static_layers(world, map, ops);
     let (zone_side, zone_of) = zone_labels(game);
     let zone = |n: NodeId, of: Side| zone_of.get(n).copied().flatten().filter(|_| zone_side == Some(of));
     let mut out: Vec<HexObs> = world
@@ -317,7 +319,7 @@ fn hex_obs(
                         land: matches!(info.surface, Surface::Land | Surface::Coastal),
                         city: info.features.intersects(Features::CITY | Features::CAPITAL | Features::OBJECTIVE),
                         visible: is_visible(n.0),
-                        map: layers::map_obs(map, ops, n.0),
+                        map: layers.and_then(|l| l.get(n.0).copied()).unwrap_or_else(|| layers::map_obs(map, ops, n.0)),
                         own_zone: zone(n.0, side),
                         enemy_zone: zone(n.0, side.other()).filter(|_| fog == Fog::Off),
                     })
