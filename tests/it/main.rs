@@ -50,6 +50,7 @@ mod node_sync;
 mod observation;
 mod oil;
 mod oil_sea_legs;
+mod ops_memo;
 mod ops_organization;
 mod ops_rules;
 mod order_machine;

@@ -168,10 +168,13 @@ impl Version {
     }
 }
 
-/// The last base read, with its version: a resource the operations plugin
-/// inserts. A world without it reads a base for every view.
+/// The operations view's memo: the last reading of the components the
+/// legal orders and validation read, with its version (see the module's
+/// documentation). A resource [`crate::OpsPlugin`] inserts; a world
+/// without it reads the world afresh for every order, which is what tests
+/// compare the memo against.
 #[derive(Resource, Default)]
-pub(crate) struct ViewMemo(Mutex<Option<(Version, Arc<ViewBase>)>>);
+pub struct ViewMemo(Mutex<Option<(Version, Arc<ViewBase>)>>);
 
 /// The base of `world`'s view: the memo's when its version is the world's,
 /// else read (and kept, when the world's tick has moved past its newest

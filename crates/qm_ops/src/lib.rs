@@ -17,6 +17,7 @@ mod victory;
 mod view;
 
 pub use apply::apply_operations;
+pub use base::ViewMemo;
 pub use build::construction_left;
 pub use combat::Forecast;
 pub use data::{CombatResult, Crt, OpsData, OpsRules, OpsTables, Strength, TerritoryOps, Victory};
