@@ -37,7 +37,7 @@ impl Tally {
             turn: game.clock().turn,
             mover: game.clock().side,
             units: game.ground_unit_sides().into_iter().collect(),
-            net_income: [Side::Axis, Side::Allies].map(|s| game.economy(s).net_income),
+            net_income: [Side::Axis, Side::Allies].map(|s| game.net_income(s)),
         }
     }
 
@@ -63,7 +63,7 @@ impl Tally {
             }
         }
         for side in [Side::Axis, Side::Allies] {
-            let gained = game.economy(side).net_income - before.net_income[side_index(side)];
+            let gained = game.net_income(side) - before.net_income[side_index(side)];
             let r = self.side_mut(side);
             r.income = r.income.saturating_add(u32::try_from(gained.max(0)).unwrap_or(u32::MAX));
         }

@@ -52,25 +52,42 @@ impl Game {
     pub fn economy(&self, side: Side) -> Economy {
         let sides = self.nation_sides();
         let ruleset = &self.spec().ruleset;
-        let on_side = |key: &str| {
-            ruleset.nations.iter().position(|n| n.key == key).and_then(|i| sides.get(i).copied().flatten())
-                == Some(side)
-        };
         let on = |n: qm_core::ids::NationId| sides.get(n.index()).copied().flatten() == Some(side);
-        let mut e = Economy::default();
+        let mut e = Economy { net_income: self.net_income(side), ..Economy::default() };
         if let Some(t) = self.world.get_resource::<Treasury>() {
             let builders = self.nations_holding_a_supply_center();
-            for (nation, &balance) in t.balance.iter().filter(|(k, _)| on_side(k)) {
+            for (nation, &balance) in t.balance.iter().filter(|(k, _)| self.key_on(&sides, k, side)) {
                 e.treasury = e.treasury.saturating_add(balance);
                 if !builders.iter().any(|&n| ruleset.nation_key(n) == nation) {
                     e.idle_treasury = e.idle_treasury.saturating_add(balance);
                 }
-                let opening = t.opening.get(nation).copied().unwrap_or(0);
-                e.net_income += i64::from(balance) - i64::from(opening) + i64::from(t.spent_by(nation));
             }
         }
         self.add_oil(&mut e, &on);
         e
+    }
+
+    /// [`Economy::net_income`] of `side` alone: what self-play's tally
+    /// reads around every phase, without the rest of the economy.
+    #[must_use]
+    pub fn net_income(&self, side: Side) -> i64 {
+        let Some(t) = self.world.get_resource::<Treasury>() else { return 0 };
+        let sides = self.nation_sides();
+        t.balance
+            .iter()
+            .filter(|(k, _)| self.key_on(&sides, k, side))
+            .map(|(nation, &balance)| {
+                let opening = t.opening.get(nation).copied().unwrap_or(0);
+                i64::from(balance) - i64::from(opening) + i64::from(t.spent_by(nation))
+            })
+            .sum()
+    }
+
+    /// Whether the nation of key `key` is on `side`, by `sides`
+    /// ([`Game::nation_sides`]).
+    fn key_on(&self, sides: &[Option<Side>], key: &str, side: Side) -> bool {
+        let ruleset = &self.spec().ruleset;
+        ruleset.nations.iter().position(|n| n.key == key).and_then(|i| sides.get(i).copied().flatten()) == Some(side)
     }
 
     /// The oil family's part of [`Game::economy`].
