@@ -18,6 +18,9 @@ pub struct Reach {
     pub parent: NodeVec<Node>,
     /// The start.
     pub from: Node,
+    /// The nodes reached other than the start, in node order: what
+    /// [`Reach::targets`] lists without a pass over every node.
+    pub entered: Vec<Node>,
 }
 
 impl Reach {
@@ -29,7 +32,7 @@ impl Reach {
 
     /// The nodes reached other than the start, in node order.
     pub fn targets(&self) -> impl Iterator<Item = Node> + '_ {
-        self.cost.iter_enumerated().filter(move |&(n, &c)| n != self.from && c != u32::MAX).map(|(n, _)| n)
+        self.entered.iter().copied()
     }
 
     /// The nodes entered on the way to `to`, in order, without the start;
@@ -70,8 +73,9 @@ pub fn bounded_reach(
     let n = graph.node_count();
     let mut cost = NodeVec::from(vec![u32::MAX; n]);
     let mut parent = NodeVec::from(vec![NO_NODE; n]);
+    let mut entered = Vec::new();
     if from.index() >= n {
-        return Reach { cost, parent, from };
+        return Reach { cost, parent, from, entered };
     }
     cost[from] = 0;
     let mut heap = BinaryHeap::new();
@@ -84,13 +88,17 @@ pub fn bounded_reach(
             let Some(step) = enter(h, t) else { continue };
             let nc = c.saturating_add(step);
             if nc <= budget && nc < cost[t] {
+                if cost[t] == u32::MAX {
+                    entered.push(t);
+                }
                 cost[t] = nc;
                 parent[t] = h;
                 heap.push(Reverse((nc, t)));
             }
         }
     }
-    Reach { cost, parent, from }
+    entered.sort_unstable();
+    Reach { cost, parent, from, entered }
 }
 
 #[cfg(test)]
@@ -100,6 +108,28 @@ mod tests {
 
     fn line(n: u32) -> Csr {
         csr_of(n as usize, (0..n - 1).flat_map(|i| [(i, i + 1, EdgeKinds::LAND), (i + 1, i, EdgeKinds::LAND)]))
+    }
+
+    /// The targets as a pass over every node's cost finds them.
+    fn dense_targets(r: &Reach) -> Vec<Node> {
+        r.cost.iter_enumerated().filter(|&(n, &c)| n != r.from && c != u32::MAX).map(|(n, _)| n).collect()
+    }
+
+    #[test]
+    fn the_targets_are_the_nodes_of_finite_cost_in_node_order() {
+        // A ring of 12 with a chord: nodes are first entered out of node
+        // order (11 before 2) and some are entered twice (cheaper later).
+        let mut edges: Vec<(u32, u32, EdgeKinds)> =
+            (0..12).flat_map(|i| [(i, (i + 1) % 12, EdgeKinds::LAND), ((i + 1) % 12, i, EdgeKinds::LAND)]).collect();
+        edges.extend([(0, 6, EdgeKinds::LAND), (6, 0, EdgeKinds::LAND)]);
+        let g = csr_of(12, edges);
+        for budget in 0..8 {
+            for from in 0..12 {
+                let cost = |_: Node, t: Node| Some(1 + t.0 % 3);
+                let r = bounded_reach(&g, EdgeKinds::LAND, Node(from), budget, cost, |n| n == Node(4));
+                assert_eq!(r.targets().collect::<Vec<_>>(), dense_targets(&r), "from {from} budget {budget}");
+            }
+        }
     }
 
     #[test]
