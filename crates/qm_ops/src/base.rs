@@ -18,6 +18,7 @@ use crate::territory::TerritorySupply;
 use crate::view::{UnitInfo, side_bit, status_only};
 use bevy_ecs::change_detection::Tick;
 use bevy_ecs::prelude::*;
+use bevy_ecs::query::{QueryData, QueryState, ReadOnlyQueryData};
 use qm_core::components::*;
 use qm_core::ids::{NationId, NodeId, NodeVec, Side, UnitId};
 use qm_core::nation::{Nation, NationStateC, NationStatus};
@@ -138,30 +139,51 @@ pub(crate) struct Version {
     newest: u32,
 }
 
-impl Version {
-    /// The version of the components `world`'s view reads: the four
-    /// queries [`ViewBase::read`] makes.
-    fn of(world: &World) -> Self {
-        let mut v = Self::default();
-        v.add::<(Ref<Nation>, Ref<NationStateC>), _>(world, |(a, b)| [a.last_changed(), b.last_changed()]);
-        v.add::<(Ref<MapNode>, Ref<Control>, Ref<HexSupply>), _>(world, |(a, b, c)| {
-            [a.last_changed(), b.last_changed(), c.last_changed()]
-        });
-        v.add::<(Ref<Unit>, Ref<Location>, Ref<UnitFlags>, Ref<UnitSupply>), _>(world, |(a, b, c, d)| {
+/// The four queries [`ViewBase::read`] makes, with change ticks: made once
+/// per world and kept in its [`ViewMemo`] (a query made afresh costs more
+/// than the scan itself). A query of a component not yet registered is
+/// tried again on the next scan.
+#[derive(Default)]
+struct VersionQueries {
+    nations: Option<QueryState<(Ref<'static, Nation>, Ref<'static, NationStateC>)>>,
+    nodes: Option<QueryState<(Ref<'static, MapNode>, Ref<'static, Control>, Ref<'static, HexSupply>)>>,
+    units: Option<
+        QueryState<(Ref<'static, Unit>, Ref<'static, Location>, Ref<'static, UnitFlags>, Ref<'static, UnitSupply>)>,
+    >,
+    organization: Option<QueryState<(Ref<'static, Unit>, Ref<'static, Organization>)>>,
+}
+
+impl VersionQueries {
+    /// The version of the components `world`'s view reads.
+    fn version(&mut self, world: &World) -> Version {
+        let mut v = Version::default();
+        v.scan(&mut self.nations, world, |(a, b)| [a.last_changed(), b.last_changed()]);
+        v.scan(&mut self.nodes, world, |(a, b, c)| [a.last_changed(), b.last_changed(), c.last_changed()]);
+        v.scan(&mut self.units, world, |(a, b, c, d)| {
             [a.last_changed(), b.last_changed(), c.last_changed(), d.last_changed()]
         });
-        v.add::<(Ref<Unit>, Ref<Organization>), _>(world, |(a, b)| [a.last_changed(), b.last_changed()]);
+        v.scan(&mut self.organization, world, |(a, b)| [a.last_changed(), b.last_changed()]);
         v
     }
+}
 
-    /// Counts the matches of query `D` and takes in the change ticks
-    /// `ticks` reads of each.
-    fn add<D, const N: usize>(&mut self, world: &World, ticks: impl Fn(D::Item<'_, '_>) -> [Tick; N])
-    where
-        D: bevy_ecs::query::ReadOnlyQueryData,
+impl Version {
+    /// Counts the matches of query `q` (made on first use) and takes in
+    /// the change ticks `ticks` reads of each.
+    fn scan<D, const N: usize>(
+        &mut self,
+        q: &mut Option<QueryState<D>>,
+        world: &World,
+        ticks: impl Fn(<D::ReadOnly as QueryData>::Item<'_, '_>) -> [Tick; N],
+    ) where
+        D: ReadOnlyQueryData,
     {
-        let Some(mut q) = world.try_query::<D>() else { return };
-        for item in q.iter(world) {
+        if q.is_none() {
+            *q = QueryState::try_new(world);
+        }
+        let Some(q) = q else { return };
+        q.update_archetypes(world);
+        for item in q.iter_manual(world) {
             self.count += 1;
             self.newest = ticks(item).into_iter().fold(self.newest, |m, t| m.max(t.get()));
         }
@@ -174,16 +196,24 @@ impl Version {
 /// without it reads the world afresh for every order, which is what tests
 /// compare the memo against.
 #[derive(Resource, Default)]
-pub struct ViewMemo(Mutex<Option<(Version, Arc<ViewBase>)>>);
+pub struct ViewMemo(Mutex<MemoSlot>);
+
+/// What a [`ViewMemo`] keeps.
+#[derive(Default)]
+struct MemoSlot {
+    /// The last base kept, with its version.
+    last: Option<(Version, Arc<ViewBase>)>,
+    queries: VersionQueries,
+}
 
 /// The base of `world`'s view: the memo's when its version is the world's,
 /// else read (and kept, when the world's tick has moved past its newest
 /// change).
 pub(crate) fn base_of(world: &World, spec: &ScenarioSpec) -> Option<Arc<ViewBase>> {
     let Some(memo) = world.get_resource::<ViewMemo>() else { return ViewBase::read(world, spec).map(Arc::new) };
-    let version = Version::of(world);
     let mut slot = memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((v, base)) = slot.as_ref()
+    let version = slot.queries.version(world);
+    if let Some((v, base)) = slot.last.as_ref()
         && *v == version
     {
         return Some(Arc::clone(base));
@@ -191,6 +221,6 @@ pub(crate) fn base_of(world: &World, spec: &ScenarioSpec) -> Option<Arc<ViewBase
     let base = Arc::new(ViewBase::read(world, spec)?);
     // A change made later at the current tick would not show in the
     // version: keep the base only once the world's tick is newer.
-    *slot = (version.newest < world.read_change_tick().get()).then(|| (version, Arc::clone(&base)));
+    slot.last = (version.newest < world.read_change_tick().get()).then(|| (version, Arc::clone(&base)));
     Some(base)
 }
