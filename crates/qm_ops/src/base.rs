@@ -139,18 +139,27 @@ pub(crate) struct Version {
     newest: u32,
 }
 
+/// A query of change ticks: `None` until its components are registered.
+type TickQuery<D> = Option<QueryState<D>>;
+/// A nation's components with their ticks.
+type NationTicks = (Ref<'static, Nation>, Ref<'static, NationStateC>);
+/// A node's components with their ticks.
+type NodeTicks = (Ref<'static, MapNode>, Ref<'static, Control>, Ref<'static, HexSupply>);
+/// A unit's components with their ticks.
+type UnitTicks = (Ref<'static, Unit>, Ref<'static, Location>, Ref<'static, UnitFlags>, Ref<'static, UnitSupply>);
+/// A unit's organization (OIL-003) with its ticks.
+type OrganizationTicks = (Ref<'static, Unit>, Ref<'static, Organization>);
+
 /// The four queries [`ViewBase::read`] makes, with change ticks: made once
 /// per world and kept in its [`ViewMemo`] (a query made afresh costs more
 /// than the scan itself). A query of a component not yet registered is
 /// tried again on the next scan.
 #[derive(Default)]
 struct VersionQueries {
-    nations: Option<QueryState<(Ref<'static, Nation>, Ref<'static, NationStateC>)>>,
-    nodes: Option<QueryState<(Ref<'static, MapNode>, Ref<'static, Control>, Ref<'static, HexSupply>)>>,
-    units: Option<
-        QueryState<(Ref<'static, Unit>, Ref<'static, Location>, Ref<'static, UnitFlags>, Ref<'static, UnitSupply>)>,
-    >,
-    organization: Option<QueryState<(Ref<'static, Unit>, Ref<'static, Organization>)>>,
+    nations: TickQuery<NationTicks>,
+    nodes: TickQuery<NodeTicks>,
+    units: TickQuery<UnitTicks>,
+    organization: TickQuery<OrganizationTicks>,
 }
 
 impl VersionQueries {

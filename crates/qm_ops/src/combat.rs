@@ -150,7 +150,7 @@ pub(crate) fn resolve(world: &mut World, target: NodeId, attackers: &[UnitId], c
                 let zoc = v.enemy_zoc(side.other());
                 let lost = gone.clone();
                 for u in def.iter().filter(|u| !lost.contains(&u.unit.id)) {
-                    match retreat_to(&v, u, side.other(), &zoc) {
+                    match retreat_to(&v, u, side.other(), zoc) {
                         Some(n) => moves.push((u.unit.id.clone(), n)),
                         None => gone.push(u.unit.id.clone()),
                     }
