@@ -108,7 +108,7 @@ def local_vs_cli(scenario: str, games: int, qm: list) -> dict:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--scenario", default=str(ROOT / "scenarios/awaw/barbarossa-pocket.ron"))
+    ap.add_argument("--scenario", default=str(ROOT / "scenarios/awaw/eastern-front-1941.ron"))
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--qm", default=os.environ.get("QM_BIN", str(ROOT / "target/debug/qm")))
     a = ap.parse_args()
