@@ -1,6 +1,7 @@
 //! Applying the valid operation orders of the phase being run.
 
 use crate::orders::OpsValid as ValidOrder;
+use crate::roster::Roster;
 use bevy_ecs::prelude::*;
 use qm_core::components::*;
 use qm_core::ids::{NationId, NodeId, Side, UnitId};
@@ -40,13 +41,13 @@ pub(crate) fn unit_entity(world: &mut World, id: &UnitId) -> Option<Entity> {
     world.query::<(Entity, &Unit)>().iter(world).find(|(_, u)| &u.id == id).map(|(e, _)| e)
 }
 
-fn move_along(world: &mut World, id: &UnitId, path: &[NodeId], clock: GameClock) {
-    let Some(e) = unit_entity(world, id) else { return };
+fn move_along(world: &mut World, roster: &mut Roster, id: &UnitId, path: &[NodeId], clock: GameClock) {
+    let Some(e) = roster.entity(world, id) else { return };
     let Some(nation) = world.get::<Unit>(e).map(|u| u.nation) else { return };
     for (i, &n) in path.iter().enumerate() {
         // A hex where enemy units now stand (they retreated there after the
         // order was given) ends the move before it.
-        if enemy_ground_at(world, n, clock.side) {
+        if roster.enemy_ground_at(world, n, clock.side) {
             let Some(&last) = i.checked_sub(1).and_then(|j| path.get(j)) else { return };
             if let Some(mut l) = world.get_mut::<Location>(e) {
                 l.node = last;
@@ -85,12 +86,13 @@ pub fn apply_operations(world: &mut World) {
             }
         }
     }
+    let mut roster = Roster::new(world);
     if !attacks.is_empty() || phase == crate::orders::COMBAT {
         world.get_resource_or_init::<crate::section::OpsLedger>().combats.clear();
     }
     for (target, attackers) in attacks {
         crate::combat::resolve(world, target, &attackers, clock);
-        disorganize(world, "attack", &attackers);
+        disorganize(world, &mut roster, "attack", &attackers);
     }
     let mut budget_used = std::collections::BTreeMap::new();
     for o in orders {
@@ -101,13 +103,13 @@ pub fn apply_operations(world: &mut World) {
                 crate::build::construct(world, build, &mut budget_used);
             }
             ValidOrder::Move { unit, path } => {
-                move_along(world, &unit, &path, clock);
-                disorganize(world, "move", std::slice::from_ref(&unit));
+                move_along(world, &mut roster, &unit, &path, clock);
+                disorganize(world, &mut roster, "move", std::slice::from_ref(&unit));
             }
             ValidOrder::Exploit { unit, path } => {
-                move_along(world, &unit, &path, clock);
-                disorganize(world, "exploit", std::slice::from_ref(&unit));
-                if let Some(e) = unit_entity(world, &unit)
+                move_along(world, &mut roster, &unit, &path, clock);
+                disorganize(world, &mut roster, "exploit", std::slice::from_ref(&unit));
+                if let Some(e) = roster.entity(world, &unit)
                     && let Some(mut f) = world.get_mut::<UnitFlags>(e)
                 {
                     // SUP-193. SUP-198: a redeployment before this
@@ -119,7 +121,7 @@ pub fn apply_operations(world: &mut World) {
                 }
             }
             ValidOrder::Combat { attackers, target, taker, advance } => {
-                disorganize(world, "attack", &attackers);
+                disorganize(world, &mut roster, "attack", &attackers);
                 // The defenders are lost; the hex is taken; the advance
                 // moves in.
                 let spec = world.resource::<Spec>().0.clone();
@@ -140,7 +142,7 @@ pub fn apply_operations(world: &mut World) {
                 }
                 capture(world, target, taker, clock);
                 for a in &advance {
-                    if let Some(e) = unit_entity(world, a)
+                    if let Some(e) = roster.entity(world, a)
                         && let Some(mut l) = world.get_mut::<Location>(e)
                     {
                         l.node = target;
@@ -148,13 +150,13 @@ pub fn apply_operations(world: &mut World) {
                 }
             }
             ValidOrder::Invade { unit, at } => {
-                let Some(e) = unit_entity(world, &unit) else { continue };
+                let Some(e) = roster.entity(world, &unit) else { continue };
                 let Some(nation) = world.get::<Unit>(e).map(|u| u.nation) else { continue };
                 if let Some(mut l) = world.get_mut::<Location>(e) {
                     l.node = at;
                 }
                 capture(world, at, nation, clock);
-                disorganize(world, "invade", std::slice::from_ref(&unit));
+                disorganize(world, &mut roster, "invade", std::slice::from_ref(&unit));
                 // SUP-034, SUP-197: a bridgehead is placed.
                 let spec = world.resource::<Spec>().0.clone();
                 if let Some(k) = spec.ruleset.unit_types.iter().position(|t| t.bridgehead) {
@@ -169,7 +171,7 @@ pub fn apply_operations(world: &mut World) {
                 }
             }
             ValidOrder::Redeploy { unit, to } => {
-                let Some(e) = unit_entity(world, &unit) else { continue };
+                let Some(e) = roster.entity(world, &unit) else { continue };
                 if let Some(mut l) = world.get_mut::<Location>(e) {
                     l.node = to;
                 }
@@ -177,7 +179,7 @@ pub fn apply_operations(world: &mut World) {
                     // SUP-198.
                     f.bits |= UnitFlagBits::REDEPLOYED;
                 }
-                disorganize(world, "redeploy", std::slice::from_ref(&unit));
+                disorganize(world, &mut roster, "redeploy", std::slice::from_ref(&unit));
             }
         }
     }
@@ -186,12 +188,12 @@ pub fn apply_operations(world: &mut World) {
 /// Leaves `units` (those still on the map) disorganized when the scenario's
 /// `disorganize` lists operation `kind`; the oil family's final
 /// reorganization step reorganizes them (OIL-003).
-fn disorganize(world: &mut World, kind: &str, units: &[UnitId]) {
+fn disorganize(world: &mut World, roster: &mut Roster, kind: &str, units: &[UnitId]) {
     if !world.get_resource::<crate::data::OpsData>().is_some_and(|d| d.0.disorganizes(kind)) {
         return;
     }
     for id in units {
-        if let Some(e) = unit_entity(world, id) {
+        if let Some(e) = roster.entity(world, id) {
             world.entity_mut(e).insert(Organization { organized: false });
         }
     }
@@ -201,18 +203,6 @@ fn disorganize(world: &mut World, kind: &str, units: &[UnitId]) {
 pub(crate) fn side_of(world: &World, nation: NationId) -> Option<Side> {
     let ne = world.get_resource::<qm_core::state::EntityIndex>()?.nations.get(nation.index()).copied()?;
     world.get::<NationStateC>(ne)?.0.side
-}
-
-/// Whether ground units of the enemy of `side` stand at `n`.
-fn enemy_ground_at(world: &mut World, n: NodeId, side: Side) -> bool {
-    let spec = world.resource::<Spec>().0.clone();
-    let nations: Vec<NationId> = world
-        .query::<(&Unit, &Location)>()
-        .iter(world)
-        .filter(|(u, l)| l.node == n && spec.ruleset.unit_type(u.kind).is_some_and(|d| d.domain == Domain::Ground))
-        .map(|(u, _)| u.nation)
-        .collect();
-    nations.into_iter().any(|nat| side_of(world, nat) == Some(side.other()))
 }
 
 /// `base`, or the first of `base-2`, `base-3`, ... that no unit has: a

@@ -8,6 +8,7 @@ pub mod data;
 mod error;
 mod legal;
 mod movement;
+mod roster;
 pub mod orders;
 pub mod plugin;
 mod section;
