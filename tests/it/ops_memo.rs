@@ -4,7 +4,8 @@
 //! world afresh for every order, and is the oracle: on random play both
 //! list the same orders, accept and refuse the same orders with the same
 //! errors, and reach the same checksums; and a change made behind the
-//! engine's back between a listing and the next is seen.
+//! engine's back between a listing and the next is seen, and a search
+//! copy lists as a fresh reading of itself does.
 
 use crate::common;
 
@@ -104,4 +105,58 @@ fn a_change_behind_the_engine_after_a_listing_is_seen() {
     let moves_of = |v: &[String]| v.iter().filter(|o| o.contains(&format!("\"{unit}\""))).cloned().collect::<Vec<_>>();
     let was: Vec<String> = before.iter().map(|o| format!("{o:?}")).collect();
     assert_ne!(moves_of(&after), moves_of(&was), "{unit} moved from its hex to {to}: its moves change");
+}
+
+/// Moves `unit` of `g` to `label` by hand, behind the engine's back.
+fn move_by_hand(g: &mut Game, unit: &str, label: &str) {
+    let node = g.spec().map.find(label).expect("a hex of the map");
+    let w = g.world_mut();
+    let mut q = w.query::<(&Unit, &mut Location)>();
+    let (_, mut at) = q.iter_mut(w).find(|(u, _)| u.id.as_str() == unit).expect("a unit of the game");
+    at.node = node;
+}
+
+/// A search copy starts from its game's view (`ViewMemo::share`) and lists
+/// as a fresh reading of itself does: right after the fork, after a change
+/// by hand to the copy, and after a phase run on it; the game's own
+/// listing is untouched by what the copy does.
+#[test]
+fn a_search_copy_lists_as_a_fresh_reading_of_itself() {
+    let mut g = load(EAST);
+    common::ops::until(&mut g, MOVEMENT);
+    let side = g.clock().side;
+    let own = listed(&mut g, side);
+    let mut copy = g.fork(7);
+    assert_eq!(listed(&mut copy, side), own);
+    assert_eq!(listed(&mut without_memo(&copy), side), own);
+    let Some(OpsOrder::Move { unit, to }) = g.legal_orders(side).iter().find_map(|o| o.downcast_ref().cloned()) else {
+        panic!("the showcase lists a move first in its movement phase");
+    };
+    move_by_hand(&mut copy, &unit, &to);
+    let moved = listed(&mut copy, side);
+    assert_eq!(moved, listed(&mut without_memo(&copy), side));
+    assert_ne!(moved, own, "{unit} moved by hand to {to} on the copy");
+    copy.step_phase();
+    for s in [side, side.other()] {
+        assert_eq!(listed(&mut copy, s), listed(&mut without_memo(&copy), s));
+    }
+    assert_eq!(listed(&mut g, side), own);
+}
+
+/// A game changed by hand after its listing holds a base that is no longer
+/// its own: a fork taken then must not start from it.
+#[test]
+fn a_fork_of_a_game_changed_after_its_listing_reads_itself() {
+    let mut g = load(EAST);
+    common::ops::until(&mut g, MOVEMENT);
+    let side = g.clock().side;
+    let Some(OpsOrder::Move { unit, to }) = g.legal_orders(side).iter().find_map(|o| o.downcast_ref().cloned()) else {
+        panic!("the showcase lists a move first in its movement phase");
+    };
+    let own = listed(&mut g, side);
+    move_by_hand(&mut g, &unit, &to);
+    let mut copy = g.fork(7);
+    let forked = listed(&mut copy, side);
+    assert_eq!(forked, listed(&mut without_memo(&g), side));
+    assert_ne!(forked, own, "{unit} moved by hand to {to} before the fork");
 }

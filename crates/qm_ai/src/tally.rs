@@ -19,7 +19,8 @@ pub struct Before {
     phase: Option<PhaseId>,
     turn: u32,
     mover: Side,
-    units: BTreeMap<UnitId, Side>,
+    /// Ground units and their sides, by id ([`Game::ground_unit_sides`]).
+    units: Vec<(UnitId, Side)>,
     net_income: [i64; 2],
 }
 
@@ -36,7 +37,7 @@ impl Tally {
             phase: game.next_phase(),
             turn: game.clock().turn,
             mover: game.clock().side,
-            units: game.ground_unit_sides().into_iter().collect(),
+            units: game.ground_unit_sides(),
             net_income: [Side::Axis, Side::Allies].map(|s| game.net_income(s)),
         }
     }
@@ -45,21 +46,19 @@ impl Tally {
     /// and units new (built), what the side's treasuries gained, and the
     /// oil a reorganization spent.
     pub fn after(&mut self, game: &Game, before: Before) {
-        let now: BTreeMap<UnitId, Side> = game.ground_unit_sides().into_iter().collect();
+        let now = game.ground_unit_sides();
         let phase = before.phase.map(|p| p.to_string()).unwrap_or_default();
-        for (id, &side) in &before.units {
-            if !now.contains_key(id) {
-                let lost = &mut self.side_mut(side).lost;
-                match phase.as_str() {
-                    "combat" => lost.combat += 1,
-                    "isolation-elimination" => lost.isolation += 1,
-                    _ => lost.disbanded += 1,
+        for (side, change) in changes(&before.units, &now) {
+            match change {
+                Change::Gone => {
+                    let lost = &mut self.side_mut(side).lost;
+                    match phase.as_str() {
+                        "combat" => lost.combat += 1,
+                        "isolation-elimination" => lost.isolation += 1,
+                        _ => lost.disbanded += 1,
+                    }
                 }
-            }
-        }
-        for (id, &side) in &now {
-            if !before.units.contains_key(id) {
-                self.side_mut(side).built += 1;
+                Change::New => self.side_mut(side).built += 1,
             }
         }
         for side in [Side::Axis, Side::Allies] {
@@ -103,5 +102,59 @@ impl Tally {
             })
             .into_iter()
             .collect()
+    }
+}
+
+/// A unit gone from the map or new on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Change {
+    Gone,
+    New,
+}
+
+/// The units of `before` not in `now` (gone) and of `now` not in `before`
+/// (new), with their sides: one walk of the two lists, both sorted by id.
+fn changes(before: &[(UnitId, Side)], now: &[(UnitId, Side)]) -> Vec<(Side, Change)> {
+    let (mut i, mut j, mut out) = (0, 0, Vec::new());
+    while i < before.len() || j < now.len() {
+        match (before.get(i), now.get(j)) {
+            (Some(a), Some(b)) if a.0 == b.0 => (i, j) = (i + 1, j + 1),
+            (Some(a), Some(b)) if a.0 > b.0 => {
+                out.push((b.1, Change::New));
+                j += 1;
+            }
+            (Some(a), _) => {
+                out.push((a.1, Change::Gone));
+                i += 1;
+            }
+            (None, Some(b)) => {
+                out.push((b.1, Change::New));
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn units(ids: &[(&str, Side)]) -> Vec<(UnitId, Side)> {
+        ids.iter().map(|&(id, s)| (UnitId::new(id), s)).collect()
+    }
+
+    #[test]
+    fn changes_are_the_units_gone_and_new_by_side() {
+        use Side::{Allies, Axis};
+        let before = units(&[("a", Axis), ("b", Allies), ("d", Axis), ("f", Allies)]);
+        let now = units(&[("b", Allies), ("c", Axis), ("f", Allies), ("g", Allies)]);
+        let got = changes(&before, &now);
+        let expect = vec![(Axis, Change::Gone), (Axis, Change::New), (Axis, Change::Gone), (Allies, Change::New)];
+        assert_eq!(got, expect);
+        assert!(changes(&before, &before).is_empty());
+        assert_eq!(changes(&[], &now).len(), now.len());
+        assert!(changes(&before, &[]).iter().all(|&(_, c)| c == Change::Gone));
     }
 }

@@ -497,19 +497,18 @@ impl Clone for Game {
     /// else into a new world.
     fn clone(&self) -> Self {
         let spec = self.spec_arc();
-        if let Some(mut world) = self.spare.take()
-            && copy_world(&self.world, &mut world, &spec).is_ok()
-        {
-            return Self::with_world(world, self.strict, self.spare.clone());
-        }
-        let state = self.state();
-        let world = {
+        let reused = self.spare.take().and_then(|mut w| copy_world(&self.world, &mut w, &spec).is_ok().then_some(w));
+        let world = reused.unwrap_or_else(|| {
             let mut w = World::new();
-            populate(&mut w, spec, &state, self.strict)
+            populate(&mut w, spec, &self.state(), self.strict)
                 .unwrap_or_else(|e| panic!("a state extracted by the engine builds: {e}"));
             w
-        };
-        Self::with_world(world, self.strict, self.spare.clone())
+        });
+        let copy = Self::with_world(world, self.strict, self.spare.clone());
+        // The copy reads as the game does: it starts from the game's
+        // operations view instead of reading its own.
+        qm_ops::ViewMemo::share(&self.world, &copy.world);
+        copy
     }
 }
 

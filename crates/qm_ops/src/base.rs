@@ -233,3 +233,31 @@ pub(crate) fn base_of(world: &World, spec: &ScenarioSpec) -> Option<Arc<ViewBase
     slot.last = (version.newest < world.read_change_tick().get()).then(|| (version, Arc::clone(&base)));
     Some(base)
 }
+
+impl ViewMemo {
+    /// Hands `dst` the base `src`'s memo holds, when that base is `src`'s
+    /// current one and `dst`'s components were just copied from `src`
+    /// (a search copy): the two worlds then read the same, so the copy
+    /// lists and validates from the same base, floods and zones, without
+    /// reading itself again. The copy keeps it under its own version, so
+    /// any change to either world afterwards is seen as before.
+    ///
+    /// The caller vouches that `dst`'s components equal `src`'s (what
+    /// `qm_core::state::copy_world` makes); nothing is shared otherwise.
+    pub fn share(src: &World, dst: &World) {
+        let (Some(from), Some(to)) = (src.get_resource::<ViewMemo>(), dst.get_resource::<ViewMemo>()) else { return };
+        let base = {
+            let mut slot = from.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let version = slot.queries.version(src);
+            match slot.last.as_ref() {
+                Some((v, base)) if *v == version => Arc::clone(base),
+                _ => return,
+            }
+        };
+        let mut slot = to.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let version = slot.queries.version(dst);
+        if version.newest < dst.read_change_tick().get() {
+            slot.last = Some((version, base));
+        }
+    }
+}
