@@ -21,7 +21,7 @@ use crate::phase::{PhaseId, PhaseOrder};
 use bevy_ecs::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use std::any::{Any, TypeId};
+use std::any::TypeId;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
@@ -88,21 +88,29 @@ pub enum OrderClass {
 }
 
 /// Saves and restores one family's queue of valid orders, so that a
-/// rejected batch leaves nothing queued.
+/// rejected batch leaves nothing queued. A queue only grows while orders
+/// are validated (see [`RulesBuilder::add_orders`]), so its length is what
+/// is saved, and putting it back cuts it to that length.
 #[derive(Clone)]
 struct Queue {
     type_id: TypeId,
-    save: fn(&World) -> Box<dyn Any>,
-    restore: fn(&mut World, Box<dyn Any>),
+    save: fn(&World) -> Option<usize>,
+    restore: fn(&mut World, Option<usize>),
 }
 
-fn save_queue<V: Clone + Send + Sync + 'static>(world: &World) -> Box<dyn Any> {
-    Box::new(world.get_resource::<Pending<V>>().cloned().unwrap_or_default())
+/// The queues' lengths saved by [`Rules::save_queues`] (`None`: no queue
+/// yet), for [`Rules::restore_queues`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedQueues(Vec<Option<usize>>);
+
+fn save_queue<V: Send + Sync + 'static>(world: &World) -> Option<usize> {
+    world.get_resource::<Pending<V>>().map(|p| p.0.len())
 }
 
-fn restore_queue<V: Clone + Send + Sync + 'static>(world: &mut World, saved: Box<dyn Any>) {
-    if let Ok(p) = saved.downcast::<Pending<V>>() {
-        world.insert_resource(*p);
+fn restore_queue<V: Send + Sync + 'static>(world: &mut World, saved: Option<usize>) {
+    let mut queue = world.get_resource_or_init::<Pending<V>>();
+    if queue.0.len() > saved.unwrap_or(0) {
+        queue.0.truncate(saved.unwrap_or(0));
     }
 }
 
@@ -209,6 +217,11 @@ impl RulesBuilder {
 
     /// Registers the order kinds of `T`: `validate` checks one order against
     /// the world and queues it, as a `V` in the world's [`Pending<V>`].
+    ///
+    /// `validate` may change nothing but that queue, and only by pushing
+    /// the order it accepts: a rejected batch, and a listing that tries
+    /// orders by validating them, are undone by cutting each queue back to
+    /// its length before ([`Rules::restore_queues`]).
     ///
     /// # Errors
     /// A kind already declared by another family.
@@ -504,15 +517,17 @@ impl Rules {
         self.legal.iter().find(|(f, _, _)| Some(*f) == family).map_or(OrderClass::Logistics, |(_, c, _)| *c)
     }
 
-    /// Saves every family's queue of valid orders.
+    /// Saves every family's queue of valid orders: its length, since
+    /// validation only pushes ([`RulesBuilder::add_orders`]).
     #[must_use]
-    pub fn save_queues(&self, world: &World) -> Vec<Box<dyn Any>> {
-        self.queues.iter().map(|q| (q.save)(world)).collect()
+    pub fn save_queues(&self, world: &World) -> SavedQueues {
+        SavedQueues(self.queues.iter().map(|q| (q.save)(world)).collect())
     }
 
-    /// Puts back queues saved by [`Rules::save_queues`].
-    pub fn restore_queues(&self, world: &mut World, saved: Vec<Box<dyn Any>>) {
-        for (q, s) in self.queues.iter().zip(saved) {
+    /// Puts back queues saved by [`Rules::save_queues`]: each is cut back
+    /// to its saved length (an absent one is left empty).
+    pub fn restore_queues(&self, world: &mut World, saved: SavedQueues) {
+        for (q, s) in self.queues.iter().zip(saved.0) {
             (q.restore)(world, s);
         }
     }
