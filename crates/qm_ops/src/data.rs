@@ -267,6 +267,11 @@ pub struct OpsTables {
     pub terrain_cost: Vec<u32>,
     /// River hexsides, each pair low node first, sorted.
     pub rivers: Vec<(NodeId, NodeId)>,
+    /// Per node, whether a river runs along one of its hexsides: what
+    /// [`OpsTables::river`] reads first, since a flood asks it for every
+    /// hexside it crosses. Empty when not worked out (then every question
+    /// goes to `rivers`).
+    pub river_banks: Vec<bool>,
     /// Strengths by unit type id.
     pub strength: Vec<Strength>,
     /// Defensive column shifts by terrain id.
@@ -346,6 +351,11 @@ impl OpsTables {
         }
         rivers.sort_unstable();
         rivers.dedup();
+        let mut river_banks = vec![false; spec.map.node_count()];
+        for &(a, b) in &rivers {
+            river_banks[a.index()] = true;
+            river_banks[b.index()] = true;
+        }
         if let Some(crt) = &rules.combat {
             if crt.odds.is_empty() || crt.die == 0 || crt.rows.len() != crt.die as usize {
                 return Err("ops: the combat table needs columns and one row per die roll".into());
@@ -382,13 +392,16 @@ impl OpsTables {
             rules.build.iter().map(|k| unit_type(k).map(|i| UnitTypeId(i as u16))).collect::<Result<Vec<_>, _>>()?;
         build.sort_unstable();
         build.dedup();
-        Ok(Self { rules, terrain_cost, rivers, strength, terrain_shift, objectives, budget, build })
+        Ok(Self { rules, terrain_cost, rivers, river_banks, strength, terrain_shift, objectives, budget, build })
     }
 
     /// Whether a river runs along the hexside between `a` and `b`.
     #[must_use]
     pub fn river(&self, a: NodeId, b: NodeId) -> bool {
-        !self.rivers.is_empty() && self.rivers.binary_search(&(a.min(b), a.max(b))).is_ok()
+        if self.rivers.is_empty() || self.river_banks.get(a.index()) == Some(&false) {
+            return false;
+        }
+        self.rivers.binary_search(&(a.min(b), a.max(b))).is_ok()
     }
 
     /// The budget of `nation` per player turn (0 if none).
