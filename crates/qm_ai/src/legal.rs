@@ -38,11 +38,22 @@ pub fn actor(order: &Order) -> Option<&str> {
 pub fn by_unit(legal: &[Order]) -> Vec<Vec<&Order>> {
     let mut units: BTreeMap<&str, Vec<&Order>> = BTreeMap::new();
     let mut rest = Vec::new();
+    // A listing gives each unit's orders of one kind together: one lookup
+    // per run of orders of one unit.
+    let mut run: Option<(&str, Vec<&Order>)> = None;
     for o in legal {
-        match actor(o) {
-            Some(u) => units.entry(u).or_default().push(o),
-            None => rest.push(vec![o]),
+        match (actor(o), run.as_mut()) {
+            (Some(u), Some((r, orders))) if *r == u => orders.push(o),
+            (Some(u), _) => {
+                if let Some((r, orders)) = run.replace((u, vec![o])) {
+                    units.entry(r).or_default().extend(orders);
+                }
+            }
+            (None, _) => rest.push(vec![o]),
         }
+    }
+    if let Some((r, orders)) = run {
+        units.entry(r).or_default().extend(orders);
     }
     units.into_values().chain(rest).collect()
 }

@@ -66,7 +66,7 @@ fn moves(v: &View<'_>, side: Side, mine: &[&UnitInfo], exploit: bool, out: &mut 
         }
         let reach = v.unit_reach(u.node, side, u32::from(caps.movement));
         for n in reach.targets() {
-            let (unit, to) = (u.unit.id.to_string(), v.spec.map.label(n).to_string());
+            let (unit, to) = (u.unit.id.as_str().to_owned(), v.spec.map.label(n).to_string());
             out.push(if exploit { OpsOrder::Exploit { unit, to } } else { OpsOrder::Move { unit, to } }.into());
         }
     }
@@ -84,7 +84,7 @@ fn attacks(v: &View<'_>, side: Side, mine: &[&UnitInfo], out: &mut Vec<Order>) {
             if check_attacker(v, u, t, &label).is_err() {
                 continue;
             }
-            let unit = u.unit.id.to_string();
+            let unit = u.unit.id.as_str().to_owned();
             if table {
                 if v.enemy_at(t, side) && v.ops.strength_of(u.unit.kind).attack > 0 {
                     out.push(OpsOrder::Attack { attackers: vec![unit], target: label }.into());
@@ -122,7 +122,7 @@ fn by_validation(
     }
     for u in mine {
         for &n in &nodes {
-            let o = make(u.unit.id.to_string(), v.spec.map.label(n).to_string());
+            let o = make(u.unit.id.as_str().to_owned(), v.spec.map.label(n).to_string());
             if validate_in(v, side, 0, &o).is_ok() {
                 out.push(o.into());
             }
