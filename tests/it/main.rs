@@ -44,6 +44,7 @@ mod land_sources;
 mod land_supply;
 mod legal_logistics;
 mod legal_orders;
+mod map_find;
 mod middle_east;
 mod no_conflict_markers;
 mod node_sync;

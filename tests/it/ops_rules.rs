@@ -221,3 +221,25 @@ fn construction_at_fully_supplied_cities_within_the_budget() {
     assert_eq!(g.unit_ids().len(), n + 1);
     assert_eq!(at(&g, "germany-inf-1-1"), "h2");
 }
+
+/// `OpsTables::river` (a per-node bank flag read first) answers as a
+/// search of the river hexsides does, for every pair of adjacent hexes of
+/// the showcase, and with the flags not worked out.
+#[test]
+fn river_banks_answer_as_the_river_list() {
+    let g = load(common::ops::EAST);
+    let ops = g.world().get_resource::<quartermaster::ops::OpsData>().expect("operations").0.clone();
+    let listed = |a: NodeId, b: NodeId| ops.rivers.binary_search(&(a.min(b), a.max(b))).is_ok();
+    let mut bare = (*ops).clone();
+    bare.river_banks.clear();
+    let map = &g.spec().map;
+    let mut rivers = 0;
+    for a in map.node_ids() {
+        for b in map.adjacent(a) {
+            assert_eq!(ops.river(a, b), listed(a, b), "{} {}", map.label(a), map.label(b));
+            assert_eq!(bare.river(a, b), listed(a, b));
+            rivers += usize::from(listed(a, b));
+        }
+    }
+    assert_eq!(rivers, 2 * ops.rivers.len(), "each river hexside seen from both sides");
+}

@@ -383,12 +383,40 @@ pub struct MapGraph {
     pub by_label: Vec<(String, NodeId)>,
     /// `(name, node)` sorted by name.
     pub by_name: Vec<(String, NodeId)>,
+    /// A hash index of the nodes' labels, made on the first lookup.
+    pub label_index: LabelIndex,
 }
+
+/// A hash index from each node's label to the node, made on the first
+/// [`MapGraph::find`] (every order names its hexes by label). Lookups
+/// only, never iterated, so nothing depends on its order; a hit is checked
+/// against the node's own label, and a miss goes to the sorted lists, so
+/// it answers as they do even if they changed after it was made. Derived
+/// data: two indexes always compare equal.
+#[derive(Clone, Debug, Default)]
+pub struct LabelIndex(std::sync::OnceLock<std::collections::HashMap<Box<str>, NodeId>>);
+
+impl PartialEq for LabelIndex {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for LabelIndex {}
 
 impl MapGraph {
     /// The node with this label or place name. A label wins over a name.
     #[must_use]
     pub fn find(&self, key: &str) -> Option<NodeId> {
+        let index = self
+            .label_index
+            .0
+            .get_or_init(|| self.nodes.iter_enumerated().map(|(n, info)| (info.label.as_str().into(), n)).collect());
+        if let Some(&n) = index.get(key)
+            && self.nodes.get(n).is_some_and(|info| info.label == key)
+        {
+            return Some(n);
+        }
         let by = |v: &Vec<(String, NodeId)>| v.binary_search_by(|(k, _)| k.as_str().cmp(key)).ok().map(|i| v[i].1);
         by(&self.by_label).or_else(|| by(&self.by_name))
     }

@@ -238,6 +238,7 @@ pub(crate) fn compile_hex_map(m: &MapFile, cx: &mut Ctx<'_>) -> (MapGraph, NodeV
         fronts,
         by_label,
         by_name,
+        label_index: Default::default(),
     };
     (map, states)
 }
