@@ -226,6 +226,14 @@ impl Objective for Pick {
                 cost = cost.min(t.suffix_cost[c] - inside + inside.min(room(family & open)));
             }
         }
+        if cost > 0 {
+            let mut room = vec![0u32; m];
+            for r in bits(open) {
+                room[r] = capacity(t.points[r]) - loads[r];
+            }
+            let amount = |i: usize| self.hi[i].min(t.classes[i].members.len() as u32) * t.classes[i].cost;
+            cost = cost.min(t.network.borrow_mut().max_fit(t, c, &room, amount));
+        }
         self.best_drop(c, left - cost)
     }
 
