@@ -145,7 +145,7 @@ fn spend_bound(t: &Tables, c: usize, loads: &[u32], bags: &[u16]) -> Option<u32>
         all.add(each[r]);
     }
     let mut extra = all.extra(t.suffix_cost[c])?;
-    extra = extra.max(flow_extra(t, c, loads, &each)?);
+    extra = extra.max(flow_extra(t, c, loads, bags, &each)?);
     let q = t.families.len();
     for (f, &family) in t.families.iter().enumerate() {
         let inside = t.inside[c * q + f];
@@ -161,7 +161,7 @@ fn spend_bound(t: &Tables, c: usize, loads: &[u32], bags: &[u16]) -> Option<u32>
 /// The fewest further points the flow bound asks for ([`flow`]): every
 /// class left must fit at full capacity (ruling 2), and each point spent
 /// beyond the levels of `each` raises the flow by at most [`UPGRADE`].
-fn flow_extra(t: &Tables, c: usize, loads: &[u32], each: &[Room]) -> Option<u32> {
+fn flow_extra(t: &Tables, c: usize, loads: &[u32], bags: &[u16], each: &[Room]) -> Option<u32> {
     let need = t.suffix_cost[c];
     if need == 0 {
         return Some(0);
@@ -169,6 +169,9 @@ fn flow_extra(t: &Tables, c: usize, loads: &[u32], each: &[Room]) -> Option<u32>
     let open = t.open[c];
     let amount = |i: usize| t.classes[i].cost * t.classes[i].members.len() as u32;
     let mut network = t.network.borrow_mut();
+    if !network.counts_fit(t, c, bags, |_| true) {
+        return None;
+    }
     let m = t.resources();
     let mut level = vec![0u32; m];
     for r in bits(open) {

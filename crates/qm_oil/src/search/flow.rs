@@ -14,6 +14,8 @@ use super::classes::Tables;
 
 /// Capacity of an edge that never limits the flow.
 const UNLIMITED: u32 = u32::MAX / 4;
+/// Tenths in one oil point.
+const TENTHS: u32 = crate::spend::TENTHS_PER_POINT;
 
 /// A reusable max-flow network (Dinic's algorithm) over the classes left
 /// and the resources: source, sink, one node per resource, one node per
@@ -89,6 +91,42 @@ impl Network {
         self.flow
     }
 
+    /// Whether the members of classes `c..` can be placed as far as their
+    /// number goes (given `bags`, at `r * t.costs.len()`): for each unit
+    /// cost `w` that does not divide a point (0.3, 0.4, 0.6 ...), a point
+    /// holds at most `10 / w` units (rounded down) of cost `w` or more, so a
+    /// resource of `k` points at most `k` times that (ruling 13). Only the
+    /// classes for which `all(c')` holds are counted.
+    pub(crate) fn counts_fit(&mut self, t: &Tables, c: usize, bags: &[u16], all: impl Fn(usize) -> bool) -> bool {
+        let d = t.costs.len();
+        let m = t.resources();
+        for (i, &w) in t.costs.iter().enumerate() {
+            if w == 0 || TENTHS % w == 0 || w > TENTHS {
+                continue;
+            }
+            let per_point = TENTHS / w;
+            // Members of cost `w` or more: costs are sorted largest first.
+            let count = |k: usize| {
+                let class = &t.classes[k];
+                if class.cost >= w && all(k) { class.members.len() as u32 } else { 0 }
+            };
+            let need: u32 = (c..t.classes.len()).map(count).sum();
+            if need == 0 {
+                continue;
+            }
+            let room: Vec<u32> = (0..m)
+                .map(|r| {
+                    let held: u32 = bags[r * d..r * d + i + 1].iter().map(|&n| u32::from(n)).sum();
+                    (t.points[r] * per_point).saturating_sub(held)
+                })
+                .collect();
+            if self.max_fit(t, c, &room, count) < need {
+                return false;
+            }
+        }
+        true
+    }
+
     /// The cost offered per distinct reach of the classes `c..`
     /// ([`Tables::reach_of`]), in the tables' order of reaches.
     fn group(&mut self, t: &Tables, c: usize, amount: impl Fn(usize) -> u32) {
@@ -100,6 +138,40 @@ impl Network {
         self.reaches.clear();
         let sums = self.sums.iter().zip(&t.reaches);
         self.reaches.extend(sums.filter(|(sum, _)| **sum > 0).map(|(&sum, &mask)| (mask, sum)));
+    }
+
+    /// The resources on the source side of a minimum cut of the last flow
+    /// (those still reachable from the source in the residual network), as
+    /// a mask: the room they have is all taken in every maximum flow.
+    pub(crate) fn saturated(&mut self, m: usize) -> u64 {
+        self.levels();
+        (0..m).filter(|&r| self.level[2 + r] != u32::MAX).fold(0, |acc, r| acc | 1 << r)
+    }
+
+    /// The resources with no room left in any maximum flow (those from
+    /// which the sink cannot be reached in the residual network of the last
+    /// flow), as a mask.
+    pub(crate) fn full(&mut self, m: usize) -> u64 {
+        self.level.clear();
+        self.level.resize(self.head.len(), u32::MAX);
+        self.level[SINK] = 0;
+        self.queue.clear();
+        self.queue.push(SINK);
+        let mut at = 0;
+        while let Some(&w) = self.queue.get(at) {
+            at += 1;
+            let mut f = self.head[w];
+            while f != NONE {
+                // `f ^ 1` is the edge into `w` from `to[f]`.
+                let v = self.to[f];
+                if self.cap[f ^ 1] > 0 && self.level[v] == u32::MAX {
+                    self.level[v] = 0;
+                    self.queue.push(v);
+                }
+                f = self.next[f];
+            }
+        }
+        (0..m).filter(|&r| self.level[2 + r] == u32::MAX).fold(0, |acc, r| acc | 1 << r)
     }
 
     fn reset(&mut self, nodes: usize) {
