@@ -29,7 +29,14 @@
 //!   unspent holds at most 0.4, so each further point spent adds at most
 //!   0.6 of room ([`crate::spend::level_capacity`], ruling 13);
 //! - the same for each Hall set ([`classes::Tables::families`]): the units
-//!   left whose reach lies inside it must fit in its resources alone.
+//!   left whose reach lies inside it must fit in its resources alone;
+//! - the maximum flow of the cost left into the room left ([`flow`]), which
+//!   holds every Hall set's bound at once: it must carry all of it at full
+//!   capacity (ruling 2), and each point spent beyond the levels above adds
+//!   at most 0.6 to what it carries at those levels;
+//! - for each unit cost that does not divide a point (0.3, 0.4, 0.6 ...),
+//!   the units of that cost or more must fit by number, at most `10 / w` of
+//!   them to a point (ruling 13), a flow of counts.
 //!
 //! The search stops as soon as a plan spends the rounded minimum of OIL-004
 //! or the bound at the root, whichever is larger.

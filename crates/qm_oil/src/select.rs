@@ -15,7 +15,21 @@
 //! Units of the same cost and reach are interchangeable, and the earlier in
 //! priority order is always the better one to take, so a set is a number of
 //! units per class ([`crate::search`]'s classes), its members taken in
-//! priority order. The steps, all on the shared engine:
+//! priority order.
+//!
+//! **Approach** (chosen over a MILP crate, which could not give the
+//! priority tie-break or ruling 13's division without one solve per
+//! decision): a fractional relaxation as a maximum flow
+//! ([`crate::search::flow`]) bounds the search and splits it. Step 0: the
+//! resources a maximum flow of every unit's cost saturates (the source side
+//! of a minimum cut) and the units reaching only them are the *tight*
+//! part. No set takes more of the tight units than fit on those resources
+//! alone, so when every other unit fits off them (packed on its own, a
+//! zero-slack Hall set apart from the rest), the best set is all of those
+//! plus the best set of the tight part, searched one connected part at a
+//! time; its priority tie-break is the tight part's, since every best set
+//! holds all the others. Else the whole problem is searched. The steps,
+//! all on the shared engine:
 //! 1. whether every unit fits (the usual case: one search, done), the
 //!    largest units packed first (the class order);
 //! 2. else the largest (cost, number) by branch and bound, bounded by the
@@ -27,7 +41,9 @@
 //! 3. then the priority: walking the units in priority order, each unit the
 //!    best set leaves out is tried in (at the same cost and number) and kept
 //!    in if some set allows it, else it and the later members of its class
-//!    stay out.
+//!    stay out. Most tries need no search: the unit takes the place of a
+//!    unit of the same cost, later in priority order, on a resource it
+//!    reaches ([`swap_in`]).
 
 use crate::search::classes::{ClassOrder, Tables, bits};
 use crate::search::engine::{Engine, Objective};
