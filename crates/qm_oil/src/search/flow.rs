@@ -101,7 +101,7 @@ impl Network {
         let d = t.costs.len();
         let m = t.resources();
         for (i, &w) in t.costs.iter().enumerate() {
-            if w == 0 || TENTHS % w == 0 || w > TENTHS {
+            if w == 0 || TENTHS.is_multiple_of(w) || w > TENTHS {
                 continue;
             }
             let per_point = TENTHS / w;
