@@ -2,8 +2,9 @@
 //!
 //! - `oil_solver/{all_fit,short_of_oil}/UxR`: the default [`solve`] on seeded
 //!   sample problems ([`sample`]) of 12, 40 and 200 units with 4, 12 and 30
-//!   resources; each iteration solves the next of [`PROBLEMS`] problems in
-//!   turn, so a figure is the mean time of one solve. `all_fit`: the oil
+//!   resources ([`sample::bench_problems`], the problems `qm bench oil`
+//!   solves too); each iteration solves the next of them in turn, so a
+//!   figure is the mean time of one solve. `all_fit`: the oil
 //!   within reach takes every unit (plenty of oil). `short_of_oil`: it does
 //!   not (half the units crowd the first theatre, and the oil is 70% of their
 //!   cost), so the solver also chooses which units are reorganized.
@@ -16,42 +17,23 @@
 #![allow(clippy::expect_used, reason = "a bench on fixed data; a failure is a bug to see at once")]
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
-use quartermaster::oil::sample::{self, SampleSpec, sample_problem};
-use quartermaster::oil::{Problem, REORGANIZATION, solve};
+use quartermaster::oil::sample::{self, BenchCase};
+use quartermaster::oil::{REORGANIZATION, solve};
 use quartermaster::prelude::*;
 use std::hint::black_box;
 use std::path::PathBuf;
 
-/// (units, resources, theatres) of the solver benches.
-const SIZES: [(usize, usize, usize); 3] = [(12, 4, 2), (40, 12, 4), (200, 30, 8)];
-/// Problems per size and case.
-const PROBLEMS: usize = 8;
 /// Scenarios whose reorganization phase is benched, if present.
 const SCENARIOS: [&str; 2] = ["scenarios/mwif/oil-example.ron", "scenarios/mwif/europe-1942-oil.ron"];
 
-/// The first [`PROBLEMS`] sample problems of `spec` for which `keep` holds.
-fn problems(spec: SampleSpec, keep: impl Fn(&Problem, u32) -> bool) -> Vec<Problem> {
-    let reorganized = |p: &Problem| solve(p).map_or(0, |plan| plan.cost_reorganized.0);
-    (0..500).map(|seed| sample_problem(spec, seed)).filter(|p| keep(p, reorganized(p))).take(PROBLEMS).collect()
-}
-
-fn total_cost(p: &Problem) -> u32 {
-    p.units.iter().map(|u| u.cost.0).sum()
-}
-
 fn solver(c: &mut Criterion) {
     let mut group = c.benchmark_group("oil_solver");
-    for (units, resources, theatres) in SIZES {
-        let size = format!("{units}x{resources}");
-        let plenty = SampleSpec { units, resources, theatres, oil_percent: 300, crowd_percent: 0 };
-        let short = SampleSpec { oil_percent: 70, crowd_percent: sample::SHORT_CROWD, ..plenty };
-        let cases = [
-            ("all_fit", problems(plenty, |p, cost| cost == total_cost(p))),
-            ("short_of_oil", problems(short, |p, cost| cost < total_cost(p))),
-        ];
-        for (name, list) in cases {
-            assert!(!list.is_empty(), "no {name} problem of {size}");
-            group.bench_with_input(BenchmarkId::new(name, &size), &list, |b, list| {
+    for size in sample::BENCH_SIZES {
+        let label = format!("{}x{}", size.0, size.1);
+        for case in BenchCase::ALL {
+            let list = sample::bench_problems(case, size);
+            assert!(!list.is_empty(), "no {} problem of {label}", case.name());
+            group.bench_with_input(BenchmarkId::new(case.name(), &label), &list, |b, list| {
                 let mut next = 0;
                 b.iter(|| {
                     next = (next + 1) % list.len();

@@ -184,6 +184,7 @@ fn every_json_command_has_a_schema() {
         ("bench supply", "bench-supply.schema.json"),
         ("bench collect", "bench-collect.schema.json"),
         ("bench game", "bench-game.schema.json"),
+        ("bench oil", "bench-oil.schema.json"),
         ("bench selfplay", "bench-selfplay.schema.json"),
     ];
     let mut commands = qm_cli::output::json_commands();
@@ -331,6 +332,20 @@ fn bench_outputs_validate() {
     let game = json(&["bench", "game", "--hexes", "400", "--iters", "1", "--json"]);
     assert_valid("bench-game.schema.json", &game);
     assert_eq!(game["header"]["command"], "bench game");
+    let oil = json(&["bench", "oil", "--iters", "1", "--json"]);
+    assert_valid("bench-oil.schema.json", &oil);
+    assert_eq!((oil["header"]["command"].as_str(), oil["iters"].as_u64()), (Some("bench oil"), Some(1)));
+    let cases = oil["cases"].as_array().expect("cases");
+    let ids: Vec<String> =
+        cases.iter().map(|c| format!("{}/{}", c["case"].as_str().unwrap_or("?"), c["size"])).collect();
+    let sizes = ["\"12x4\"", "\"12x4\"", "\"40x12\"", "\"40x12\"", "\"200x30\"", "\"200x30\""];
+    let kinds = ["all_fit", "short_of_oil"].repeat(3);
+    assert_eq!(ids, kinds.iter().zip(sizes).map(|(k, s)| format!("{k}/{s}")).collect::<Vec<_>>(), "{oil}");
+    for c in cases {
+        let (problems, proven) = (c["problems"].as_u64(), c["proven_optimal"].as_u64());
+        assert!(problems.is_some_and(|n| n > 0) && proven <= problems, "{c}");
+        assert!(c["median_ns"].is_u64() && c["mean_ns"].is_u64() && c["nodes"].is_u64(), "{c}");
+    }
     let selfplay = json(&["bench", "selfplay", &p(POCKET), "--games", "2", "--max-turns", "1", "--json"]);
     assert_valid("bench-selfplay.schema.json", &selfplay);
     assert_eq!(selfplay["header"]["command"], "bench selfplay");

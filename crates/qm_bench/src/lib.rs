@@ -1,4 +1,4 @@
-//! Quartermaster's measurements, what `qm bench supply|collect|game` runs:
+//! Quartermaster's measurements, what `qm bench supply|collect|game|oil` runs:
 //! the engine on generated maps, timed against baselines run in the same
 //! process on the same data, and the figures as serializable reports.
 //!
@@ -10,6 +10,8 @@
 //!   against one `bfs_reach` flood of the same graph.
 //! - [`game`]: the self-play path on a generated map (a player turn, clone,
 //!   snapshot, restore, checksum).
+//! - [`oil`]: the MWIF oil solver on the seeded sample problems of
+//!   `benches/oil.rs`: time per solve and how many were proved optimal.
 //! - [`selfplay`]: whole player turns of seeded self-play games on a
 //!   scenario, in CPU time, with the share of each stage and the speed-up
 //!   on two threads.
@@ -26,12 +28,14 @@ pub mod collect;
 pub mod cpu;
 pub mod game;
 pub mod moves;
+pub mod oil;
 pub mod selfplay;
 mod stats;
 pub mod supply;
 
 pub use collect::{CollectBench, CollectBenchError, bench_collect};
 pub use game::{GameBench, bench_game};
+pub use oil::{OilBench, OilCase, OilCaseKind, bench_oil};
 pub use selfplay::{SelfplayBench, SelfplayBenchError, SelfplayParams, bench_selfplay};
 pub use supply::{Breakdown, SupplyBench, bench_supply};
 

@@ -1,10 +1,10 @@
-//! `qm bench supply|collect|game|selfplay`: runs `qm_bench`'s
+//! `qm bench supply|collect|game|oil|selfplay`: runs `qm_bench`'s
 //! measurements and prints their figures through [`crate::output_bench`]
 //! (a table, or one JSON object), or says on `err` why a bench did not run
 //! (exit code 2).
 
 use crate::MAX_ITERS;
-use crate::output_bench::{collect_text, game_table, print, selfplay_table, supply_table};
+use crate::output_bench::{collect_text, game_table, oil_table, print, selfplay_table, supply_table};
 use clap::Subcommand;
 use qm_ai::{Limits, Logistics};
 use std::io::Write;
@@ -67,6 +67,17 @@ pub enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The MWIF oil solver on the seeded sample problems of `benches/oil.rs`
+    /// (12, 40 and 200 units; all fit and short of oil): time per solve and
+    /// how many plans were proved optimal.
+    Oil {
+        /// Timed solves of each problem (the median and mean are reported).
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_ITERS)))]
+        iters: u32,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Whole player turns of seeded self-play games on a scenario, in CPU
     /// time: random v random, greedy v random and greedy v greedy, the
     /// share of each stage of a turn, and the speed-up on two threads.
@@ -99,6 +110,10 @@ pub fn run(what: BenchCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 
             run_collect(territories, seed, iters, json, out, err)
         }
         BenchCommand::Game { hexes, seed, iters, json } => run_game(hexes, seed, iters, json, out, err),
+        BenchCommand::Oil { iters, json } => {
+            let r: Result<_, std::convert::Infallible> = Ok(qm_bench::bench_oil(iters));
+            print("bench oil", 0, json, r, oil_table, out, err)
+        }
         BenchCommand::Selfplay { file, games, seed, max_turns, logistics, json } => {
             let Some(base) = crate::open(&file, seed, json, err) else { return 1 };
             let p = qm_bench::SelfplayParams { games, seed, max_turns, logistics };

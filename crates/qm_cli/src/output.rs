@@ -507,6 +507,7 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
         ("bench-supply.schema.json", schemars::schema_for!(Bench<qm_bench::SupplyBench>)),
         ("bench-collect.schema.json", schemars::schema_for!(Bench<qm_bench::CollectBench>)),
         ("bench-game.schema.json", schemars::schema_for!(Bench<qm_bench::GameBench>)),
+        ("bench-oil.schema.json", schemars::schema_for!(Bench<qm_bench::OilBench>)),
         ("bench-selfplay.schema.json", schemars::schema_for!(Bench<qm_bench::SelfplayBench>)),
         ("selfplay.schema.json", schemars::schema_for!(crate::output_selfplay::SelfplayLine)),
     ]

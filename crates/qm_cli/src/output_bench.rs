@@ -1,11 +1,11 @@
-//! The output of `qm bench supply|collect|game|selfplay`: the figures of `qm_bench`'s
+//! The output of `qm bench supply|collect|game|oil|selfplay`: the figures of `qm_bench`'s
 //! reports as text, or as JSON (`--json`): a header with no game
 //! (`command`, `seed`), then the bench's figures, in declaration order.
 //! Under `--json` a bench that does not run says why as a JSON error on
 //! stderr ([`crate::output::ErrorOutput`], kind `bench`), exit code 2.
 
 use crate::output::{ErrorBody, Header};
-use qm_bench::{CollectBench, GameBench, SelfplayBench, SupplyBench};
+use qm_bench::{CollectBench, GameBench, OilBench, OilCaseKind, SelfplayBench, SupplyBench};
 use schemars::JsonSchema;
 use serde::Serialize;
 use std::fmt::Display;
@@ -110,6 +110,32 @@ pub fn game_table(r: &GameBench) -> String {
         r.checksum_ns,
         r.checksum_turns
     )
+}
+
+/// `qm bench oil`'s figures as a table: one row per size and case.
+#[must_use]
+pub fn oil_table(r: &OilBench) -> String {
+    let mut t = format!(
+        "oil solver, {} timed solves of each problem\n{:<8} {:<13} {:>8} {:>12} {:>12} {:>8} {:>10}",
+        r.iters, "size", "case", "problems", "median ns", "mean ns", "optimal", "nodes"
+    );
+    for c in &r.cases {
+        let case = match c.case {
+            OilCaseKind::AllFit => "all_fit",
+            OilCaseKind::ShortOfOil => "short_of_oil",
+        };
+        t.push_str(&format!(
+            "\n{:<8} {:<13} {:>8} {:>12} {:>12} {:>8} {:>10}",
+            c.size,
+            case,
+            c.problems,
+            c.median_ns,
+            c.mean_ns,
+            format!("{}/{}", c.proven_optimal, c.problems),
+            c.nodes
+        ));
+    }
+    t
 }
 
 /// `qm bench collect`'s figures as text.

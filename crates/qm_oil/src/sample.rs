@@ -107,3 +107,58 @@ fn spread_points(rng: &mut SplitMix, total: u32, resources: usize) -> Vec<(u32, 
     }
     points
 }
+
+/// The sizes the benches solve: (units, resources, theatres).
+pub const BENCH_SIZES: [(usize, usize, usize); 3] = [(12, 4, 2), (40, 12, 4), (200, 30, 8)];
+
+/// Problems the benches keep per size and case.
+pub const BENCH_PROBLEMS: usize = 8;
+
+/// The two cases of the benches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BenchCase {
+    /// The oil within reach takes every unit (oil 300% of the cost).
+    AllFit,
+    /// It does not (half the units crowd the first theatre, oil 70% of
+    /// the cost), so the solver also chooses which units are reorganized.
+    ShortOfOil,
+}
+
+impl BenchCase {
+    /// Both cases, in the benches' order.
+    pub const ALL: [BenchCase; 2] = [BenchCase::AllFit, BenchCase::ShortOfOil];
+
+    /// The case's name in bench ids and reports.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            BenchCase::AllFit => "all_fit",
+            BenchCase::ShortOfOil => "short_of_oil",
+        }
+    }
+
+    /// The sample shape of the case at `(units, resources, theatres)`.
+    #[must_use]
+    pub const fn spec(self, (units, resources, theatres): (usize, usize, usize)) -> SampleSpec {
+        match self {
+            BenchCase::AllFit => SampleSpec { units, resources, theatres, oil_percent: 300, crowd_percent: 0 },
+            BenchCase::ShortOfOil => {
+                SampleSpec { units, resources, theatres, oil_percent: 70, crowd_percent: SHORT_CROWD }
+            }
+        }
+    }
+}
+
+/// The benches' problems of `case` at `size`: the first [`BENCH_PROBLEMS`]
+/// of seeds `0..500` whose default plan ([`crate::solve`]) reorganizes every
+/// unit (all fit) or leaves some cost out (short of oil).
+#[must_use]
+pub fn bench_problems(case: BenchCase, size: (usize, usize, usize)) -> Vec<Problem> {
+    let spec = case.spec(size);
+    let keep = |p: &Problem| {
+        let total: u32 = p.units.iter().map(|u| u.cost.0).sum();
+        let reorganized = crate::solve(p).map_or(0, |plan| plan.cost_reorganized.0);
+        (reorganized == total) == (case == BenchCase::AllFit)
+    };
+    (0..500).map(|seed| sample_problem(spec, seed)).filter(keep).take(BENCH_PROBLEMS).collect()
+}

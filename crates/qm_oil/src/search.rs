@@ -29,13 +29,21 @@
 //!   unspent holds at most 0.4, so each further point spent adds at most
 //!   0.6 of room ([`crate::spend::level_capacity`], ruling 13);
 //! - the same for each Hall set ([`classes::Tables::families`]): the units
-//!   left whose reach lies inside it must fit in its resources alone.
+//!   left whose reach lies inside it must fit in its resources alone;
+//! - the maximum flow of the cost left into the room left ([`flow`]), which
+//!   holds every Hall set's bound at once: it must carry all of it at full
+//!   capacity (ruling 2), and each point spent beyond the levels above adds
+//!   at most 0.6 to what it carries at those levels;
+//! - for each unit cost that does not divide a point (0.3, 0.4, 0.6 ...),
+//!   the units of that cost or more must fit by number, at most `10 / w` of
+//!   them to a point (ruling 13), a flow of counts.
 //!
 //! The search stops as soon as a plan spends the rounded minimum of OIL-004
 //! or the bound at the root, whichever is larger.
 
 pub(crate) mod classes;
 pub(crate) mod engine;
+pub(crate) mod flow;
 
 use crate::spend::{TENTHS_PER_POINT, level_capacity, rounded_minimum};
 use classes::{Tables, bits};
@@ -144,6 +152,7 @@ fn spend_bound(t: &Tables, c: usize, loads: &[u32], bags: &[u16]) -> Option<u32>
         all.add(each[r]);
     }
     let mut extra = all.extra(t.suffix_cost[c])?;
+    extra = extra.max(flow_extra(t, c, loads, bags, &each)?);
     let q = t.families.len();
     for (f, &family) in t.families.iter().enumerate() {
         let inside = t.inside[c * q + f];
@@ -154,6 +163,37 @@ fn spend_bound(t: &Tables, c: usize, loads: &[u32], bags: &[u16]) -> Option<u32>
         }
     }
     Some(levels + extra)
+}
+
+/// The fewest further points the flow bound asks for ([`flow`]): every
+/// class left must fit at full capacity (ruling 2), and each point spent
+/// beyond the levels of `each` raises the flow by at most [`UPGRADE`].
+fn flow_extra(t: &Tables, c: usize, loads: &[u32], bags: &[u16], each: &[Room]) -> Option<u32> {
+    let need = t.suffix_cost[c];
+    if need == 0 {
+        return Some(0);
+    }
+    let open = t.open[c];
+    let amount = |i: usize| t.classes[i].cost * t.classes[i].members.len() as u32;
+    let mut network = t.network.borrow_mut();
+    if !network.counts_fit(t, c, bags, |_| true) {
+        return None;
+    }
+    let m = t.resources();
+    let mut level = vec![0u32; m];
+    for r in bits(open) {
+        level[r] = each[r].room;
+    }
+    let fit = network.max_fit(t, c, &level, amount);
+    if fit < need {
+        let full: Vec<u32> = (0..m)
+            .map(|r| if open >> r & 1 == 1 { crate::spend::capacity(t.points[r]) - loads[r] } else { 0 })
+            .collect();
+        if network.raise(&full, &level) < need {
+            return None;
+        }
+    }
+    Some((need - fit).div_ceil(UPGRADE))
 }
 
 /// The room one more spent point adds: 1.0 instead of the 0.4 an unspent

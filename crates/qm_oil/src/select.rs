@@ -15,7 +15,21 @@
 //! Units of the same cost and reach are interchangeable, and the earlier in
 //! priority order is always the better one to take, so a set is a number of
 //! units per class ([`crate::search`]'s classes), its members taken in
-//! priority order. The steps, all on the shared engine:
+//! priority order.
+//!
+//! **Approach** (chosen over a MILP crate, which could not give the
+//! priority tie-break or ruling 13's division without one solve per
+//! decision): a fractional relaxation as a maximum flow
+//! ([`crate::search::flow`]) bounds the search and splits it. Step 0: the
+//! resources a maximum flow of every unit's cost saturates (the source side
+//! of a minimum cut) and the units reaching only them are the *tight*
+//! part. No set takes more of the tight units than fit on those resources
+//! alone, so when every other unit fits off them (packed on its own, a
+//! zero-slack Hall set apart from the rest), the best set is all of those
+//! plus the best set of the tight part, searched one connected part at a
+//! time; its priority tie-break is the tight part's, since every best set
+//! holds all the others. Else the whole problem is searched. The steps,
+//! all on the shared engine:
 //! 1. whether every unit fits (the usual case: one search, done), the
 //!    largest units packed first (the class order);
 //! 2. else the largest (cost, number) by branch and bound, bounded by the
@@ -27,7 +41,9 @@
 //! 3. then the priority: walking the units in priority order, each unit the
 //!    best set leaves out is tried in (at the same cost and number) and kept
 //!    in if some set allows it, else it and the later members of its class
-//!    stay out.
+//!    stay out. Most tries need no search: the unit takes the place of a
+//!    unit of the same cost, later in priority order, on a resource it
+//!    reaches ([`swap_in`]).
 
 use crate::search::classes::{ClassOrder, Tables, bits};
 use crate::search::engine::{Engine, Objective};
@@ -60,20 +76,29 @@ fn value(cost: u32, count: u32) -> i64 {
 pub(crate) fn best_selection(costs: &[u32], masks: &[u64], points: &[u32], node_limit: Option<u64>) -> Selection {
     let units: Vec<(u32, u64)> = costs.iter().copied().zip(masks.iter().copied()).collect();
     let n = units.len();
-    let all = value(costs.iter().sum(), n as u32);
-    // Step 1 packs the largest units first (the class order); with a node
-    // limit it gets a quarter of it: step 2 also ends early when all fit,
-    // only less quickly.
+    // Step 1 packs the largest units first (the class order).
     let packing = Tables::new(&units, points);
     if let Some(assignment) = quick_packing(&packing, points, n) {
         return Selection { assignment, exact: true, nodes: 0 };
     }
-    let mut every = Engine::new(&packing, Pick::default(), node_limit.map(|limit| limit / 4));
+    by_parts(&units, &packing, points, node_limit).unwrap_or_else(|| whole(&units, &packing, points, node_limit))
+}
+
+/// Steps 1 to 3 on one problem (see the module docs).
+fn whole(units: &[(u32, u64)], packing: &Tables, points: &[u32], node_limit: Option<u64>) -> Selection {
+    let n = units.len();
+    let all = value(units.iter().map(|u| u.0).sum(), n as u32);
+    if let Some(assignment) = quick_packing(packing, points, n) {
+        return Selection { assignment, exact: true, nodes: 0 };
+    }
+    // With a node limit step 1's search gets a quarter of it: step 2 also
+    // ends early when all fit, only less quickly.
+    let mut every = Engine::new(packing, Pick::default(), node_limit.map(|limit| limit / 4));
     if every.run(all, all) {
         let (_, counts) = every.best().unwrap_or_default();
         return Selection { assignment: packing.hand_out(&counts, n), exact: true, nodes: every.nodes };
     }
-    let tables = Tables::ordered(&units, points, ClassOrder::Sweep);
+    let tables = Tables::ordered(units, points, ClassOrder::Sweep);
     let mut engine = Engine::new(&tables, Pick::default(), node_limit);
     engine.lo.iter_mut().for_each(|lo| *lo = 0);
     let found = most_value(&mut engine, node_limit.is_some());
@@ -86,6 +111,142 @@ pub(crate) fn best_selection(costs: &[u32], masks: &[u64], points: &[u32], node_
     }
     // Step 2 alone is exact when it finishes, whatever step 1 did.
     Selection { assignment: tables.hand_out(&counts, n), exact: !engine.aborted, nodes: nodes(&engine) }
+}
+
+/// The decomposition of step 0 (see the module docs): the resources a
+/// maximum flow of all the units' cost saturates (a minimum cut, ruling 2)
+/// and the units reaching only them form the *tight* part; every other unit
+/// is taken when they all fit on the other resources, and the tight part
+/// is solved one connected part at a time. `None` when nothing splits off.
+fn by_parts(units: &[(u32, u64)], packing: &Tables, points: &[u32], node_limit: Option<u64>) -> Option<Selection> {
+    let tight = saturated_resources(packing, points);
+    let (inside, outside): (Vec<usize>, Vec<usize>) = (0..units.len()).partition(|&u| units[u].1 & !tight == 0);
+    let parts = connected_parts(units, &inside);
+    if outside.is_empty() && parts.len() <= 1 {
+        return None;
+    }
+    let mut out = vec![None; units.len()];
+    let mut nodes = 0;
+    // The free units, each kept off the tight resources, must all fit.
+    let free: Vec<(u32, u64)> = outside.iter().map(|&u| (units[u].0, units[u].1 & !tight)).collect();
+    let (fit, searched) = all_fit(&free, points, node_limit)?;
+    nodes += searched;
+    for (&u, slot) in outside.iter().zip(fit) {
+        out[u] = slot;
+    }
+    let mut exact = true;
+    for part in parts {
+        let sub: Vec<(u32, u64)> = part.iter().map(|&u| units[u]).collect();
+        let selection = whole(&sub, &Tables::new(&sub, points), points, node_limit);
+        exact &= selection.exact;
+        nodes += selection.nodes;
+        for (&u, slot) in part.iter().zip(selection.assignment) {
+            out[u] = slot;
+        }
+    }
+    Some(Selection { assignment: out, exact, nodes })
+}
+
+/// The resources on the source side of a minimum cut of the maximum flow
+/// of every unit's cost into the resources' capacity ([`flow`]).
+fn saturated_resources(packing: &Tables, points: &[u32]) -> u64 {
+    let caps: Vec<u32> = points.iter().map(|&k| capacity(k)).collect();
+    let amount = |c: usize| packing.classes[c].cost * packing.classes[c].members.len() as u32;
+    let mut network = packing.network.borrow_mut();
+    network.max_fit(packing, 0, &caps, amount);
+    network.saturated(points.len())
+}
+
+/// A packing of every unit of `units`, with the nodes searched; `None` when
+/// they do not all fit (or the node limit stopped the search). The
+/// resources a maximum flow fills whatever it does (a Hall set whose inside
+/// units take all its room, ruling 2) take only those units, so each of
+/// their connected parts and the rest are packed on their own.
+fn all_fit(units: &[(u32, u64)], points: &[u32], node_limit: Option<u64>) -> Option<(Vec<Option<usize>>, u64)> {
+    let tables = Tables::new(units, points);
+    if let Some(assignment) = quick_packing(&tables, points, units.len()) {
+        return Some((assignment, 0));
+    }
+    let caps: Vec<u32> = points.iter().map(|&k| capacity(k)).collect();
+    let amount = |c: usize| tables.classes[c].cost * tables.classes[c].members.len() as u32;
+    let total: u32 = units.iter().map(|u| u.0).sum();
+    let full = {
+        let mut network = tables.network.borrow_mut();
+        if network.max_fit(&tables, 0, &caps, amount) < total {
+            return None;
+        }
+        network.full(points.len())
+    };
+    let (inside, outside): (Vec<usize>, Vec<usize>) = (0..units.len()).partition(|&u| units[u].1 & !full == 0);
+    let mut parts = connected_parts(units, &inside);
+    if parts.len() + usize::from(!outside.is_empty()) <= 1 {
+        return search_all(&tables, units.len(), node_limit);
+    }
+    // Units outside keep off the full resources; those inside reach only them.
+    parts.push(outside);
+    let mut out = vec![None; units.len()];
+    let mut nodes = 0;
+    for part in parts {
+        let sub: Vec<(u32, u64)> = part.iter().map(|&u| (units[u].0, off_full(units[u].1, full))).collect();
+        let (fit, searched) = search_all(&Tables::new(&sub, points), sub.len(), node_limit)?;
+        nodes += searched;
+        for (&u, slot) in part.iter().zip(fit) {
+            out[u] = slot;
+        }
+    }
+    Some((out, nodes))
+}
+
+/// A reach kept off the `full` resources, unless it lies inside them.
+fn off_full(mask: u64, full: u64) -> u64 {
+    if mask & !full == 0 { mask } else { mask & !full }
+}
+
+/// Every unit of `tables` placed by the search (or quick packing), with
+/// the nodes searched.
+fn search_all(tables: &Tables, n: usize, node_limit: Option<u64>) -> Option<(Vec<Option<usize>>, u64)> {
+    if let Some(assignment) = quick_packing(tables, &tables.points, n) {
+        return Some((assignment, 0));
+    }
+    let all = value(tables.suffix_cost[0], n as u32);
+    let mut every = Engine::new(tables, Pick::default(), node_limit);
+    if !every.run(all, all) {
+        return None;
+    }
+    let (_, counts) = every.best()?;
+    Some((tables.hand_out(&counts, n), every.nodes))
+}
+
+/// The units of `subset` grouped by the connected parts of the graph of
+/// units and the resources they reach, each in the order of `subset`;
+/// parts in the order of their first unit.
+fn connected_parts(units: &[(u32, u64)], subset: &[usize]) -> Vec<Vec<usize>> {
+    // The resources each part covers, merged as units join them.
+    let mut parts: Vec<(u64, Vec<usize>)> = Vec::new();
+    for &u in subset {
+        let mask = units[u].1;
+        let mut joined = (mask, vec![u]);
+        let mut i = 0;
+        while i < parts.len() {
+            if parts[i].0 & joined.0 == 0 {
+                i += 1;
+                continue;
+            }
+            let (reach, members) = parts.remove(i);
+            joined.0 |= reach;
+            joined.1.extend(members);
+        }
+        parts.push(joined);
+    }
+    let mut out: Vec<Vec<usize>> = parts
+        .into_iter()
+        .map(|(_, mut members)| {
+            members.sort_unstable();
+            members
+        })
+        .collect();
+    out.sort_unstable_by_key(|members| members.first().copied());
+    out
 }
 
 /// Step 1's quick way: every unit in class order (largest first) on a
@@ -174,6 +335,9 @@ fn by_priority(engine: &mut Engine<'_, Pick>, tables: &Tables, best: i64, mut co
         }
         let before = engine.lo[c];
         engine.lo[c] = j + 1;
+        if swap_in(tables, &engine.lo, &mut counts, c) {
+            continue;
+        }
         if engine.run(best, best) {
             if let Some((_, found)) = engine.best() {
                 counts = found;
@@ -190,6 +354,31 @@ fn by_priority(engine: &mut Engine<'_, Pick>, tables: &Tables, best: i64, mut co
         engine.forget_to(c);
     }
     counts
+}
+
+/// Takes the next member of class `c` in place of a member of the same
+/// cost that no earlier decision keeps in (beyond `lo` of its class, so
+/// later in priority order), on a resource class `c` reaches: the loads and
+/// bags stay as they are, so the set is still possible (ruling 13) and of
+/// the same value. Whether such a member was found.
+fn swap_in(tables: &Tables, lo: &[u32], counts: &mut [Vec<u32>], c: usize) -> bool {
+    let class = &tables.classes[c];
+    for (other, theirs) in tables.classes.iter().enumerate() {
+        let taken: u32 = counts[other].iter().sum();
+        if other == c || theirs.cost != class.cost || taken <= lo[other] {
+            continue;
+        }
+        let shared = theirs.resources.iter().enumerate().find_map(|(p, &r)| {
+            let mine = class.resources.iter().position(|&q| q == r)?;
+            (counts[other][p] > 0).then_some((p, mine))
+        });
+        if let Some((p, mine)) = shared {
+            counts[other][p] -= 1;
+            counts[c][mine] += 1;
+            return true;
+        }
+    }
+    false
 }
 
 /// (cost, number) of the units reorganized: what [`best_selection`]
@@ -212,7 +401,7 @@ struct Pick {
 const UNREACHABLE: u32 = u32::MAX;
 
 impl Objective for Pick {
-    fn upper(&self, t: &Tables, c: usize, loads: &[u32], _bags: &[u16]) -> Option<i64> {
+    fn upper(&self, t: &Tables, c: usize, loads: &[u32], bags: &[u16]) -> Option<i64> {
         let m = t.resources();
         let open = t.open[c];
         let left = self.left[c];
@@ -224,6 +413,19 @@ impl Objective for Pick {
             let inside = t.inside[c * q + f];
             if inside > 0 {
                 cost = cost.min(t.suffix_cost[c] - inside + inside.min(room(family & open)));
+            }
+        }
+        if cost > 0 {
+            let mut room = vec![0u32; m];
+            for r in bits(open) {
+                room[r] = capacity(t.points[r]) - loads[r];
+            }
+            let amount = |i: usize| self.hi[i].min(t.classes[i].members.len() as u32) * t.classes[i].cost;
+            let mut network = t.network.borrow_mut();
+            cost = cost.min(network.max_fit(t, c, &room, amount));
+            // Members that must be placed must fit by number too.
+            if !network.counts_fit(t, c, bags, |k| self.lo[k] >= t.classes[k].members.len() as u32) {
+                return None;
             }
         }
         self.best_drop(c, left - cost)

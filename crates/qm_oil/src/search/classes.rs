@@ -12,6 +12,7 @@
 //! read as a binary number (resource 0 the lowest bit).
 
 use super::engine::Fx;
+use super::flow::Network;
 use crate::spend::{capacity, level_capacity, points_spent};
 use std::cell::RefCell;
 use std::cmp::Reverse;
@@ -67,6 +68,12 @@ pub(crate) struct Tables {
     /// The bag of the members of classes `c..` that reach only resource
     /// `r`, at `(c * m + r) * costs.len()`.
     pub exclusive_bag: Vec<u16>,
+    /// The distinct reaches of the classes, ascending.
+    pub reaches: Vec<u64>,
+    /// Index in [`Tables::reaches`] of each class's reach.
+    pub reach_of: Vec<usize>,
+    /// The network of the flow bound ([`super::flow`]), reused.
+    pub network: RefCell<Network>,
     /// Points spent per (points, bag) already divided ([`Tables::spent`]).
     spent_memo: RefCell<HashMap<Vec<u16>, Option<u32>, BuildHasherDefault<Fx>>>,
 }
@@ -121,7 +128,13 @@ impl Tables {
                 inside[c * q + f] = inside[(c + 1) * q + f] + own;
             }
         }
+        let mut reaches: Vec<u64> = classes.iter().map(|c| c.mask).collect();
+        reaches.sort_unstable();
+        reaches.dedup();
+        let reach_of = classes.iter().map(|c| reaches.binary_search(&c.mask).unwrap_or(0)).collect();
         Tables {
+            reaches,
+            reach_of,
             classes,
             points: points.to_vec(),
             open,
@@ -132,6 +145,7 @@ impl Tables {
             inside,
             costs,
             exclusive_bag,
+            network: RefCell::default(),
             spent_memo: RefCell::default(),
         }
     }

@@ -227,3 +227,42 @@ fn short_of_oil_matches_brute_force() {
     // what this test exercises.
     assert!(short * 2 > cases, "only {short} of {cases} cases were short of oil");
 }
+
+/// A problem in two theatres: a crowded one of one-point resources and a
+/// roomier one, a few units reaching across, so the selection's minimum
+/// cut splits a tight part from units that all fit (the flow bound, the
+/// split and the swap of the priority step, against the oracle).
+fn two_theatre_problem(rng: &mut SplitMix) -> Problem {
+    let n = 5 + rng.below(4) as usize;
+    let front = 1 + rng.below(2) as usize;
+    let m = front + 1 + rng.below(2) as usize;
+    let units = (0..n)
+        .map(|u| {
+            let crowded = rng.below(3) != 0;
+            let (own, other) = if crowded { (0..front, front..m) } else { (front..m, 0..front) };
+            let mut reaches: Vec<usize> = own.filter(|_| rng.below(4) != 0).collect();
+            reaches.extend(other.filter(|_| rng.below(5) == 0));
+            if reaches.is_empty() {
+                reaches.push(if crowded { 0 } else { m - 1 });
+            }
+            let cost = [1, 2, 2, 4, 6][rng.below(5) as usize];
+            let class = if rng.below(4) == 0 { UnitClass::Hq } else { UnitClass::Other };
+            OilUnit { id: UnitId((u as u32 * 5 + 2) % 13), cost: Tenths(cost), class, ordered: true, reaches }
+        })
+        .collect();
+    let resources = (0..m)
+        .map(|r| {
+            let points = if r < front { 1 } else { 1 + rng.below(2) as u32 };
+            OilResource { id: ResourceId(r as u32), points, kind: ResourceKind::Produced }
+        })
+        .collect();
+    Problem { units, resources }
+}
+
+#[test]
+fn split_problems_match_brute_force() {
+    let mut rng = SplitMix(1942);
+    let cases = 1500;
+    let short = (0..cases).filter(|_| check_against_oracle(&two_theatre_problem(&mut rng))).count();
+    assert!(short * 4 > cases, "only {short} of {cases} cases were short of oil");
+}

@@ -9,7 +9,7 @@ use qm_oil::{SolverOptions, solve, solve_with};
 
 /// Nodes allowed to the limited search in the gap test: far fewer than the
 /// exact searches of these problems need, so the limit bites.
-const SMALL_LIMIT: u64 = 150;
+const SMALL_LIMIT: u64 = 40;
 
 /// The gap of the limited search on 40-unit, 12-resource samples with
 /// plenty of oil and short of oil, as measured: at most [`COST_GAP`] tenths
