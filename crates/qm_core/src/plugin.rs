@@ -218,10 +218,12 @@ impl RulesBuilder {
     /// Registers the order kinds of `T`: `validate` checks one order against
     /// the world and queues it, as a `V` in the world's [`Pending<V>`].
     ///
-    /// `validate` may change nothing but that queue, and only by pushing
-    /// the order it accepts: a rejected batch, and a listing that tries
-    /// orders by validating them, are undone by cutting each queue back to
-    /// its length before ([`Rules::restore_queues`]).
+    /// `validate` changes no state but that queue, and that only by
+    /// pushing the order it accepts (it may refresh derived caches, as a
+    /// sea plan's preview of the determination does): a rejected batch,
+    /// and a listing that tries orders by validating them, are undone by
+    /// cutting each queue back to its length before
+    /// ([`Rules::restore_queues`]).
     ///
     /// # Errors
     /// A kind already declared by another family.
