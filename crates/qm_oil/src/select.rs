@@ -28,12 +28,23 @@
 //! zero-slack Hall set apart from the rest), the best set is all of those
 //! plus the best set of the tight part, searched one connected part at a
 //! time; its priority tie-break is the tight part's, since every best set
-//! holds all the others. Else the whole problem is searched. The steps,
-//! all on the shared engine:
+//! holds all the others. (This holds for any set of resources whose
+//! outside units all fit off it; when all the cost flows, the set is the
+//! resources every maximum flow fills.) When the other units do not all
+//! fit as whole units (a resource reached by one 0.1 unit and 0.2 ones:
+//! parity, which the flow cannot see), the best set places at most the
+//! tight capacity on the tight resources and at most the best cost of the
+//! other units off them, so when the inside units fill the tight resources
+//! exactly, only the few other units whose cost fits in what the other part
+//! leaves out can cross; each such choice splits into two independent
+//! problems ([`short_parts`]). Else the whole problem is searched. The
+//! steps, all on the shared engine:
 //! 1. whether every unit fits (the usual case: one search, done), the
 //!    largest units packed first (the class order);
 //! 2. else the largest (cost, number) by branch and bound, bounded by the
-//!    room of the resources and of every Hall set (ruling 2), over the
+//!    room of the resources and of every Hall set (ruling 2), each
+//!    resource's room cut to the largest sum of the costs left that reach
+//!    it ([`Tables::fillable`]: whole units), over the
 //!    classes in a sweep over the resources ([`ClassOrder::Sweep`]): a
 //!    resource closes once the classes reaching it are placed, so the
 //!    memo's states (the loads of the open resources) stay few. The class
@@ -81,7 +92,10 @@ pub(crate) fn best_selection(costs: &[u32], masks: &[u64], points: &[u32], node_
     if let Some(assignment) = quick_packing(&packing, points, n) {
         return Selection { assignment, exact: true, nodes: 0 };
     }
-    by_parts(&units, &packing, points, node_limit).unwrap_or_else(|| whole(&units, &packing, points, node_limit))
+    by_parts(&units, &packing, points, node_limit).unwrap_or_else(|searched| {
+        let selection = whole(&units, &packing, points, node_limit);
+        Selection { nodes: selection.nodes + searched, ..selection }
+    })
 }
 
 /// Steps 1 to 3 on one problem (see the module docs).
@@ -117,55 +131,202 @@ fn whole(units: &[(u32, u64)], packing: &Tables, points: &[u32], node_limit: Opt
 /// maximum flow of all the units' cost saturates (a minimum cut, ruling 2)
 /// and the units reaching only them form the *tight* part; every other unit
 /// is taken when they all fit on the other resources, and the tight part
-/// is solved one connected part at a time. `None` when nothing splits off.
-fn by_parts(units: &[(u32, u64)], packing: &Tables, points: &[u32], node_limit: Option<u64>) -> Option<Selection> {
+/// is solved one connected part at a time. When they do not all fit (whole
+/// units, ruling 13), [`short_parts`]. `Err` with the nodes searched when
+/// nothing splits off.
+fn by_parts(units: &[(u32, u64)], packing: &Tables, points: &[u32], node_limit: Option<u64>) -> Result<Selection, u64> {
     let tight = saturated_resources(packing, points);
     let (inside, outside): (Vec<usize>, Vec<usize>) = (0..units.len()).partition(|&u| units[u].1 & !tight == 0);
     let parts = connected_parts(units, &inside);
     if outside.is_empty() && parts.len() <= 1 {
-        return None;
+        return Err(0);
     }
-    let mut out = vec![None; units.len()];
-    let mut nodes = 0;
     // The free units, each kept off the tight resources, must all fit.
     let free: Vec<(u32, u64)> = outside.iter().map(|&u| (units[u].0, units[u].1 & !tight)).collect();
-    let (fit, searched) = all_fit(&free, points, node_limit)?;
-    nodes += searched;
+    let (fit, mut nodes) = match all_fit(&free, points, node_limit) {
+        Ok(found) => found,
+        Err(searched) if tight == 0 => return Err(searched),
+        Err(searched) => {
+            return short_parts(units, points, tight, &inside, &outside, node_limit)
+                .map(|s| Selection { nodes: s.nodes + searched, ..s })
+                .ok_or(searched);
+        }
+    };
+    let mut out = vec![None; units.len()];
     for (&u, slot) in outside.iter().zip(fit) {
         out[u] = slot;
     }
-    let mut exact = true;
-    for part in parts {
-        let sub: Vec<(u32, u64)> = part.iter().map(|&u| units[u]).collect();
-        let selection = whole(&sub, &Tables::new(&sub, points), points, node_limit);
-        exact &= selection.exact;
-        nodes += selection.nodes;
-        for (&u, slot) in part.iter().zip(selection.assignment) {
+    let exact = solve_parts(units, &[], &inside, tight, points, node_limit, &mut out, &mut nodes);
+    Ok(Selection { assignment: out, exact, nodes })
+}
+
+/// Most sets of swing units [`short_parts`] tries.
+const SWING_SETS: usize = 16;
+
+/// Step 0 when the free units do not all fit off the tight resources `T`.
+/// Any set places at most the capacity of `T` on `T` and, off `T`, free
+/// units only, at most `B`, the best cost of the free part (searched on its
+/// own). When the inside units fill `T` exactly, the best cost is therefore
+/// `cap(T) + B`, and a best set leaves out free units of `D` (the free cost
+/// minus `B`) at most; the free units it places on `T` are *swing* units:
+/// they reach `T` and cost `D` in all at most. For each such set `W` of
+/// swing units (none first), the set is the best one of the inside units
+/// and `W` on `T` (`W` first in priority order: every candidate holds it)
+/// and the best one of the other free units off `T`, two problems sharing
+/// no unit and no resource, so their best sets (by cost, number and
+/// priority) make the best set of the union. The best set overall is the
+/// best of these candidates, by cost, number and then priority. `None` when
+/// a part is not solved exactly, `T` is not filled exactly or there are too
+/// many swing sets.
+fn short_parts(
+    units: &[(u32, u64)],
+    points: &[u32],
+    tight: u64,
+    inside: &[usize],
+    outside: &[usize],
+    node_limit: Option<u64>,
+) -> Option<Selection> {
+    let cap: u32 = bits(tight).map(|r| capacity(points[r])).sum();
+    let free_cost: u32 = outside.iter().map(|&u| units[u].0).sum();
+    let mut nodes = 0;
+    let mut best: Option<(i64, Vec<Option<usize>>)> = None;
+    let mut swing_sets: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut i = 0;
+    while i < swing_sets.len() {
+        let set = swing_sets[i].clone();
+        i += 1;
+        let mut out = vec![None; units.len()];
+        // The free units off `T`, but those of `set`.
+        let rest: Vec<usize> = outside.iter().copied().filter(|u| !set.contains(u)).collect();
+        let free: Vec<u32> = rest.iter().map(|&u| units[u].0).collect();
+        let masks: Vec<u64> = rest.iter().map(|&u| units[u].1 & !tight).collect();
+        let off = best_selection(&free, &masks, points, node_limit);
+        nodes += off.nodes;
+        if !off.exact {
+            return None;
+        }
+        for (&u, slot) in rest.iter().zip(off.assignment) {
             out[u] = slot;
         }
+        // The inside units and `set` on `T`.
+        let exact = solve_parts(units, &set, inside, tight, points, node_limit, &mut out, &mut nodes);
+        if !exact {
+            return None;
+        }
+        let on_tight: u32 =
+            (0..units.len()).filter(|&u| out[u].is_some_and(|r| tight >> r & 1 == 1)).map(|u| units[u].0).sum();
+        let off_cost: u32 = rest.iter().filter(|&&u| out[u].is_some()).map(|&u| units[u].0).sum();
+        if set.is_empty() {
+            // The best cost is `cap(T) + B` only when `T` is filled.
+            if on_tight != cap {
+                return None;
+            }
+            let d = free_cost - off_cost;
+            let swing: Vec<usize> =
+                outside.iter().copied().filter(|&u| units[u].1 & tight != 0 && units[u].0 <= d).collect();
+            swing_sets = swing_subsets(units, &swing, d)?;
+        }
+        let cost = on_tight + off_cost;
+        let count = out.iter().filter(|slot| slot.is_some()).count() as u32;
+        let candidate = (value(cost, count), out);
+        if best.as_ref().is_none_or(|b| better(&candidate, b)) {
+            best = Some(candidate);
+        }
     }
-    Some(Selection { assignment: out, exact, nodes })
+    let (_, assignment) = best?;
+    Some(Selection { assignment, exact: true, nodes })
+}
+
+/// The sets of `swing` units costing `d` at most, in all: the empty set
+/// first, then by the order of `swing`; `None` when there are more than
+/// [`SWING_SETS`].
+fn swing_subsets(units: &[(u32, u64)], swing: &[usize], d: u32) -> Option<Vec<Vec<usize>>> {
+    let mut sets: Vec<(u32, Vec<usize>)> = vec![(0, Vec::new())];
+    for &u in swing {
+        let cost = units[u].0;
+        let more: Vec<(u32, Vec<usize>)> = sets
+            .iter()
+            .filter(|(c, _)| c + cost <= d)
+            .map(|(c, set)| (c + cost, set.iter().copied().chain([u]).collect()))
+            .collect();
+        sets.extend(more);
+        if sets.len() > SWING_SETS {
+            return None;
+        }
+    }
+    Some(sets.into_iter().map(|(_, set)| set).collect())
+}
+
+/// Whether `a` is a better set than `b`: higher value, then the earlier
+/// unit in priority order (the index order of the units).
+fn better(a: &(i64, Vec<Option<usize>>), b: &(i64, Vec<Option<usize>>)) -> bool {
+    if a.0 != b.0 {
+        return a.0 > b.0;
+    }
+    a.1.iter().zip(&b.1).find(|(x, y)| x.is_some() != y.is_some()).is_some_and(|(x, _)| x.is_some())
+}
+
+/// Solves the units `first` (kept on the `tight` resources) and `inside`
+/// (indices into `units`), in that priority order, one connected part at
+/// a time, writing their slots into `out`; whether every part was solved
+/// exactly.
+#[allow(clippy::too_many_arguments, reason = "the parts of one split")]
+fn solve_parts(
+    units: &[(u32, u64)],
+    first: &[usize],
+    inside: &[usize],
+    tight: u64,
+    points: &[u32],
+    node_limit: Option<u64>,
+    out: &mut [Option<usize>],
+    nodes: &mut u64,
+) -> bool {
+    let local: Vec<usize> = first.iter().chain(inside).copied().collect();
+    let reach: Vec<(u32, u64)> = local
+        .iter()
+        .enumerate()
+        .map(|(j, &u)| (units[u].0, if j < first.len() { units[u].1 & tight } else { units[u].1 }))
+        .collect();
+    let all: Vec<usize> = (0..local.len()).collect();
+    let mut exact = true;
+    for part in connected_parts(&reach, &all) {
+        let sub: Vec<(u32, u64)> = part.iter().map(|&j| reach[j]).collect();
+        let selection = whole(&sub, &Tables::new(&sub, points), points, node_limit);
+        exact &= selection.exact;
+        *nodes += selection.nodes;
+        for (&j, slot) in part.iter().zip(selection.assignment) {
+            out[local[j]] = slot;
+        }
+    }
+    exact
 }
 
 /// The resources on the source side of a minimum cut of the maximum flow
-/// of every unit's cost into the resources' capacity ([`flow`]).
+/// of every unit's cost into the resources' capacity ([`flow`]); when all
+/// of it flows, the resources with no room left in any maximum flow (a Hall
+/// set its inside units fill exactly).
 fn saturated_resources(packing: &Tables, points: &[u32]) -> u64 {
     let caps: Vec<u32> = points.iter().map(|&k| capacity(k)).collect();
     let amount = |c: usize| packing.classes[c].cost * packing.classes[c].members.len() as u32;
+    let total: u32 = (0..packing.classes.len()).map(amount).sum();
     let mut network = packing.network.borrow_mut();
-    network.max_fit(packing, 0, &caps, amount);
-    network.saturated(points.len())
+    if network.max_fit(packing, 0, &caps, amount) < total {
+        network.saturated(points.len())
+    } else {
+        network.full(points.len())
+    }
 }
 
-/// A packing of every unit of `units`, with the nodes searched; `None` when
-/// they do not all fit (or the node limit stopped the search). The
+/// A packing of every unit of `units`, with the nodes searched; `Err` with
+/// the nodes searched when they do not all fit (or the node limit stopped
+/// the search). The
 /// resources a maximum flow fills whatever it does (a Hall set whose inside
 /// units take all its room, ruling 2) take only those units, so each of
 /// their connected parts and the rest are packed on their own.
-fn all_fit(units: &[(u32, u64)], points: &[u32], node_limit: Option<u64>) -> Option<(Vec<Option<usize>>, u64)> {
+fn all_fit(units: &[(u32, u64)], points: &[u32], node_limit: Option<u64>) -> Result<(Vec<Option<usize>>, u64), u64> {
     let tables = Tables::new(units, points);
     if let Some(assignment) = quick_packing(&tables, points, units.len()) {
-        return Some((assignment, 0));
+        return Ok((assignment, 0));
     }
     let caps: Vec<u32> = points.iter().map(|&k| capacity(k)).collect();
     let amount = |c: usize| tables.classes[c].cost * tables.classes[c].members.len() as u32;
@@ -173,7 +334,7 @@ fn all_fit(units: &[(u32, u64)], points: &[u32], node_limit: Option<u64>) -> Opt
     let full = {
         let mut network = tables.network.borrow_mut();
         if network.max_fit(&tables, 0, &caps, amount) < total {
-            return None;
+            return Err(0);
         }
         network.full(points.len())
     };
@@ -188,13 +349,13 @@ fn all_fit(units: &[(u32, u64)], points: &[u32], node_limit: Option<u64>) -> Opt
     let mut nodes = 0;
     for part in parts {
         let sub: Vec<(u32, u64)> = part.iter().map(|&u| (units[u].0, off_full(units[u].1, full))).collect();
-        let (fit, searched) = search_all(&Tables::new(&sub, points), sub.len(), node_limit)?;
+        let (fit, searched) = search_all(&Tables::new(&sub, points), sub.len(), node_limit).map_err(|s| nodes + s)?;
         nodes += searched;
         for (&u, slot) in part.iter().zip(fit) {
             out[u] = slot;
         }
     }
-    Some((out, nodes))
+    Ok((out, nodes))
 }
 
 /// A reach kept off the `full` resources, unless it lies inside them.
@@ -204,17 +365,17 @@ fn off_full(mask: u64, full: u64) -> u64 {
 
 /// Every unit of `tables` placed by the search (or quick packing), with
 /// the nodes searched.
-fn search_all(tables: &Tables, n: usize, node_limit: Option<u64>) -> Option<(Vec<Option<usize>>, u64)> {
+fn search_all(tables: &Tables, n: usize, node_limit: Option<u64>) -> Result<(Vec<Option<usize>>, u64), u64> {
     if let Some(assignment) = quick_packing(tables, &tables.points, n) {
-        return Some((assignment, 0));
+        return Ok((assignment, 0));
     }
     let all = value(tables.suffix_cost[0], n as u32);
     let mut every = Engine::new(tables, Pick::default(), node_limit);
     if !every.run(all, all) {
-        return None;
+        return Err(every.nodes);
     }
-    let (_, counts) = every.best()?;
-    Some((tables.hand_out(&counts, n), every.nodes))
+    let (_, counts) = every.best().ok_or(every.nodes)?;
+    Ok((tables.hand_out(&counts, n), every.nodes))
 }
 
 /// The units of `subset` grouped by the connected parts of the graph of
@@ -301,11 +462,23 @@ fn pack(tables: &Tables, points: &[u32], n: usize, fit: Fit) -> Option<Vec<Optio
 /// Step 2: the largest value. Without a node limit it is searched first at
 /// the bound of the root and then at ever lower costs (1, 2, 4, ... tenths
 /// below it), so the first runs prune hard; what a failed run learns stays
-/// in the memo. With a limit, one branch and bound from the first packing
-/// found, so the best set found so far is at hand when the limit stops it.
+/// in the memo. With a limit, first a run at the bound of the root on a
+/// quarter of the nodes (a set of that value, cost and number, is the best;
+/// the first one found is the first of the search order, as below), then
+/// one branch and bound from the first packing found, so the best set
+/// found so far is at hand when the limit stops it.
 fn most_value(engine: &mut Engine<'_, Pick>, limited: bool) -> Option<(i64, Vec<Vec<u32>>)> {
     let stop = engine.root_upper()?;
     if limited {
+        // A first run at the bound, on a quarter of the nodes.
+        let budget = engine.limit_nodes(None);
+        engine.limit_nodes(budget.map(|limit| engine.nodes + limit / 4));
+        if engine.run(stop, stop) {
+            engine.limit_nodes(budget);
+            return engine.best();
+        }
+        engine.aborted = false;
+        engine.limit_nodes(budget);
         engine.run(0, stop);
         return engine.best();
     }
@@ -405,21 +578,23 @@ impl Objective for Pick {
         let m = t.resources();
         let open = t.open[c];
         let left = self.left[c];
-        let room = |set: u64| bits(set).map(|r| capacity(t.points[r]) - loads[r]).sum::<u32>();
-        let fit: u32 = bits(open).map(|r| (capacity(t.points[r]) - loads[r]).min(t.demand[c * m + r])).sum();
+        // The room of each open resource that the classes left can fill
+        // exactly (whole units: [`Tables::fillable`]).
+        let mut room = vec![0u32; m];
+        for r in bits(open) {
+            room[r] = t.fillable(c, r, capacity(t.points[r]) - loads[r]);
+        }
+        let fit: u32 = bits(open).map(|r| room[r].min(t.demand[c * m + r])).sum();
+        let room_of = |set: u64| bits(set).map(|r| room[r]).sum::<u32>();
         let mut cost = left.min(fit);
         let q = t.families.len();
         for (f, &family) in t.families.iter().enumerate() {
             let inside = t.inside[c * q + f];
             if inside > 0 {
-                cost = cost.min(t.suffix_cost[c] - inside + inside.min(room(family & open)));
+                cost = cost.min(t.suffix_cost[c] - inside + inside.min(room_of(family & open)));
             }
         }
         if cost > 0 {
-            let mut room = vec![0u32; m];
-            for r in bits(open) {
-                room[r] = capacity(t.points[r]) - loads[r];
-            }
             let amount = |i: usize| self.hi[i].min(t.classes[i].members.len() as u32) * t.classes[i].cost;
             let mut network = t.network.borrow_mut();
             cost = cost.min(network.max_fit(t, c, &room, amount));

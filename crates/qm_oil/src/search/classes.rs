@@ -34,6 +34,11 @@ pub(crate) struct Class {
     pub members: Vec<usize>,
 }
 
+/// Words of a [`Tables::sums`] entry.
+pub(crate) const SUM_WORDS: usize = 4;
+/// Resources of fewer tenths than this have [`Tables::sums`].
+const SUM_LIMIT: u32 = 64 * SUM_WORDS as u32;
+
 /// Resource sets enumerated exhaustively up to this many resources.
 const TIGHT_SET_RESOURCES: usize = 14;
 /// How many of the tightest sets are kept, per measure.
@@ -72,6 +77,11 @@ pub(crate) struct Tables {
     pub reaches: Vec<u64>,
     /// Index in [`Tables::reaches`] of each class's reach.
     pub reach_of: Vec<usize>,
+    /// Per `c` and resource `r`, at `c * m + r`: the loads the members of
+    /// classes `c..` reaching `r` can add up to exactly, as a set of bits
+    /// (bit `s`: some of them cost `s` tenths in all), for resources of at
+    /// most [`SUM_LIMIT`] tenths ([`Tables::fillable`]).
+    pub sums: Vec<[u64; SUM_WORDS]>,
     /// The network of the flow bound ([`super::flow`]), reused.
     pub network: RefCell<Network>,
     /// Points spent per (points, bag) already divided ([`Tables::spent`]).
@@ -118,6 +128,7 @@ impl Tables {
             }
         }
         let closes = (0..k).map(|c| classes[c].mask & !open[c + 1]).collect();
+        let sums = subset_sums(&classes, points);
         let families = families(&classes, points);
         let q = families.len();
         let mut inside = vec![0u32; (k + 1) * q];
@@ -145,9 +156,34 @@ impl Tables {
             inside,
             costs,
             exclusive_bag,
+            sums,
             network: RefCell::default(),
             spent_memo: RefCell::default(),
         }
+    }
+
+    /// The most of `room` (at most the capacity of resource `r`) that the
+    /// members of classes `c..` can fill exactly: the largest sum of their
+    /// costs, whole units only, that is at most `room` (a resource of 1.0
+    /// reached only by 0.2 units and one 0.1 unit takes 0.9 or 1.0 of them,
+    /// never an odd load beyond the one 0.1). `room` itself for resources
+    /// above [`SUM_LIMIT`] tenths.
+    pub(crate) fn fillable(&self, c: usize, r: usize, room: u32) -> u32 {
+        if capacity(self.points[r]) >= SUM_LIMIT {
+            return room;
+        }
+        let sums = &self.sums[c * self.resources() + r];
+        let room = room.min(SUM_LIMIT - 1) as usize;
+        let (word, bit) = (room / 64, room % 64);
+        // The words up to `room`, the last one cut after bit `room`.
+        let cut = if bit == 63 { u64::MAX } else { (1u64 << (bit + 1)) - 1 };
+        (0..=word)
+            .rev()
+            .find_map(|w| {
+                let bits = if w == word { sums[w] & cut } else { sums[w] };
+                (bits != 0).then(|| (w * 64) as u32 + 63 - bits.leading_zeros())
+            })
+            .unwrap_or(0)
     }
 
     /// The bag of the members of classes `c..` that reach only `r`.
@@ -210,6 +246,58 @@ impl Tables {
         }
         out
     }
+}
+
+/// The table of [`Tables::sums`]: a bounded subset-sum table per resource,
+/// over the classes from the last one back.
+fn subset_sums(classes: &[Class], points: &[u32]) -> Vec<[u64; SUM_WORDS]> {
+    let (k, m) = (classes.len(), points.len());
+    let mut empty = [0u64; SUM_WORDS];
+    empty[0] = 1;
+    let mut sums = vec![empty; (k + 1) * m];
+    for c in (0..k).rev() {
+        sums.copy_within((c + 1) * m..(c + 2) * m, c * m);
+        let class = &classes[c];
+        for &r in &class.resources {
+            let cap = capacity(points[r]);
+            if cap >= SUM_LIMIT || class.cost == 0 {
+                continue;
+            }
+            // More members than fit change nothing below the capacity.
+            let copies = (class.members.len() as u32).min(cap / class.cost);
+            let set = &mut sums[c * m + r];
+            for _ in 0..copies {
+                let before = *set;
+                *set = or_shifted(before, class.cost);
+                if *set == before {
+                    break;
+                }
+            }
+            // Only sums up to the capacity matter.
+            let keep = cap as usize + 1;
+            for (w, word) in set.iter_mut().enumerate() {
+                let from = w * 64;
+                if from >= keep {
+                    *word = 0;
+                } else if keep - from < 64 {
+                    *word &= (1u64 << (keep - from)) - 1;
+                }
+            }
+        }
+    }
+    sums
+}
+
+/// `set | set << shift`, over the words of a subset-sum set.
+fn or_shifted(set: [u64; SUM_WORDS], shift: u32) -> [u64; SUM_WORDS] {
+    let (words, bits) = ((shift / 64) as usize, shift % 64);
+    let mut out = set;
+    for w in words..SUM_WORDS {
+        let low = set[w - words] << bits;
+        let carry = if bits > 0 && w > words { set[w - words - 1] >> (64 - bits) } else { 0 };
+        out[w] |= low | carry;
+    }
+    out
 }
 
 /// The order of the classes in a search.

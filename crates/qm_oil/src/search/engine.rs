@@ -144,6 +144,12 @@ impl<'t, O: Objective> Engine<'t, O> {
         self.best.is_some()
     }
 
+    /// The node limit of the runs from now on (over every run, as
+    /// [`Engine::nodes`] counts).
+    pub(crate) fn limit_nodes(&mut self, node_limit: Option<u64>) -> Option<u64> {
+        std::mem::replace(&mut self.node_limit, node_limit)
+    }
+
     /// The objective's bound at the root.
     pub(crate) fn root_upper(&mut self) -> Option<i64> {
         self.obj.limits(self.t, &self.lo, &self.hi);

@@ -266,3 +266,51 @@ fn split_problems_match_brute_force() {
     let short = (0..cases).filter(|_| check_against_oracle(&two_theatre_problem(&mut rng))).count();
     assert!(short * 4 > cases, "only {short} of {cases} cases were short of oil");
 }
+
+/// A problem whose units fit by their flow but not as whole units: a
+/// front resource that the units reaching only it overfill, and two zone
+/// resources reached by units of even cost and by two 0.1 units, each of
+/// which may also reach the front (parity, ruling 13). The selection's
+/// split then finds the free units short too and tries the swing units on
+/// the front (`select::short_parts`), or splits at the zone it fills.
+fn parity_problem(rng: &mut SplitMix) -> Problem {
+    let mut units = Vec::new();
+    let mut unit = |cost: u32, reaches: Vec<usize>, rng: &mut SplitMix| {
+        let class = if rng.below(4) == 0 { UnitClass::Hq } else { UnitClass::Other };
+        let id = UnitId((units.len() as u32 * 5 + 3) % 11);
+        units.push(OilUnit { id, cost: Tenths(cost), class, ordered: true, reaches });
+    };
+    // Even units that fill the zone but for 0.2: 6 + 6 + 6 or 4 + 4 + 4 + 6.
+    let zone: &[u32] = if rng.below(2) == 0 { &[6, 6, 6] } else { &[4, 4, 4, 6] };
+    for _ in 0..6 - zone.len() {
+        let cost = [2, 4, 4, 6][rng.below(4) as usize];
+        unit(cost, vec![0], rng);
+    }
+    for &cost in zone {
+        let reaches = match rng.below(3) {
+            0 => vec![1],
+            1 => vec![2],
+            _ => vec![1, 2],
+        };
+        unit(cost, reaches, rng);
+    }
+    for zone in [1, 2] {
+        let mut reaches = if rng.below(2) == 0 { vec![0, zone] } else { vec![zone] };
+        if rng.below(4) == 0 {
+            reaches.push(3 - zone);
+            reaches.sort_unstable();
+        }
+        unit(1, reaches, rng);
+    }
+    let resources =
+        (0..3).map(|r| OilResource { id: ResourceId(r as u32), points: 1, kind: ResourceKind::Produced }).collect();
+    Problem { units, resources }
+}
+
+#[test]
+fn parity_problems_match_brute_force() {
+    let mut rng = SplitMix(1943);
+    let cases = 600;
+    let short = (0..cases).filter(|_| check_against_oracle(&parity_problem(&mut rng))).count();
+    assert!(short * 4 > cases, "only {short} of {cases} cases were short of oil");
+}
