@@ -152,25 +152,7 @@ impl Network {
     /// which the sink cannot be reached in the residual network of the last
     /// flow), as a mask.
     pub(crate) fn full(&mut self, m: usize) -> u64 {
-        self.level.clear();
-        self.level.resize(self.head.len(), u32::MAX);
-        self.level[SINK] = 0;
-        self.queue.clear();
-        self.queue.push(SINK);
-        let mut at = 0;
-        while let Some(&w) = self.queue.get(at) {
-            at += 1;
-            let mut f = self.head[w];
-            while f != NONE {
-                // `f ^ 1` is the edge into `w` from `to[f]`.
-                let v = self.to[f];
-                if self.cap[f ^ 1] > 0 && self.level[v] == u32::MAX {
-                    self.level[v] = 0;
-                    self.queue.push(v);
-                }
-                f = self.next[f];
-            }
-        }
+        self.sweep(SINK, true);
         (0..m).filter(|&r| self.level[2 + r] == u32::MAX).fold(0, |acc, r| acc | 1 << r)
     }
 
@@ -210,25 +192,34 @@ impl Network {
 
     /// Breadth-first levels from the source; whether the sink is reached.
     fn levels(&mut self) -> bool {
+        self.sweep(SOURCE, false);
+        self.level[SINK] != u32::MAX
+    }
+
+    /// Breadth-first levels from `start` over the edges with room left:
+    /// away from it (an edge's own room) or, `backward`, towards it (the
+    /// room of its residual twin, the edge from its head to `start`'s side).
+    fn sweep(&mut self, start: usize, backward: bool) {
         self.level.clear();
         self.level.resize(self.head.len(), u32::MAX);
-        self.level[SOURCE] = 0;
+        self.level[start] = 0;
         self.queue.clear();
-        self.queue.push(SOURCE);
+        self.queue.push(start);
         let mut at = 0;
         while let Some(&v) = self.queue.get(at) {
             at += 1;
             let mut e = self.head[v];
             while e != NONE {
                 let w = self.to[e];
-                if self.cap[e] > 0 && self.level[w] == u32::MAX {
+                // `e ^ 1` is the edge into `v` from `w`.
+                let room = if backward { self.cap[e ^ 1] } else { self.cap[e] };
+                if room > 0 && self.level[w] == u32::MAX {
                     self.level[w] = self.level[v] + 1;
                     self.queue.push(w);
                 }
                 e = self.next[e];
             }
         }
-        self.level[SINK] != u32::MAX
     }
 
     /// One augmenting path along the levels from `v`, at most `limit`.
