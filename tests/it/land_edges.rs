@@ -144,6 +144,14 @@ fn designation_orders_are_validated_and_act_from_the_next_turn() {
 
     g.submit(Side::Axis, &Orders::of([designate("e1", None, true)])).expect("a valid designation");
     assert_ne!(g.checksum(), before, "the order waits in the state");
+    let queued = g.checksum();
+    let err = g.submit(Side::Axis, &Orders::of([designate("e1", None, true)]));
+    assert_eq!(err, Err(OrderError::SourceUnchanged { index: 0, at: "e1".into(), designated: true }));
+    assert_eq!(g.checksum(), queued, "a designation given twice is refused, not queued again");
+    let offered: Vec<Order> =
+        g.legal_orders(Side::Axis).into_iter().filter(|o| o.kind() == "DesignateSource").collect();
+    assert!(offered.contains(&designate("e1", Some("axis-capital"), false)), "its undoing is offered: {offered:?}");
+    assert!(!offered.contains(&designate("e1", Some("axis-capital"), true)), "not the same again: {offered:?}");
     let report = g.step_phase(); // initial supply, Axis, turn 3: the order is applied
     assert!(
         report.events.iter().any(|e| matches!(e, GameEvent::SourceDesignated { designated: true, .. })),

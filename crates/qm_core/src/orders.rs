@@ -482,6 +482,18 @@ pub enum OrderError {
         /// The side that gave the order.
         side: Side,
     },
+    /// The source is already designated (or already withdrawn), counting
+    /// the designations given earlier in this phase (SUP-015): the order
+    /// would change nothing.
+    #[error("order {index}: the source at `{at}` is already {}", if *designated { "designated" } else { "not designated" })]
+    SourceUnchanged {
+        /// Position of the order in its batch.
+        index: usize,
+        /// The place given.
+        at: String,
+        /// The source's designation once this phase's earlier orders apply.
+        designated: bool,
+    },
     /// Orders were given for a side that may not give them now.
     #[error("it is {to_move}'s player turn: {side} may not give this order now")]
     NotYourTurn {

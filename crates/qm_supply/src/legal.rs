@@ -3,7 +3,9 @@
 //!
 //! - **Designations** (SUP-015), in the supply phases, by the side to
 //!   move: for each source on a node it controls, the designation that
-//!   changes it (designate one that is not, withdraw one that is). Given
+//!   changes it (designate one that is not, withdraw one that is), as the
+//!   designations already given in the phase leave it: each change is
+//!   offered once, and its undoing next. Given
 //!   in another phase, a designation takes its effect at the next
 //!   determination all the same (a designated source supplies from the
 //!   next turn), so the listing offers them where a determination follows.
@@ -21,12 +23,11 @@
 //!   a group it names if the line supplies one (SUP-100..102). Attacks on a
 //!   line add up; a unit attacks once.
 
-use crate::orders::{SupplyOrder, SupplyPending, SupplyValid, validate_designation};
+use crate::orders::{SupplyOrder, SupplyPending, SupplyValid, designated, validate_designation};
 use crate::phases::determination;
 use crate::sea::{SeaView, candidate_lines, default_plan, validate_intercept, validate_plan};
 use bevy_ecs::prelude::*;
-use qm_core::components::{Designation, SupplySource};
-use qm_core::ids::{DeterminationKind, UnitId};
+use qm_core::ids::{DeterminationKind, SourceId, UnitId};
 use qm_core::orders::{Order, OrderContext, SeaLineOrder, ValidSeaLine};
 use qm_core::outcome::Outcome;
 use qm_core::ruleset::Domain;
@@ -54,17 +55,14 @@ pub fn legal_orders(world: &mut World, cx: &OrderContext) -> Vec<Order> {
 /// The designation that would change each source the side controls.
 fn designations(world: &mut World, cx: &OrderContext, out: &mut Vec<Order>) {
     let Some(spec) = world.get_resource::<Spec>().map(|s| s.0.clone()) else { return };
-    let mut sources: Vec<(u32, bool)> = world
-        .try_query::<(&SupplySource, &Designation)>()
-        .map(|mut q| q.iter(world).map(|(s, d)| (s.id.0, d.designated)).collect())
-        .unwrap_or_default();
-    sources.sort_unstable();
-    for (id, designated) in sources {
-        let Some(s) = spec.sources.get(id as usize) else { continue };
+    for (id, s) in spec.sources.iter().enumerate() {
+        // The designation given earlier in the phase counts: a source is
+        // offered the change from where the queue leaves it.
+        let designate = !designated(world, cx.phase, SourceId(id as u32));
         let at = spec.map.label(s.node).to_string();
         let class = spec.ruleset.source_classes.get(s.class.index()).map(|c| c.key.clone());
-        if validate_designation(world, cx.side, 0, &at, class.as_deref(), !designated).is_ok() {
-            out.push(Order::new(SupplyOrder::DesignateSource { at, class, designate: !designated }));
+        if validate_designation(world, cx.side, (0, cx.phase), &at, class.as_deref(), designate).is_ok() {
+            out.push(Order::new(SupplyOrder::DesignateSource { at, class, designate }));
         }
     }
 }

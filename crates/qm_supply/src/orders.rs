@@ -9,7 +9,7 @@ use qm_core::events::{EventLog, GameEvent};
 use qm_core::ids::{DeterminationKind, NodeId, Side, SourceId, UnitId};
 use qm_core::nation::NationSides;
 use qm_core::orders::{OrderContext, OrderError, OrderSet, Pending, SeaLineOrder, ValidSeaLine};
-use qm_core::phase::{Determining, GameClock, RunningPhase};
+use qm_core::phase::{Determining, GameClock, PhaseId, RunningPhase};
 use qm_core::spec::Spec;
 use qm_core::state::EntityIndex;
 use serde::{Deserialize, Serialize};
@@ -99,7 +99,7 @@ pub fn validate(world: &mut World, cx: &OrderContext, order: &SupplyOrder) -> Re
     let valid = match order {
         SupplyOrder::DesignateSource { at, class, designate } => {
             cx.moving_side_only()?;
-            validate_designation(world, side, index, at, class.as_deref(), *designate)?
+            validate_designation(world, side, (index, phase), at, class.as_deref(), *designate)?
         }
         SupplyOrder::SeaSupply(lines) => {
             cx.moving_side_only()?;
@@ -163,15 +163,18 @@ pub fn begin_determination(world: &mut World) {
 }
 
 /// Validates a designation order against the world, without changing it.
+/// `index` is its position in its batch, `phase` the phase it is given for: the designations already queued
+/// for it count, so a designation given twice is refused the second time.
 ///
 /// # Errors
 /// [`OrderError::UnknownPlace`], [`OrderError::NoSource`],
-/// [`OrderError::AmbiguousSource`] or [`OrderError::NotYourSource`] (the
-/// faction controlling a source decides, SUP-015).
+/// [`OrderError::AmbiguousSource`], [`OrderError::NotYourSource`] (the
+/// faction controlling a source decides, SUP-015) or
+/// [`OrderError::SourceUnchanged`] (the order would change nothing).
 pub fn validate_designation(
     world: &World,
     side: Side,
-    index: usize,
+    (index, phase): (usize, PhaseId),
     at: &str,
     class: Option<&str>,
     designate: bool,
@@ -202,7 +205,27 @@ pub fn validate_designation(
     if controller_side != Some(side) {
         return Err(OrderError::NotYourSource { index, at: at.to_string(), side });
     }
-    Ok(SupplyValid::DesignateSource { source: SourceId(source as u32), designate })
+    let source = SourceId(source as u32);
+    if designated(world, phase, source) == designate {
+        return Err(OrderError::SourceUnchanged { index, at: at.to_string(), designated: designate });
+    }
+    Ok(SupplyValid::DesignateSource { source, designate })
+}
+
+/// Whether `source` is designated once the designations queued for `phase`
+/// apply, in the order given ([`apply_designations`]).
+#[must_use]
+pub fn designated(world: &World, phase: PhaseId, source: SourceId) -> bool {
+    let now = world
+        .get_resource::<EntityIndex>()
+        .and_then(|ix| ix.sources.get(source.0 as usize))
+        .and_then(|&e| world.get::<Designation>(e))
+        .is_some_and(|d| d.designated);
+    let queued = world.get_resource::<SupplyPending>().into_iter().flat_map(|p| p.for_phase(phase));
+    queued.fold(now, |d, o| match o.order {
+        SupplyValid::DesignateSource { source: s, designate } if s == source => designate,
+        _ => d,
+    })
 }
 
 /// Applies the designation orders of the phase being run (SUP-015): a newly
