@@ -200,6 +200,13 @@ fn sending_resources_commits_how_many_are_oil_oil_006() {
     };
     let e = refused(&mut g, Side::Axis, vec![send("britain", 2, 1)]);
     assert_eq!(oil_error(&e), OilOrderError::NotAlly { from: "germany".into(), to: "britain".into() });
+    let e = refused(&mut g, Side::Axis, vec![send("japan", 1, 0)]);
+    assert_eq!(oil_error(&e), OilOrderError::ReceiverAbsent("japan".into()), "Japan holds no hex here");
+    let listed = g.legal_orders(Side::Axis);
+    let to = |k: &str| {
+        listed.iter().any(|o| matches!(o.downcast_ref(), Some(OilOrder::SendResources { to, .. }) if to == k))
+    };
+    assert!(to("italy") && !to("japan"), "sends are listed to the allies on the map only");
     let e = refused(&mut g, Side::Axis, vec![send("italy", 2, 3)]);
     assert_eq!(oil_error(&e), OilOrderError::OilMoreThanResources { resources: 2, oil: 3 });
     let e = refused(&mut g, Side::Axis, vec![send("italy", 5, 4)]);

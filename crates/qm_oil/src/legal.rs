@@ -16,7 +16,7 @@
 //!   power controls (`SaveStock`); carry a saved point to another
 //!   (`TransportStock`); take a saved build point into the total
 //!   (`SpendSaved`); send one resource, oil or not, to an allied major
-//!   power (`SendResources`); expend a named supply unit to make an HQ an
+//!   power on the map (`SendResources`); expend a named supply unit to make an HQ an
 //!   oil resource (`ExpendSupply`, OIL-005). None given, nothing is saved, carried,
 //!   spent, sent or expended.
 //! - **Strategic bombardment** (`Bombard`, OIL-013/014) is not listed: its

@@ -297,6 +297,10 @@ pub enum OilOrderError {
         /// Receiver.
         to: String,
     },
+    /// Resources go to a power on the map: one that controls no hex has
+    /// nowhere to take them, so the shipment could never be used.
+    #[error("{0} controls no hex and cannot receive resources")]
+    ReceiverAbsent(String),
     /// More oil committed than resources sent (OIL-006).
     #[error("{oil} oil committed among {resources} resources sent (OIL-006)")]
     OilMoreThanResources {

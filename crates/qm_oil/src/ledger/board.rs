@@ -69,6 +69,11 @@ impl Board {
         self.sides.get(n.index()).copied().flatten()
     }
 
+    /// Whether nation `n` controls a node of the map.
+    pub(super) fn is_present(&self, n: NationId) -> bool {
+        self.control.iter().any(|c| c.0 == Some(n))
+    }
+
     pub(super) fn is_major(&self, n: NationId) -> bool {
         self.spec.ruleset.nations.get(n.index()).is_some_and(|d| d.kind == NationKind::Major)
     }

@@ -6,7 +6,8 @@ use crate::state::Shipment;
 use qm_core::ids::Side;
 
 impl Ledger {
-    /// OIL-006: resources sent to another major power of the side, `oil`
+    /// OIL-006: resources sent to another major power of the side that
+    /// controls a hex (one off the map could never use them), `oil`
     /// of them oil. The oil leaves the sender's unspent produced oil this
     /// turn, wells by key; production, where the receiver uses resources,
     /// is not simulated: the shipment is recorded with its commitment.
@@ -23,6 +24,9 @@ impl Ledger {
         let receiver = board.spec.ruleset.nation_by_key(to).ok_or_else(|| OilOrderError::UnknownNation(to.into()))?;
         if receiver == sender || !board.is_major(receiver) || board.side_of(receiver) != Some(side) {
             return Err(OilOrderError::NotAlly { from: from.into(), to: to.into() });
+        }
+        if !board.is_present(receiver) {
+            return Err(OilOrderError::ReceiverAbsent(to.into()));
         }
         if oil > resources {
             return Err(OilOrderError::OilMoreThanResources { resources, oil });
