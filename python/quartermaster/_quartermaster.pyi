@@ -12,6 +12,9 @@ _Path = Union[str, PathLike[str]]
 PLANES: int
 #: Length of ``Game.scalars`` (docs/observation.md).
 SCALARS: int
+#: The sight range (hexes) of a game played under fog whose scenario sets
+#: none (``fog=True``, ``qm selfplay --fog``).
+DEFAULT_SIGHT: int
 #: Logistics choices a side gives in one phase at most (self-play's bound,
 #: which the environments keep too).
 MAX_LOGISTICS_STEPS: int

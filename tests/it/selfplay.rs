@@ -212,6 +212,17 @@ impl Policy for Spy {
     }
 }
 
+/// `--fog` on a scenario that sets no sight plays under the default one,
+/// the same fog as Python's `fog=True`, not without fog.
+#[test]
+fn fog_on_a_scenario_without_sight_uses_the_default_sight() {
+    let g = common::load("scenarios/awaw/barbarossa-pocket.ron");
+    assert_eq!(g.sight(), None, "the pocket sets no sight");
+    assert_eq!(g.scenario_fog(), Fog::Sight(quartermaster::game::DEFAULT_SIGHT));
+    let showcase = common::load("scenarios/awaw/eastern-front-1941.ron");
+    assert_eq!(showcase.scenario_fog(), Fog::Sight(showcase.sight().expect("the showcase sets its sight")));
+}
+
 /// Under fog a policy sees only its observation: an enemy unit out of
 /// sight is in none of its seats, and it gets no search copy; without fog
 /// it sees that unit.

@@ -41,8 +41,8 @@ pub struct SelfplayArgs {
     /// in the order of `--policies`.
     #[arg(long, default_value = "engine")]
     pub logistics: String,
-    /// Play under the scenario's fog of war (its `sight`): each policy
-    /// sees only its side's observation.
+    /// Play under the scenario's fog of war (its `sight`, or 3 hexes when
+    /// it sets none): each policy sees only its side's observation.
     #[arg(long)]
     pub fog: bool,
     /// Also write each game's record, which replays it (`qm replay

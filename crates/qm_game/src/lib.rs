@@ -39,7 +39,7 @@ pub use exports::{
     GameEvent, GameRng, GameState, MapGraph, Ruleset, UnitState, collection, files, oil, printable, supply,
 };
 pub use names::{NationRef, PlaceRef, UnitTypeRef};
-pub use observation::{Fog, HexObs, MapObs, Observation, UnitClass, UnitObs};
+pub use observation::{DEFAULT_SIGHT, Fog, HexObs, MapObs, Observation, UnitClass, UnitObs};
 pub use orders_file::OrdersRun;
 pub use outcome::{EndReason, GameResult};
 pub use qm_core::map::{NodeKind, Surface, row_letters};

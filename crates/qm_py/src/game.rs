@@ -411,13 +411,11 @@ impl PyGame {
     }
 
     /// The sight range (hexes) of the scenario's fog of war (the `sight`
-    /// of its operations), or None when it sets none: the fog `qm
-    /// selfplay --fog` plays under.
+    /// of its operations), or None when it sets none; a game played under
+    /// fog then sees `DEFAULT_SIGHT` hexes, in Python as in `qm selfplay
+    /// --fog`.
     fn sight(&self) -> Option<u32> {
-        match self.game.scenario_fog() {
-            qm_game::Fog::Sight(n) => Some(n),
-            qm_game::Fog::Off => None,
-        }
+        self.game.sight()
     }
 
     /// A game from the text of a save this process pickled: its scenario

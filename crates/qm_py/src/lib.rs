@@ -34,6 +34,7 @@ fn _quartermaster(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::game_seed, m)?)?;
     m.add("PLANES", qm_game::observation::planes::COUNT)?;
     m.add("SCALARS", qm_game::observation::scalars::COUNT)?;
+    m.add("DEFAULT_SIGHT", qm_game::DEFAULT_SIGHT)?;
     m.add("MAX_LOGISTICS_STEPS", qm_ai::play::MAX_LOGISTICS_STEPS)?;
     Ok(())
 }

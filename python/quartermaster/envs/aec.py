@@ -35,14 +35,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .. import _core
-from .._quartermaster import SCALARS, Game
+from .._quartermaster import DEFAULT_SIGHT, SCALARS, Game
 
 #: Bound of the ``scalars`` space: the engine's economy fits 32 bits.
 SCALAR_BOUND = 2**31 - 1
 
-#: The sight range of ``fog=True`` on a scenario whose operations set no
-#: ``sight`` (otherwise ``fog=True`` plays under the scenario's own).
-DEFAULT_SIGHT = 3
 
 
 def aec_env(

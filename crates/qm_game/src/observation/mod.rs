@@ -44,6 +44,10 @@ use qm_core::supply::{HexStatus, HexSupply, UnitStatus, UnitSupply};
 use qm_supply::capabilities::UnitCapabilities;
 use serde::{Deserialize, Serialize};
 
+/// The sight range, in hexes, of a game played under fog when its
+/// scenario sets none ([`Game::scenario_fog`]).
+pub const DEFAULT_SIGHT: u32 = 3;
+
 /// Whether enemy units are hidden beyond a sight range.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Fog {
@@ -187,12 +191,19 @@ impl Game {
         observe(self, side, fog)
     }
 
-    /// The fog of war the scenario asks for when a game is played under
-    /// fog: [`Fog::Sight`] of its operations' `sight` (hexes), or
-    /// [`Fog::Off`] when it sets none.
+    /// The sight range (hexes) the scenario's operations set, if any.
+    #[must_use]
+    pub fn sight(&self) -> Option<u32> {
+        self.world.get_resource::<qm_ops::OpsData>().and_then(|d| d.0.rules.sight)
+    }
+
+    /// The fog of war a game is played under when it is played under fog
+    /// (`qm selfplay --fog`, Python's `fog=True`): [`Fog::Sight`] of the
+    /// scenario's [`sight`](Self::sight), or of [`DEFAULT_SIGHT`] when it
+    /// sets none.
     #[must_use]
     pub fn scenario_fog(&self) -> Fog {
-        self.world.get_resource::<qm_ops::OpsData>().and_then(|d| d.0.rules.sight).map_or(Fog::Off, Fog::Sight)
+        Fog::Sight(self.sight().unwrap_or(DEFAULT_SIGHT))
     }
 }
 
