@@ -10,6 +10,7 @@ use qm_bench::baseline::{PlainBfs, baseline, bfs_reach_once, per_unit_once, plai
 use qm_bench::collect::{CollectBenchError, MAX_TERRITORIES, centers, collect_once, floors, plain_bfs};
 use qm_bench::moves::{apply_moves, generated_moves, post_combat};
 use qm_bench::{BenchError, MAX_HEXES, bench_collect, bench_game, bench_supply};
+use qm_cli::bench::Timing;
 use quartermaster::collect::{LineStatus, Statements};
 use quartermaster::core::ids::{DeterminationKind, NodeId, Side, Tier};
 use quartermaster::core::ruleset::Domain;
@@ -118,7 +119,7 @@ fn the_game_bench_runs_and_its_ratios_match_its_times() {
     assert!(r.restore_throughput > 0.0 && r.restore_throughput < 1.0);
     assert_eq!(bench_game(MAX_HEXES + 1, 1, 1), Err(BenchError::TooLarge(MAX_HEXES + 1)));
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    assert_eq!(qm_cli::bench::run_game(2_000, 3, 1, true, &mut out, &mut err), 0);
+    assert_eq!(qm_cli::bench::run_game(2_000, Timing { seed: 3, iters: 1, json: true }, &mut out, &mut err), 0);
     let v: serde_json::Value = serde_json::from_slice(&out).expect("one JSON object");
     assert!(v["checksum_turns"].is_number(), "{v}");
 }
@@ -136,7 +137,10 @@ fn supply_sizes_out_of_range_are_refused_and_small_ones_run() {
     }
     let mut out = Vec::new();
     let mut err = Vec::new();
-    assert_eq!(qm_cli::bench::run_supply(4_294_967_295, 1, 1, true, &mut out, &mut err), 2);
+    assert_eq!(
+        qm_cli::bench::run_supply(4_294_967_295, Timing { seed: 1, iters: 1, json: true }, &mut out, &mut err),
+        2
+    );
     assert!(out.is_empty());
     assert!(String::from_utf8_lossy(&err).contains("too large"), "{}", String::from_utf8_lossy(&err));
 }

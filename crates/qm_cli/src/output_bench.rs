@@ -15,7 +15,8 @@ use std::io::Write;
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct BenchOutput<T> {
     /// The header (no game: `scenario`, `turn`, `side` and `phase` are
-    /// `null`; `seed` is the generated map's).
+    /// `null`; `seed` is the generated map's, or the batch's, or `null`
+    /// for the oil bench's fixed problems).
     pub header: Header,
     /// The figures.
     #[serde(flatten)]
@@ -26,7 +27,7 @@ pub struct BenchOutput<T> {
 /// `out` (exit code 0), or why it did not run on `err` (exit code 2).
 pub fn print<T: Serialize, E: Display>(
     command: &str,
-    seed: u64,
+    seed: Option<u64>,
     json: bool,
     result: Result<T, E>,
     text: impl Fn(&T) -> String,
@@ -35,7 +36,7 @@ pub fn print<T: Serialize, E: Display>(
 ) -> i32 {
     match result {
         Ok(figures) if json => {
-            crate::print_json(out, &BenchOutput { header: Header::bare(command, None, Some(seed)), figures });
+            crate::print_json(out, &BenchOutput { header: Header::bare(command, None, seed), figures });
             0
         }
         Ok(figures) => {
