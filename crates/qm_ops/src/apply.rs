@@ -37,10 +37,6 @@ pub(crate) fn capture(world: &mut World, node: NodeId, nation: NationId, clock: 
     }
 }
 
-pub(crate) fn unit_entity(world: &mut World, id: &UnitId) -> Option<Entity> {
-    world.query::<(Entity, &Unit)>().iter(world).find(|(_, u)| &u.id == id).map(|(e, _)| e)
-}
-
 fn move_along(world: &mut World, roster: &mut Roster, id: &UnitId, path: &[NodeId], clock: GameClock) {
     let Some(e) = roster.entity(world, id) else { return };
     let Some(nation) = world.get::<Unit>(e).map(|u| u.nation) else { return };
@@ -91,7 +87,7 @@ pub fn apply_operations(world: &mut World) {
         world.get_resource_or_init::<crate::section::OpsLedger>().combats.clear();
     }
     for (target, attackers) in attacks {
-        crate::combat::resolve(world, target, &attackers, clock);
+        crate::combat::resolve(world, &mut roster, target, &attackers, clock);
         disorganize(world, &mut roster, "attack", &attackers);
     }
     let mut budget_used = std::collections::BTreeMap::new();

@@ -14,9 +14,10 @@
 //! isolated one, and defenders retreat into a territory of their side
 //! (`View::territory_retreat`).
 
-use crate::apply::{capture, side_of, unit_entity};
+use crate::apply::{capture, side_of};
 use crate::data::{CombatResult, Crt};
 use crate::movement::GROUND;
+use crate::roster::Roster;
 use crate::section::{CombatRecord, OpsLedger};
 use crate::view::{UnitInfo, View};
 use bevy_ecs::prelude::*;
@@ -110,7 +111,7 @@ fn weakest<'a>(units: &[&'a UnitInfo], key: impl Fn(&UnitInfo) -> u32) -> Option
 }
 
 /// Resolves one combat: `attackers` (of the side to move) against `target`.
-pub(crate) fn resolve(world: &mut World, target: NodeId, attackers: &[UnitId], clock: GameClock) {
+pub(crate) fn resolve(world: &mut World, roster: &mut Roster, target: NodeId, attackers: &[UnitId], clock: GameClock) {
     let side = clock.side;
     let Some(data) = world.get_resource::<crate::data::OpsData>().map(|d| d.0.clone()) else { return };
     let Some(crt) = data.rules.combat.as_ref() else { return };
@@ -192,7 +193,7 @@ pub(crate) fn resolve(world: &mut World, target: NodeId, attackers: &[UnitId], c
         capture(world, target, nation, clock);
     }
     for id in &gone {
-        if let Some(e) = unit_entity(world, id) {
+        if let Some(e) = roster.entity(world, id) {
             let nation = world.get::<qm_core::components::Unit>(e).map(|u| u.nation);
             if let Some(s) = nation.and_then(|n| side_of(world, n)) {
                 *world.get_resource_or_init::<OpsLedger>().lost.entry(s).or_default() += 1;
@@ -201,7 +202,7 @@ pub(crate) fn resolve(world: &mut World, target: NodeId, attackers: &[UnitId], c
         }
     }
     for (id, n) in &moves {
-        if let Some(e) = unit_entity(world, id)
+        if let Some(e) = roster.entity(world, id)
             && let Some(mut l) = world.get_mut::<Location>(e)
         {
             l.node = *n;
