@@ -15,6 +15,7 @@
 //! otherwise by 0.2 ones).
 
 use super::classes::{Tables, bits};
+use crate::model::MAX_RESOURCES;
 
 /// Whether the odd-cost units of classes `c..` can leave each resource of
 /// `full` (filled exactly in every completion, `loads` so far) at an even
@@ -23,8 +24,9 @@ pub(crate) fn parity_holds(t: &Tables, c: usize, loads: &[u32], full: u64) -> bo
     if full == 0 {
         return true;
     }
-    let mut group: Vec<usize> = (0..t.resources()).collect();
-    let mut odd = vec![0u32; t.resources()];
+    let mut group = [0usize; MAX_RESOURCES];
+    group.iter_mut().enumerate().for_each(|(r, g)| *g = r);
+    let mut odd = [0u32; MAX_RESOURCES];
     for class in t.classes[c..].iter().filter(|class| class.cost % 2 == 1 && class.mask & !full == 0) {
         let mut resources = bits(class.mask);
         let Some(first) = resources.next() else { continue };
@@ -35,7 +37,7 @@ pub(crate) fn parity_holds(t: &Tables, c: usize, loads: &[u32], full: u64) -> bo
         }
         odd[root] += class.members.len() as u32;
     }
-    let mut parity = vec![0u32; t.resources()];
+    let mut parity = [0u32; MAX_RESOURCES];
     for r in bits(full) {
         let root = find(&mut group, r);
         parity[root] += loads[r] + odd[r];
