@@ -29,11 +29,9 @@ pub const EXACT_RESOURCES: usize = 12;
 /// Search nodes allowed per search on larger problems by default: a
 /// deterministic safety net, not the usual end of a search. The sample
 /// problems of 200 units and 30 resources the benches solve (`qm bench
-/// oil`) finish in at most about 9,600 nodes in all (the selection's
-/// parts and the spend search together) and are proved optimal, except
-/// those whose oil cannot be divided exactly where the flow bound says it
-/// can (a parity the relaxation does not see): those stop here, after tens
-/// of milliseconds, and keep the best plan found (`optimal: false`).
+/// oil`) finish in at most about 10,800 nodes in all (the selection's
+/// parts and the spend search together) and are all proved optimal. A
+/// search that stops here keeps the best plan found (`optimal: false`).
 pub const LARGE_NODE_LIMIT: u64 = 16_000;
 
 /// How hard the solver searches.

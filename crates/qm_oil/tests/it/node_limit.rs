@@ -62,3 +62,16 @@ fn large_problems_are_legal_and_deterministic() {
         }
     }
 }
+
+/// Every 200 x 30 problem the benches solve is proved optimal within the
+/// default node limit (short-of-oil sample 2 by the spend search's parity
+/// bound).
+#[test]
+fn bench_problems_of_200_units_are_proved_optimal() {
+    use qm_oil::sample::{BenchCase, bench_problems};
+    for case in BenchCase::ALL {
+        for (i, problem) in bench_problems(case, (200, 30, 8)).iter().enumerate() {
+            assert!(solve(problem).unwrap().optimal, "{} sample {i}", case.name());
+        }
+    }
+}
