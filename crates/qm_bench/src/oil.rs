@@ -41,6 +41,8 @@ pub struct OilCase {
     pub median_ns: u64,
     /// Mean time of one solve, in nanoseconds.
     pub mean_ns: u64,
+    /// The slowest problem's median time of one solve, in nanoseconds.
+    pub slowest_ns: u64,
     /// Problems whose plan is proved optimal (`Plan::optimal`).
     pub proven_optimal: u32,
     /// Search nodes of one solve of each problem, in all.
@@ -85,11 +87,14 @@ pub fn bench_oil(iters: u32) -> OilBench {
 fn bench_case(case: BenchCase, size: (usize, usize, usize), iters: u32) -> OilCase {
     let problems = bench_problems(case, size);
     let (mut times, mut proven, mut nodes, mut max_nodes) = (Vec::new(), 0, 0, 0);
+    let mut each: Vec<Vec<u64>> = vec![Vec::new(); problems.len()];
     for round in 0..iters {
-        for problem in &problems {
+        for (problem, own) in problems.iter().zip(&mut each) {
             let t = Instant::now();
             let plan = qm_oil::solve(problem);
-            times.push(elapsed_ns(t));
+            let ns = elapsed_ns(t);
+            times.push(ns);
+            own.push(ns);
             // Sample problems are valid; a refusal counts as not proved.
             let Ok(plan) = plan else { continue };
             if round == 0 {
@@ -108,6 +113,7 @@ fn bench_case(case: BenchCase, size: (usize, usize, usize), iters: u32) -> OilCa
         problems: problems.len() as u32,
         median_ns: median(times),
         mean_ns,
+        slowest_ns: each.into_iter().map(median).max().unwrap_or(0),
         proven_optimal: proven,
         nodes,
         max_nodes,

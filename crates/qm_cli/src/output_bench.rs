@@ -117,8 +117,8 @@ pub fn game_table(r: &GameBench) -> String {
 #[must_use]
 pub fn oil_table(r: &OilBench) -> String {
     let mut t = format!(
-        "oil solver, {} timed solves of each problem\n{:<8} {:<13} {:>8} {:>12} {:>12} {:>8} {:>10}",
-        r.iters, "size", "case", "problems", "median ns", "mean ns", "optimal", "nodes"
+        "oil solver, {} timed solves of each problem\n{:<8} {:<13} {:>8} {:>12} {:>12} {:>12} {:>8} {:>10}",
+        r.iters, "size", "case", "problems", "median ns", "mean ns", "slowest ns", "optimal", "nodes"
     );
     for c in &r.cases {
         let case = match c.case {
@@ -126,12 +126,13 @@ pub fn oil_table(r: &OilBench) -> String {
             OilCaseKind::ShortOfOil => "short_of_oil",
         };
         t.push_str(&format!(
-            "\n{:<8} {:<13} {:>8} {:>12} {:>12} {:>8} {:>10}",
+            "\n{:<8} {:<13} {:>8} {:>12} {:>12} {:>12} {:>8} {:>10}",
             c.size,
             case,
             c.problems,
             c.median_ns,
             c.mean_ns,
+            c.slowest_ns,
             format!("{}/{}", c.proven_optimal, c.problems),
             c.nodes
         ));
