@@ -267,6 +267,14 @@ fn split_problems_match_brute_force() {
     assert!(short * 4 > cases, "only {short} of {cases} cases were short of oil");
 }
 
+/// Adds a unit of `cost` reaching `reaches` to `units`: an HQ one time in
+/// four, with ids that repeat out of order (ids break ties).
+fn push_unit(units: &mut Vec<OilUnit>, cost: u32, reaches: Vec<usize>, rng: &mut SplitMix) {
+    let class = if rng.below(4) == 0 { UnitClass::Hq } else { UnitClass::Other };
+    let id = UnitId((units.len() as u32 * 5 + 3) % 11);
+    units.push(OilUnit { id, cost: Tenths(cost), class, ordered: true, reaches });
+}
+
 /// A problem whose units fit by their flow but not as whole units: a
 /// front resource that the units reaching only it overfill, and two zone
 /// resources reached by units of even cost and by two 0.1 units, each of
@@ -275,11 +283,7 @@ fn split_problems_match_brute_force() {
 /// the front (`select::short_parts`), or splits at the zone it fills.
 fn parity_problem(rng: &mut SplitMix) -> Problem {
     let mut units = Vec::new();
-    let mut unit = |cost: u32, reaches: Vec<usize>, rng: &mut SplitMix| {
-        let class = if rng.below(4) == 0 { UnitClass::Hq } else { UnitClass::Other };
-        let id = UnitId((units.len() as u32 * 5 + 3) % 11);
-        units.push(OilUnit { id, cost: Tenths(cost), class, ordered: true, reaches });
-    };
+    let mut unit = |cost: u32, reaches: Vec<usize>, rng: &mut SplitMix| push_unit(&mut units, cost, reaches, rng);
     // Even units that fill the zone but for 0.2: 6 + 6 + 6 or 4 + 4 + 4 + 6.
     let zone: &[u32] = if rng.below(2) == 0 { &[6, 6, 6] } else { &[4, 4, 4, 6] };
     for _ in 0..6 - zone.len() {
@@ -325,11 +329,7 @@ fn parity_problems_match_brute_force() {
 /// flow, which splits a 0.2 unit in halves, finds room (ruling 2).
 fn zone_parity_problem(rng: &mut SplitMix) -> Problem {
     let mut units = Vec::new();
-    let mut unit = |cost: u32, reaches: Vec<usize>, rng: &mut SplitMix| {
-        let class = if rng.below(4) == 0 { UnitClass::Hq } else { UnitClass::Other };
-        let id = UnitId((units.len() as u32 * 5 + 3) % 11);
-        units.push(OilUnit { id, cost: Tenths(cost), class, ordered: true, reaches });
-    };
+    let mut unit = |cost: u32, reaches: Vec<usize>, rng: &mut SplitMix| push_unit(&mut units, cost, reaches, rng);
     // Large units of 1.0 or more and 0.2 units that fill the zone to 1.8
     // with the first escaping one, leaving 0.2 for two 0.1 units.
     let (fixed, first) = [(4, 6), (6, 4), (6, 6)][rng.below(3) as usize];
